@@ -1,0 +1,38 @@
+import { sellerV15, sellerV26, sellerV33 } from '#schemas/generated/validators.js';
+import { access } from '#shared/auth/access.ts';
+import { httpApi } from '#shared/http/api.ts';
+import { route } from '#shared/http/router.ts';
+import { ALL_VERSIONS } from '#shared/versions.ts';
+import { createSeller, deleteSeller, getSeller, getVersion, listSellers, putSeller, type Seller } from './sellers.ts';
+
+const sellerBody = { 15: sellerV15, 26: sellerV26, 33: sellerV33 };
+
+/** Sellers (spec 4.4). */
+export const handler = httpApi([
+  route({ method: 'GET', path: '/sellers', versions: ALL_VERSIONS, access: access.authenticated, handle: listSellers }),
+  route<Seller>({
+    method: 'POST',
+    path: '/sellers',
+    versions: [15],
+    access: access.hyperAdmin,
+    body: sellerBody,
+    handle: createSeller,
+  }),
+  route({ method: 'GET', path: '/sellers/{sellerId}', versions: ALL_VERSIONS, access: access.seller, handle: getSeller }),
+  route<Seller>({
+    method: 'PUT',
+    path: '/sellers/{sellerId}',
+    versions: ALL_VERSIONS,
+    access: access.seller,
+    body: sellerBody,
+    handle: putSeller,
+  }),
+  route({
+    method: 'DELETE',
+    path: '/sellers/{sellerId}',
+    versions: ALL_VERSIONS,
+    access: access.hyperAdmin,
+    handle: deleteSeller,
+  }),
+  route({ method: 'GET', path: '/{sellerId}/version', versions: ALL_VERSIONS, access: access.seller, handle: getVersion }),
+]);

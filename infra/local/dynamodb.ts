@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { parse } from 'yaml';
+import { freePort, stopChild, waitFor } from './processes.ts';
+
+/** The Debian package that provides the Java runtime DynamoDB Local needs. */
+export const JAVA_PACKAGE = 'openjdk-17-jre-headless';
+
+export function javaAvailable(): boolean {
+  return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
+}
+
+/** DynamoDB Local 1.25.1, shipped inside the npm package amplify-dynamodb-simulator (DESIGN.md). */
+function emulatorFolder(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+}
+
+export interface LocalDynamo {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/** Starts DynamoDB Local in memory, or on `dataDir` when given, and waits until it answers. */
+export async function startDynamo(options: { port?: number; dataDir?: string } = {}): Promise<LocalDynamo> {
+  if (!javaAvailable()) {
+    throw new Error(`Java is missing: DynamoDB Local needs it. Install it with: apt-get install -y ${JAVA_PACKAGE}`);
+  }
+  const port = options.port ?? (await freePort());
+  const folder = emulatorFolder();
+  const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
+  const child: ChildProcess = spawn(
+    'java',
+    [
+      '-Xmx1g',
+      `-Djava.library.path=${join(folder, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      join(folder, 'DynamoDBLocal.jar'),
+      ...storage,
+      '-sharedDb',
+      '-port',
+      String(port),
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = localClient(endpoint);
+  await waitFor(`DynamoDB Local on port ${port}`, child, () => client.send(new ListTablesCommand({})).then(() => true));
+  return { endpoint, stop: () => stopChild(child) };
+}
+
+export const localClient = (endpoint: string) =>
+  new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+
+interface TableResource {
+  Properties: Omit<CreateTableCommandInput, 'TableName'> & Record<string, unknown>;
+}
+
+/** The table's definition from infra/table.yml, the same one CloudFormation deploys. */
+export function tableDefinition(tableName: string): CreateTableCommandInput {
+  const template = parse(readFileSync(new URL('../table.yml', import.meta.url), 'utf8')) as {
+    Resources: { DataTable: TableResource };
+  };
+  const { AttributeDefinitions, KeySchema, LocalSecondaryIndexes, GlobalSecondaryIndexes, BillingMode } =
+    template.Resources.DataTable.Properties;
+  return { TableName: tableName, AttributeDefinitions, KeySchema, LocalSecondaryIndexes, GlobalSecondaryIndexes, BillingMode };
+}
+
+/** Creates the table unless it exists (a data folder keeps it between starts). */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = localClient(endpoint);
+  const { TableNames = [] } = await client.send(new ListTablesCommand({}));
+  if (!TableNames.includes(tableName)) await client.send(new CreateTableCommand(tableDefinition(tableName)));
+  client.destroy();
+}

@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { buildAll, root } from '../../scripts/build.ts';
+import { ensureTable, type LocalDynamo, startDynamo } from './dynamodb.ts';
+import { freePort, stopChild, waitFor } from './processes.ts';
+
+export interface StackOptions {
+  /** HTTP port of the API (default: a free port). */
+  port?: number;
+  /** Keep DynamoDB Local's data in this folder instead of memory. */
+  dataDir?: string;
+  admin: { username: string; password: string };
+  /** Print each request's log line (default true). */
+  logRequests?: boolean;
+}
+
+export interface LocalStack {
+  baseUrl: string;
+  dynamoEndpoint: string;
+  tableName: string;
+  stop(): Promise<void>;
+}
+
+/** The table name of the local stage, as serverless.yml derives it (`${service}-${stage}`). */
+export const LOCAL_TABLE = 'cash-register-local';
+
+/**
+ * The whole service on this machine: DynamoDB Local with the table of infra/table.yml, the local
+ * admin (DESIGN.md pin 8), and every function under serverless-offline. Used by `npm start` and the tests.
+ */
+export async function startStack(options: StackOptions): Promise<LocalStack> {
+  await buildAll();
+  const dynamo: LocalDynamo = await startDynamo(options.dataDir ? { dataDir: options.dataDir } : {});
+  try {
+    await ensureTable(dynamo.endpoint, LOCAL_TABLE);
+    process.env.TABLE_NAME = LOCAL_TABLE;
+    process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+    const { createUserIfAbsent } = await import('#shared/auth/users.ts');
+    await createUserIfAbsent({
+      ...options.admin,
+      email: 'admin@localhost.invalid',
+      role: 'HYPER_ADMIN',
+      softwareVendor: null,
+      sellers: [],
+    });
+
+    const port = options.port ?? (await freePort());
+    const [lambdaPort, websocketPort, albPort] = [await freePort(), await freePort(), await freePort()];
+    const offline = spawn(join(root, 'node_modules/.bin/sls'), ['offline', 'start', '--stage', 'local'], {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', options.logRequests === false ? 'ignore' : 'inherit', 'pipe'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        OFFLINE_LAMBDA_PORT: String(lambdaPort),
+        OFFLINE_WEBSOCKET_PORT: String(websocketPort),
+        OFFLINE_ALB_PORT: String(albPort),
+        DYNAMODB_ENDPOINT: dynamo.endpoint,
+        LOG_REQUESTS: String(options.logRequests ?? true),
+        SLS_TELEMETRY_DISABLED: '1',
+      },
+    });
+    const baseUrl = `http://localhost:${port}`;
+    await waitFor('serverless-offline', offline, () => fetch(`${baseUrl}/v33/`).then(() => true), 120_000);
+    return {
+      baseUrl,
+      dynamoEndpoint: dynamo.endpoint,
+      tableName: LOCAL_TABLE,
+      stop: async () => {
+        await stopChild(offline);
+        await dynamo.stop();
+      },
+    };
+  } catch (error) {
+    await dynamo.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,71 @@
+/** Seller (spec 2.3) in its three versions: v26 adds fields and relaxes `name`; v33 adds more. */
+const openingHours = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  required: ['openTime', 'closeTime'],
+  properties: {
+    openTime: { $ref: 'scalars#/$defs/int32' },
+    closeTime: { $ref: 'scalars#/$defs/int32' },
+  },
+} as const;
+
+const v15Properties = {
+  corporateId: { type: 'string', $ref: 'scalars#/$defs/corporateId' },
+  name: { type: 'string', maxLength: 96 },
+  country: { type: 'string', $ref: 'scalars#/$defs/country' },
+  publicAccess: { type: 'boolean' },
+  description: { type: ['string', 'null'], maxLength: 1024 },
+  city: { type: ['string', 'null'], maxLength: 255 },
+  workHours: { type: ['string', 'null'], maxLength: 255 },
+  phone: { type: ['string', 'null'], maxLength: 255 },
+  custom: { type: ['string', 'null'], $ref: 'scalars#/$defs/custom' },
+} as const;
+
+const v26Properties = {
+  ...v15Properties,
+  name: { type: ['string', 'null'], maxLength: 96 },
+  workHoursWeek: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      MONDAY: openingHours,
+      TUESDAY: openingHours,
+      WEDNESDAY: openingHours,
+      THURSDAY: openingHours,
+      FRIDAY: openingHours,
+      SATURDAY: openingHours,
+      SUNDAY: openingHours,
+    },
+  },
+  address: { type: ['string', 'null'], maxLength: 500 },
+  currency: { type: ['string', 'null'], $ref: 'currency' },
+  masterPassword: { type: ['string', 'null'], minLength: 1, maxLength: 64 },
+} as const;
+
+export const sellerV15 = {
+  $id: 'seller.v15',
+  type: 'object',
+  additionalProperties: false,
+  required: ['corporateId', 'name', 'country', 'publicAccess'],
+  properties: v15Properties,
+} as const;
+
+export const sellerV26 = {
+  $id: 'seller.v26',
+  type: 'object',
+  additionalProperties: false,
+  required: ['corporateId', 'country', 'publicAccess', 'workHoursWeek'],
+  properties: v26Properties,
+} as const;
+
+export const sellerV33 = {
+  $id: 'seller.v33',
+  type: 'object',
+  additionalProperties: false,
+  required: ['corporateId', 'country', 'publicAccess', 'workHoursWeek'],
+  properties: {
+    ...v26Properties,
+    protectedHeaders: { type: ['string', 'null'], minLength: 1, maxLength: 1024 },
+    zip: { type: ['string', 'null'], maxLength: 12 },
+  },
+} as const;

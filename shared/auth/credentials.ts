@@ -1,0 +1,60 @@
+import { forbidden, unauthorized } from '#shared/errors.ts';
+import { findApiKey } from './api-keys.ts';
+import { verifyPassword } from './passwords.ts';
+import type { Principal } from './principal.ts';
+import { getUser } from './users.ts';
+
+type Headers = Readonly<Record<string, string | undefined>>;
+
+const notValid = () => forbidden('AUTHORIZATION_DATA_IS_NOT_VALID', 'The authorization data is not valid');
+const wrongCredentials = () => forbidden('WRONG_USERNAME_OR_PASSWORD', 'Wrong username, password or API key');
+
+/**
+ * Who is calling (DESIGN.md pin 2): `Authorization: Basic` for a user, `X-Api-Key` for a
+ * register's activation. None: 401; malformed: 403 AUTHORIZATION_DATA_IS_NOT_VALID; unknown or
+ * wrong: 403 WRONG_USERNAME_OR_PASSWORD; an activation outside its state or period: its 403 code.
+ */
+export async function authenticate(headers: Headers, now: number): Promise<Principal> {
+  const authorization = headers.authorization;
+  const apiKey = headers['x-api-key'];
+  if (authorization !== undefined && apiKey !== undefined) throw notValid();
+  if (authorization !== undefined) return authenticateUser(authorization);
+  if (apiKey !== undefined) return authenticateActivation(apiKey, now);
+  throw unauthorized();
+}
+
+/** `Basic base64(username:password)`; the username must not be empty. */
+export function parseBasic(authorization: string): { username: string; password: string } {
+  const match = /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(authorization);
+  if (!match?.[1]) throw notValid();
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0 || colon > 50) throw notValid();
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+async function authenticateUser(authorization: string): Promise<Principal> {
+  const { username, password } = parseBasic(authorization);
+  if (password.length > 200) throw wrongCredentials();
+  const user = await getUser(username);
+  if (!(await verifyPassword(password, user?.passwordHash)) || !user) throw wrongCredentials();
+  return {
+    kind: 'user',
+    username: user.username,
+    role: user.role,
+    softwareVendor: user.softwareVendor,
+    sellers: user.sellers ?? [],
+  };
+}
+
+async function authenticateActivation(apiKey: string, now: number): Promise<Principal> {
+  if (apiKey.length === 0 || apiKey.length > 200) throw notValid();
+  const record = await findApiKey(apiKey);
+  if (!record) throw wrongCredentials();
+  if (record.status === 'ISSUED') throw forbidden('ACTIVATION_STILL_ISSUED', 'The activation is not active yet');
+  if (record.status === 'CLOSED') throw forbidden('ACTIVATION_CLOSED_ALREADY', 'The activation is closed');
+  if (now < record.validFrom || now > record.validTo) {
+    throw forbidden('WRONG_ACTIVATION_PERIOD', 'The activation is outside its validity period');
+  }
+  return { kind: 'activation', activationId: record.activationId, sellerId: record.sellerId, features: record.features };
+}

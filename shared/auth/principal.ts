@@ -1,0 +1,19 @@
+/** Roles of the canonical model; each API version names them its own way (see `roles.ts`). */
+export type Role = 'HYPER_ADMIN' | 'SOFTWARE_VENDOR' | 'REGULAR_USER';
+
+/** Who is calling: a user (Basic credentials) or a register's activation (X-Api-Key). */
+export type Principal =
+  | {
+      kind: 'user';
+      username: string;
+      role: Role;
+      softwareVendor: number | null;
+      /** Sellers a regular user is connected to. */
+      sellers: readonly string[];
+    }
+  | {
+      kind: 'activation';
+      activationId: number;
+      sellerId: string;
+      features: readonly string[];
+    };

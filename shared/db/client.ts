@@ -1,0 +1,48 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '#shared/config.ts';
+import { record } from './meter.ts';
+
+const READS = /^(Get|BatchGet|Query|TransactGet|Scan)/;
+
+function createClient(): DynamoDBDocumentClient {
+  const { dynamoEndpoint, region } = config();
+  const base = new DynamoDBClient({
+    region,
+    // Our own retry loops handle transaction conflicts; the SDK retries throttling.
+    maxAttempts: 4,
+    ...(dynamoEndpoint ? { endpoint: dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  });
+  const client = DynamoDBDocumentClient.from(base, {
+    marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
+  });
+  // Every call asks for its consumed capacity and is counted against the request in progress.
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as { ReturnConsumedCapacity?: string };
+      input.ReturnConsumedCapacity ??= 'INDEXES';
+      const kind = READS.test(context.commandName ?? '') ? 'read' : 'write';
+      try {
+        const result = await next(args);
+        record((result.output as { ConsumedCapacity?: Parameters<typeof record>[0] }).ConsumedCapacity, kind);
+        return result;
+      } catch (error) {
+        record(undefined, kind); // a refused call is still a round trip
+        throw error;
+      }
+    },
+    { step: 'initialize', name: 'meterConsumedCapacity' },
+  );
+  return client;
+}
+
+let client: DynamoDBDocumentClient | undefined;
+
+/** The DynamoDB document client: one per process, created on first use. */
+export function db(): DynamoDBDocumentClient {
+  client ??= createClient();
+  return client;
+}
+
+/** The single table's name. */
+export const table = (): string => config().tableName;

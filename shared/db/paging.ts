@@ -1,0 +1,35 @@
+import type { ListQuery } from '#shared/http/query.ts';
+
+/**
+ * One page of a list (LIST parameters, spec 1.7): `like` matches case-insensitively anywhere in
+ * the searched fields, `orderBy` sorts by a field (then by `tiebreak` so pages are stable).
+ */
+export function pageOf<T, F extends string>(
+  items: readonly T[],
+  query: ListQuery<F>,
+  options: {
+    searched: (item: T) => readonly (string | null | undefined)[];
+    field: (item: T, field: F) => unknown;
+    tiebreak: (item: T) => string;
+  },
+): T[] {
+  const needle = query.like?.toLowerCase();
+  const matching =
+    needle === undefined
+      ? [...items]
+      : items.filter((item) => options.searched(item).some((text) => text?.toLowerCase().includes(needle)));
+  const direction = query.orderDesc ? -1 : 1;
+  matching.sort((a, b) => {
+    const byField = query.orderBy === undefined ? 0 : compare(options.field(a, query.orderBy), options.field(b, query.orderBy));
+    return direction * (byField || compare(options.tiebreak(a), options.tiebreak(b)));
+  });
+  return matching.slice(query.firstResult, query.firstResult + query.maxResults);
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === undefined || a === null) return -1;
+  if (b === undefined || b === null) return 1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b));
+}

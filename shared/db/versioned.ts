@@ -1,0 +1,221 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { BatchGetCommandOutput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { inconsistentData, serviceBusy } from '#shared/errors.ts';
+import type { ApiVersion } from '#shared/versions.ts';
+import { db, table } from './client.ts';
+import { type Key, VERSION_INDEX, versionRange, versionSortKey } from './keys.ts';
+
+/** The counter item of a version stream (a seller's catalog, later a register's sales). */
+export interface Counter {
+  /** The stream's current version: every entity stamped with a version <= it is committed. */
+  ver: number;
+  /** False once the owner (the seller) is deleted; writes to the stream are then refused. */
+  live: boolean;
+  /** The API version of the last write (`modificationApiVersion`). */
+  apiVersion?: ApiVersion;
+}
+
+/** Attributes every versioned item carries besides its own data. */
+export interface Stamp {
+  version: number;
+  deleted: boolean;
+}
+
+export type Stored<T> = T & Stamp & Key;
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** What a write decides, given the current state it was shown. */
+export interface Decision<T, R> {
+  /** The entity's new data (deleted: true for a tombstone); stamped with the new version. */
+  entity: T & { deleted: boolean };
+  /** What the caller gets back. */
+  result: R;
+  /** Further writes that must commit with this one (directory entries, ...). */
+  alongside?: TransactItem[];
+  /** Sets the stream's liveness (a seller created or deleted). */
+  live?: boolean;
+}
+
+export interface VersionedWrite<T, R> {
+  counter: Key;
+  entity: Key;
+  /** Entity kind: the prefix of its version-index sort key. */
+  kind: string;
+  apiVersion: ApiVersion;
+  /**
+   * Decides the write from the current counter (undefined: stream never existed) and entity
+   * (undefined: never written; a tombstone has deleted: true). Throws the domain's error to refuse.
+   */
+  decide(current: { counter: Counter | undefined; entity: Stored<T> | undefined; next: number }): Decision<T, R>;
+}
+
+export const MAX_WRITE_ATTEMPTS = 8;
+
+/**
+ * Writes an entity and bumps its stream's counter in one transaction, the entity stamped with
+ * the counter's new value, so a version number is never visible before its entity is. Both are
+ * read first (one strongly consistent BatchGet); the transaction is conditioned on exactly what
+ * was read, and on contention the read-decide-write is retried with a bound.
+ */
+export async function writeVersioned<T, R>(write: VersionedWrite<T, R>): Promise<R> {
+  for (let attempt = 1; ; attempt++) {
+    const { counter, entity } = await readBoth<T>(write.counter, write.entity);
+    const next = (counter?.ver ?? 0) + 1;
+    const decision = write.decide({ counter, entity, next });
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            counterWrite(write.counter, counter, next, write.apiVersion, decision.live),
+            entityWrite(write, entity, decision.entity, next),
+            ...(decision.alongside ?? []),
+          ],
+        }),
+      );
+      return decision.result;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      if (attempt >= MAX_WRITE_ATTEMPTS) throw serviceBusy('Too many concurrent changes; try again');
+      await backoff(attempt);
+    }
+  }
+}
+
+async function readBoth<T>(counterKey: Key, entityKey: Key) {
+  const name = table();
+  const reply = await db().send(
+    new BatchGetCommand({ RequestItems: { [name]: { Keys: [counterKey, entityKey], ConsistentRead: true } } }),
+  );
+  const items = reply.Responses?.[name] ?? [];
+  const find = (key: Key) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  return {
+    counter: find(counterKey) as Counter | undefined,
+    entity: find(entityKey) as Stored<T> | undefined,
+  };
+}
+
+function counterWrite(
+  key: Key,
+  counter: Counter | undefined,
+  next: number,
+  apiVersion: ApiVersion,
+  live?: boolean,
+): TransactItem {
+  if (counter === undefined) {
+    return {
+      Put: {
+        TableName: table(),
+        Item: { ...key, ver: next, live: live ?? true, apiVersion },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    };
+  }
+  return {
+    Update: {
+      TableName: table(),
+      Key: key,
+      UpdateExpression: 'SET ver = :next, apiVersion = :api, live = :live',
+      ConditionExpression: 'ver = :current',
+      ExpressionAttributeValues: { ':next': next, ':current': counter.ver, ':api': apiVersion, ':live': live ?? counter.live },
+    },
+  };
+}
+
+function entityWrite<T, R>(
+  write: VersionedWrite<T, R>,
+  current: Stored<T> | undefined,
+  data: object,
+  next: number,
+): TransactItem {
+  return {
+    Put: {
+      TableName: table(),
+      Item: { ...data, ...write.entity, version: next, vsk: versionSortKey(write.kind, next) },
+      // Commit only over the state the decision was made on.
+      ...(current === undefined
+        ? { ConditionExpression: 'attribute_not_exists(pk)' }
+        : { ConditionExpression: 'version = :seen', ExpressionAttributeValues: { ':seen': current.version } }),
+    },
+  };
+}
+
+const backoff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+
+/** The stream's counter, read strongly consistently; undefined when it never existed. */
+export async function readCounter(key: Key): Promise<Counter | undefined> {
+  const reply = await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
+  return reply.Item as Counter | undefined;
+}
+
+/** One item by key, strongly consistent. */
+export async function readItem<T>(key: Key): Promise<Stored<T> | undefined> {
+  const reply = await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
+  return reply.Item as Stored<T> | undefined;
+}
+
+/**
+ * The entities of a kind whose version v satisfies from < v <= to, tombstones included (pin 7).
+ * `to` must not pass the counter: versions up to it are committed, so a strongly consistent
+ * query of the version index sees every one of them.
+ */
+export async function readDiff<T>(pk: string, kind: string, from: number, to: number, current: number): Promise<Stored<T>[]> {
+  if (to > current) {
+    throw inconsistentData('LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY', `Version ${to} is ahead of the server's ${current}`);
+  }
+  if (from >= to) return [];
+  const [low, high] = versionRange(kind, from, to);
+  return queryAll<T>({
+    IndexName: VERSION_INDEX,
+    KeyConditionExpression: 'pk = :pk AND vsk BETWEEN :low AND :high',
+    ExpressionAttributeValues: { ':pk': pk, ':low': low, ':high': high },
+  });
+}
+
+/** The live (not deleted) entities whose sort key starts with `prefix`. */
+export function readCollection<T>(pk: string, prefix: string): Promise<Stored<T>[]> {
+  return queryAll<T>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: 'deleted = :false',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix, ':false': false },
+  });
+}
+
+type QueryShape = Pick<
+  ConstructorParameters<typeof QueryCommand>[0],
+  'IndexName' | 'KeyConditionExpression' | 'FilterExpression' | 'ExpressionAttributeValues'
+>;
+
+async function queryAll<T>(shape: QueryShape): Promise<Stored<T>[]> {
+  const items: Stored<T>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({ TableName: table(), ConsistentRead: true, ExclusiveStartKey: startKey, ...shape }),
+    );
+    items.push(...((page.Items ?? []) as Stored<T>[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** Items by key (strongly consistent BatchGets of up to 100 keys), in the order of `wanted`; missing ones are left out. */
+export async function readItems<T>(wanted: readonly Key[]): Promise<Stored<T>[]> {
+  const name = table();
+  const found = new Map<string, Stored<T>>();
+  for (let start = 0; start < wanted.length; start += 100) {
+    let pending: Record<string, unknown>[] | undefined = wanted.slice(start, start + 100).map(({ pk, sk }) => ({ pk, sk }));
+    for (let attempt = 1; pending && pending.length > 0; attempt++) {
+      if (attempt > MAX_WRITE_ATTEMPTS) throw serviceBusy('The table is busy; try again');
+      if (attempt > 1) await backoff(attempt);
+      const reply: BatchGetCommandOutput = await db().send(
+        new BatchGetCommand({ RequestItems: { [name]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      for (const item of (reply.Responses?.[name] ?? []) as Stored<T>[]) found.set(`${item.pk}\n${item.sk}`, item);
+      pending = reply.UnprocessedKeys?.[name]?.Keys;
+    }
+  }
+  return wanted.flatMap((key) => found.get(`${key.pk}\n${key.sk}`) ?? []);
+}

@@ -1,0 +1,129 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { ValidateFunction } from 'ajv';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { insufficientRights } from '#shared/auth/access.ts';
+import { authenticate } from '#shared/auth/credentials.ts';
+import { config } from '#shared/config.ts';
+import { emptyUsage, metered } from '#shared/db/meter.ts';
+import { ApiError, endpointNotFound, entityTooLarge, headerMissing, messageNotReadable } from '#shared/errors.ts';
+import type { ApiVersion } from '#shared/versions.ts';
+import { parseVersionSegment } from '#shared/versions.ts';
+import { log } from './log.ts';
+import { checkPathParams } from './params.ts';
+import { errorResult, internalError, toResult } from './response.ts';
+import { type BodySpec, type Route, RouteTable } from './router.ts';
+import type { ApiRequest, HttpMethod } from './types.ts';
+import { validate } from './validation.ts';
+
+export type HttpApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/**
+ * The one HTTP stack of every function (middy): header normalisation, then dispatch over the
+ * group's route table (version, route, credentials, access, parameters, body, domain function),
+ * with every error turned into the pinned body here and nowhere else.
+ */
+export function httpApi(routes: readonly Route[]): HttpApiHandler {
+  const table = new RouteTable(routes);
+  const { maxResponseBytes } = config();
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(httpHeaderNormalizer())
+    .handler(async (event) => {
+      const started = performance.now();
+      const usage = emptyUsage();
+      let result: APIGatewayProxyStructuredResultV2;
+      let routePath = 'unmatched';
+      let failure: unknown;
+      try {
+        result = await metered(async () => {
+          const { route, request } = await resolve(table, event);
+          routePath = route.path;
+          return toResult(await route.handle(request), maxResponseBytes);
+        }, usage);
+      } catch (error) {
+        failure = error;
+        result = errorResult(error instanceof ApiError ? error : internalError());
+      }
+      log.request({
+        method: event.requestContext.http.method,
+        route: routePath,
+        status: result.statusCode ?? 200,
+        ms: Math.round(performance.now() - started),
+        dynamodb: usage,
+        error: failure,
+      });
+      return result;
+    }) as unknown as HttpApiHandler;
+}
+
+async function resolve(table: RouteTable, event: APIGatewayProxyEventV2): Promise<{ route: Route; request: ApiRequest }> {
+  const method = event.requestContext.http.method.toUpperCase();
+  const segments = decodeSegments(event.rawPath);
+  const version = parseVersionSegment(segments[0]);
+  if (version === undefined) throw endpointNotFound(method, event.rawPath);
+  const { route, params } = table.match(version, method, segments.slice(1), event.rawPath);
+  const headers = event.headers as Record<string, string | undefined>;
+
+  const principal = route.access.credentials ? await authenticate(headers, Date.now()) : undefined;
+  if (!route.access.allows(principal, params)) throw insufficientRights();
+  checkPathParams(params);
+
+  const body = route.body === undefined ? undefined : readJson(event, headers, bodyValidator(route.body, version));
+  return {
+    route,
+    request: {
+      version,
+      method: method as HttpMethod,
+      params,
+      query: new URLSearchParams(event.rawQueryString ?? ''),
+      headers,
+      body,
+      principal,
+    },
+  };
+}
+
+/** Path segments after the leading slash, percent-decoded; a malformed escape names no endpoint. */
+function decodeSegments(rawPath: string): string[] {
+  return rawPath
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        throw endpointNotFound('', rawPath);
+      }
+    });
+}
+
+function bodyValidator(spec: BodySpec, version: ApiVersion): ValidateFunction {
+  if (typeof spec === 'function') return spec;
+  const validator = spec[version];
+  if (!validator) throw new Error(`Route has no body schema for v${version}`);
+  return validator;
+}
+
+/** The JSON body: Content-Type required, size capped (413), parsed (400 MessageNotReadable), validated. */
+function readJson(
+  event: APIGatewayProxyEventV2,
+  headers: Record<string, string | undefined>,
+  validator: ValidateFunction,
+): unknown {
+  const raw = event.body === undefined ? Buffer.alloc(0) : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+  const limit = config().maxJsonBodyBytes;
+  if (raw.length > limit) throw entityTooLarge(limit);
+  const contentType = headers['content-type'];
+  if (contentType === undefined) throw headerMissing('Content-Type');
+  if (!/^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(contentType)) {
+    throw messageNotReadable(`Content-Type ${contentType} is not supported; send application/json`);
+  }
+  if (raw.length === 0) throw messageNotReadable('Required request body is missing');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw messageNotReadable('The body is not valid JSON');
+  }
+  return validate(validator, parsed);
+}

@@ -1,0 +1,53 @@
+import { scalars } from '#schemas/scalars.ts';
+import { valueNotValid } from '#shared/errors.ts';
+import { intParam, notNegative } from './query.ts';
+
+const { identifier, corporateId, country, cashRegisterName } = scalars.$defs;
+
+function checkText(field: string, value: string, rule: { minLength: number; maxLength: number; pattern: string }): void {
+  const length = [...value].length;
+  if (length < rule.minLength || length > rule.maxLength) {
+    const code = rule.minLength === rule.maxLength ? 'SIZE_SHOULD_BE_EQUAL_EXACTLY' : 'SIZE_SHOULD_BE_IN_RANGE';
+    throw valueNotValid(code, `${field} has the wrong size`, {
+      field,
+      actualValue: length,
+      sizeMin: rule.minLength,
+      sizeMax: rule.maxLength,
+    });
+  }
+  if (!new RegExp(rule.pattern, 'u').test(value)) {
+    throw valueNotValid('SHOULD_MATCH_PATTERN', `${field} does not match the required pattern`, {
+      field,
+      actualValue: value,
+      pattern: rule.pattern,
+    });
+  }
+}
+
+/** A seller id in a path: the country code followed directly by the corporate id (DESIGN.md pin 9). */
+export function parseSellerId(value: string, field = 'sellerId'): { country: string; corporateId: string } {
+  const parsed = { country: value.slice(0, 2), corporateId: value.slice(2) };
+  checkText(field, parsed.country, country);
+  checkText(field, parsed.corporateId, corporateId);
+  return parsed;
+}
+
+/**
+ * Every path parameter name the service uses, with its rule; the router applies them to each
+ * matched route, so a domain function only ever sees well-formed parameters.
+ */
+const rules: Record<string, (name: string, value: string) => void> = {
+  sellerId: (name, value) => void parseSellerId(value, name),
+  identifier: (name, value) => checkText(name, value, identifier),
+  cash: (name, value) => checkText(name, value, cashRegisterName),
+  versionFrom: (name, value) => void notNegative(name, intParam(name, value) ?? 0),
+  versionTo: (name, value) => void notNegative(name, intParam(name, value) ?? 0),
+};
+
+export function checkPathParams(params: Readonly<Record<string, string>>): void {
+  for (const [name, value] of Object.entries(params)) {
+    const rule = rules[name];
+    if (!rule) throw new Error(`Path parameter {${name}} has no rule in shared/http/params.ts`);
+    rule(name, value);
+  }
+}

@@ -1,0 +1,73 @@
+import { inconsistentData, parameterMissing, typeMismatch } from '#shared/errors.ts';
+
+const INT = /^-?\d{1,15}$/;
+
+/** An integer query or path parameter; absent -> `fallback`; not an integer -> 400 TypeMismatch. */
+export function intParam(name: string, raw: string | null | undefined, fallback?: number): number | undefined {
+  if (raw === null || raw === undefined || raw === '') return fallback;
+  if (!INT.test(raw)) throw typeMismatch(name, 'an integer', raw);
+  return Number(raw);
+}
+
+/** A required integer parameter. */
+export function requiredInt(name: string, raw: string | null | undefined): number {
+  const value = intParam(name, raw);
+  if (value === undefined) throw parameterMissing(name);
+  return value;
+}
+
+/** A boolean query parameter (`true`/`false`, any case); anything else -> 400 TypeMismatch. */
+export function boolParam(name: string, raw: string | null | undefined, fallback: boolean): boolean {
+  if (raw === null || raw === undefined || raw === '') return fallback;
+  const lower = raw.toLowerCase();
+  if (lower !== 'true' && lower !== 'false') throw typeMismatch(name, 'true or false', raw);
+  return lower === 'true';
+}
+
+/** One of a fixed set of values; anything else -> 400 TypeMismatch. */
+export function enumParam<T extends string>(name: string, raw: string | null | undefined, values: readonly T[]): T | undefined {
+  if (raw === null || raw === undefined || raw === '') return undefined;
+  const match = values.find((value) => value === raw);
+  if (match === undefined) throw typeMismatch(name, `one of ${values.join(', ')}`, raw);
+  return match;
+}
+
+/** Parameters zero or more (firstResult, maxResults, versions): negative -> 409 QUERY_PARAM_CANT_BE_NEGATIVE (pin 6). */
+export function notNegative(name: string, value: number): number {
+  if (value < 0) throw inconsistentData('QUERY_PARAM_CANT_BE_NEGATIVE', `${name} must not be negative`);
+  return value;
+}
+
+export const DEFAULT_MAX_RESULTS = 100;
+export const MAX_RESULTS_CAP = 1000;
+
+/** PAGE parameters (spec 1.7) with the pinned defaults and cap (pin 6). */
+export interface Page {
+  firstResult: number;
+  maxResults: number;
+  like: string | undefined;
+}
+
+/** LIST parameters: PAGE plus an ordering over the fields the list allows. */
+export interface ListQuery<F extends string> extends Page {
+  orderBy: F | undefined;
+  orderDesc: boolean;
+}
+
+export function pageParams(query: URLSearchParams): Page {
+  const firstResult = notNegative('firstResult', intParam('firstResult', query.get('firstResult'), 0) ?? 0);
+  const maxResults = notNegative('maxResults', intParam('maxResults', query.get('maxResults'), DEFAULT_MAX_RESULTS) ?? 0);
+  if (maxResults > MAX_RESULTS_CAP) {
+    throw inconsistentData('SERVER_IS_OVERLOADED', `maxResults may be at most ${MAX_RESULTS_CAP}`);
+  }
+  const like = query.get('like') ?? undefined;
+  return { firstResult, maxResults, like: like === '' ? undefined : like };
+}
+
+export function listParams<F extends string>(query: URLSearchParams, orderFields: readonly F[]): ListQuery<F> {
+  return {
+    ...pageParams(query),
+    orderBy: enumParam('orderBy', query.get('orderBy'), orderFields),
+    orderDesc: boolParam('orderDesc', query.get('orderDesc'), false),
+  };
+}

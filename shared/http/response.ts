@@ -1,0 +1,46 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { ApiError, inconsistentData } from '#shared/errors.ts';
+import type { Reply } from './types.ts';
+
+export const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
+
+/** 200 with a JSON body; a versioned entity also carries its ETag (DESIGN.md pin 5). */
+export const ok = (body: unknown, version?: number): Reply => ({
+  status: 200,
+  body,
+  ...(version === undefined ? {} : { headers: { ETag: `"${version}"` } }),
+});
+/** 201 for a POST or PUT that creates; with `{identifier}` where the spec names one (pin 4). */
+export const created = (identifier?: string): Reply =>
+  identifier === undefined ? { status: 201 } : { status: 201, body: { identifier } };
+/** 204 with no body, for updates and deletes (pin 4). */
+export const noContent = (): Reply => ({ status: 204 });
+/** 304 for a conditional read whose entity did not change (pin 5). */
+export const notModified = (version: number): Reply => ({ status: 304, headers: { ETag: `"${version}"` } });
+
+/** Serializes a reply into the HTTP API v2 result; a body too large to send is a SERVER_IS_OVERLOADED. */
+export function toResult(reply: Reply, maxBytes: number): APIGatewayProxyStructuredResultV2 {
+  if (reply.body === undefined) return { statusCode: reply.status, headers: { ...reply.headers } };
+  const body = JSON.stringify(reply.body);
+  if (Buffer.byteLength(body) > maxBytes) {
+    throw inconsistentData('SERVER_IS_OVERLOADED', 'The result is too large; ask for fewer items with maxResults');
+  }
+  return { statusCode: reply.status, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...reply.headers }, body };
+}
+
+/** The pinned error body (DESIGN.md pin 3). */
+export function errorResult(error: ApiError): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: error.status,
+    headers: { 'Content-Type': JSON_CONTENT_TYPE, ...error.headers },
+    body: JSON.stringify({
+      exception: error.exception,
+      code: error.code,
+      message: error.message,
+      details: error.details,
+    }),
+  };
+}
+
+export const internalError = () =>
+  new ApiError(500, 'InternalServerError', null, 'The request could not be completed; it has been logged');

@@ -1,0 +1,24 @@
+import type { Principal } from '#shared/auth/principal.ts';
+import type { ApiVersion } from '#shared/versions.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A request as a route's domain function sees it: version resolved, credentials checked, body validated. */
+export interface ApiRequest<B = unknown> {
+  version: ApiVersion;
+  method: HttpMethod;
+  params: Readonly<Record<string, string>>;
+  query: URLSearchParams;
+  /** Lower-cased header names. */
+  headers: Readonly<Record<string, string | undefined>>;
+  body: B;
+  /** Present on every route that requires credentials. */
+  principal: Principal | undefined;
+}
+
+/** What a domain function answers; serialized in one place (`shared/http/response.ts`). */
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}

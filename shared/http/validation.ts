@@ -1,0 +1,90 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { type ApiError, messageNotReadable, valueNotValid } from '#shared/errors.ts';
+
+/** `/saleProducts/2/delta` -> `saleProducts[2].delta` (DESIGN.md pin 3). */
+export function fieldPath(instancePath: string, property?: string): string {
+  const parts = instancePath.split('/').slice(1);
+  if (property !== undefined) parts.push(property);
+  return parts
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
+}
+
+interface Bounds {
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+}
+
+/** The size code names the bounds the schema sets, not only the one that was broken (spec 7.3). */
+function sizeCode(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return min === max ? 'SIZE_SHOULD_BE_EQUAL_EXACTLY' : 'SIZE_SHOULD_BE_IN_RANGE';
+  return max !== undefined ? 'SIZE_SHOULD_BE_LESS_THEN' : 'SIZE_SHOULD_BE_MORE_THEN';
+}
+
+function sizeOf(value: unknown): number {
+  if (Array.isArray(value)) return value.length;
+  return typeof value === 'string' ? [...value].length : 0;
+}
+
+/** One Ajv error -> the spec's error: ValueNotValid with its code, or MessageNotReadable for a wrong type or enum value. */
+export function toApiError(error: ErrorObject): ApiError {
+  const field = fieldPath(error.instancePath, error.keyword === 'required' ? String(error.params.missingProperty) : undefined);
+  const parent = (error.parentSchema ?? {}) as Bounds;
+  const actualValue = error.data;
+  switch (error.keyword) {
+    case 'required':
+      return valueNotValid('SHOULD_NOT_BE_NULL', `${field} must not be null`, { field });
+    case 'type':
+      if (actualValue === null) return valueNotValid('SHOULD_NOT_BE_NULL', `${field} must not be null`, { field });
+      // A value of the wrong JSON type cannot be read into the field at all (as a JSON binder would say).
+      return messageNotReadable(`${field || 'The body'} must be ${String(error.params.type)}`, { field, actualValue });
+    case 'enum':
+      return messageNotReadable(`${field} is not one of the accepted values`, { field, actualValue });
+    case 'minLength':
+    case 'maxLength':
+    case 'minItems':
+    case 'maxItems': {
+      const [min, max] = error.keyword.endsWith('Length')
+        ? [parent.minLength, parent.maxLength]
+        : [parent.minItems, parent.maxItems];
+      return valueNotValid(sizeCode(min, max), `${field} has the wrong size`, {
+        field,
+        actualValue: sizeOf(actualValue),
+        ...(min === undefined ? {} : { sizeMin: min }),
+        ...(max === undefined ? {} : { sizeMax: max }),
+      });
+    }
+    case 'pattern':
+    case 'format':
+      return valueNotValid('SHOULD_MATCH_PATTERN', `${field} does not match the required pattern`, {
+        field,
+        actualValue,
+        pattern: String(error.params.pattern ?? error.params.format),
+      });
+    case 'minimum': {
+      const valueMin = Number(error.params.limit);
+      return valueMin === 0
+        ? valueNotValid('VALUE_SHOULD_NOT_BE_NEGATIVE', `${field} must not be negative`, { field, actualValue, valueMin })
+        : valueNotValid('VALUE_SHOULD_BE_GREATER_THEN', `${field} must be at least ${valueMin}`, {
+            field,
+            actualValue,
+            valueMin,
+          });
+    }
+    case 'maximum': {
+      const valueMax = Number(error.params.limit);
+      return valueNotValid('VALUE_SHOULD_BE_LESS_THEN', `${field} must be at most ${valueMax}`, { field, actualValue, valueMax });
+    }
+    default:
+      return messageNotReadable(`${field || 'The body'} is not valid`, { field });
+  }
+}
+
+/** Validates (and strips unknown properties from) `value`; throws the spec's error for the first problem found. */
+export function validate<T>(validator: ValidateFunction, value: unknown): T {
+  if (validator(value)) return value as T;
+  const [first] = validator.errors ?? [];
+  throw first ? toApiError(first) : messageNotReadable('The body is not valid');
+}
