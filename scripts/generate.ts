@@ -31,12 +31,16 @@ function generate(): { js: string; dts: string } {
   const ajv = createAjv();
   const names = Object.keys(bodySchemas) as (keyof typeof bodySchemas)[];
   const mapping = Object.fromEntries(names.map((name) => [name, bodySchemas[name].$id]));
-  // Ajv's ESM output still `require`s its runtime helpers; an import works in every loader.
+  // Ajv's ESM output still `require`s its runtime helpers. An import works in every loader, but
+  // Node hands a CommonJS default import `module.exports`, Vite hands it `exports.default`.
   const js =
     header +
     standalone
       .default(ajv, mapping)
-      .replace(/const (\w+) = require\("([^"]+)"\)\.default;/g, 'import $1_module from "$2.js";\nconst $1 = $1_module.default;');
+      .replace(
+        /const (\w+) = require\("([^"]+)"\)\.default;/g,
+        'import $1_module from "$2.js";\nconst $1 = $1_module.default ?? $1_module;',
+      );
   const dts =
     header +
     "import type { ValidateFunction } from 'ajv';\n" +

@@ -110,7 +110,8 @@ function readJson(
   headers: Record<string, string | undefined>,
   validator: ValidateFunction,
 ): unknown {
-  const raw = event.body === undefined ? Buffer.alloc(0) : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+  // API Gateway omits an empty body; serverless-offline sends null.
+  const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
   const limit = config().maxJsonBodyBytes;
   if (raw.length > limit) throw entityTooLarge(limit);
   const contentType = headers['content-type'];

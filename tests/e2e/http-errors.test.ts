@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { call, expectError, newSeller, v } from '../support/http.ts';
+
+describe('the HTTP layer every function shares', () => {
+  it('a path no endpoint has is 404 ENDPOINT_NOT_FOUND, in every version and outside them', async () => {
+    expectError(await v(33).get('/no/such/thing'), 404, 'NotFound', 'ENDPOINT_NOT_FOUND');
+    expectError(await call('GET', '/v99/sellers'), 404, 'NotFound', 'ENDPOINT_NOT_FOUND');
+    expectError(await call('GET', '/sellers'), 404, 'NotFound', 'ENDPOINT_NOT_FOUND');
+    expectError(await call('GET', '/'), 404, 'NotFound', 'ENDPOINT_NOT_FOUND');
+  });
+
+  it('an endpoint of another version only is 404 ENDPOINT_NOT_FOUND or 405 where the path exists', async () => {
+    const sellerId = await newSeller();
+    expectError(await v(26).post('/sellers', {}), 405, 'RequestMethodNotSupported');
+    expectError(await v(15).get(`/${sellerId}/taxes-diff/0/1/extra`), 404, 'NotFound', 'ENDPOINT_NOT_FOUND');
+  });
+
+  it('a known path with a method it lacks is 405 with Allow', async () => {
+    const sellerId = await newSeller();
+    const answer = await call('PATCH', `/v33/${sellerId}/taxes`);
+    expectError(answer, 405, 'RequestMethodNotSupported');
+    expect(answer.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'POST']);
+  });
+
+  it('a body that is not JSON is 400 MessageNotReadable and changes nothing', async () => {
+    const sellerId = await newSeller();
+    expectError(await v(33).post(`/${sellerId}/taxes`, undefined, { raw: '{"vat": 25, "name": "x"' }), 400, 'MessageNotReadable');
+    expectError(
+      await v(33).post(`/${sellerId}/taxes`, undefined, { raw: '', headers: { 'Content-Type': 'application/json' } }),
+      400,
+      'MessageNotReadable',
+    );
+    expectError(await v(33).post(`/${sellerId}/taxes`, { vat: 'high', name: 'x' }), 400, 'MessageNotReadable');
+    expect((await v(33).get(`/${sellerId}/taxes`)).body).toEqual([]);
+  });
+
+  it('a JSON body of another media type is 400 MessageNotReadable', async () => {
+    // (A missing Content-Type is HttpHeaderMissing; serverless-offline fills in application/json, so
+    // tests/integration/handler-events.test.ts observes that one with a real API Gateway event.)
+    const sellerId = await newSeller();
+    const body = JSON.stringify({ vat: 25, name: 'x' });
+    expectError(
+      await v(33).post(`/${sellerId}/taxes`, undefined, { raw: body, headers: { 'Content-Type': 'text/plain' } }),
+      400,
+      'MessageNotReadable',
+    );
+  });
+
+  it('a body over 1 MiB is 413 RequestEntityTooLarge and changes nothing', async () => {
+    const sellerId = await newSeller();
+    const answer = await v(33).post(`/${sellerId}/taxes`, { vat: 1, name: 'x', custom: 'c'.repeat(1_100_000) });
+    expectError(answer, 413, 'RequestEntityTooLarge');
+    expect((await v(33).get(`/${sellerId}/taxes`)).body).toEqual([]);
+  });
+
+  it('a wrong query parameter type is 400 TypeMismatch; maxResults over 1000 is 409 SERVER_IS_OVERLOADED; negative is 409', async () => {
+    const sellerId = await newSeller();
+    expectError(await v(26).get(`/${sellerId}/taxes?firstResult=one`), 400, 'TypeMismatch');
+    expectError(await v(26).get(`/${sellerId}/taxes?orderDesc=yes`), 400, 'TypeMismatch');
+    expectError(await v(26).get(`/${sellerId}/taxes?maxResults=1001`), 409, 'InconsistentData', 'SERVER_IS_OVERLOADED');
+    expectError(await v(26).get(`/${sellerId}/taxes?firstResult=-5`), 409, 'InconsistentData', 'QUERY_PARAM_CANT_BE_NEGATIVE');
+    expect((await v(26).get(`/${sellerId}/taxes?maxResults=1000`)).status).toBe(200);
+  });
+
+  it('answers JSON with charset UTF-8 and keeps non-ASCII text intact', async () => {
+    const sellerId = await newSeller();
+    await v(33).put(`/${sellerId}/taxes/å`, { vat: 25, name: 'Moms på mat 😀' });
+    const answer = await v(33).get(`/${sellerId}/taxes/${encodeURIComponent('å')}`);
+    expect(answer.headers.get('content-type')).toBe('application/json;charset=UTF-8');
+    expect(answer.body).toMatchObject({ identifier: 'å', name: 'Moms på mat 😀' });
+  });
+});

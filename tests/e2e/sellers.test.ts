@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_VERSIONS } from '#shared/versions.ts';
+import { expectError, newSeller, uniqueCorporateId, v } from '../support/http.ts';
+
+const v33Seller = (corporateId: string) => ({
+  corporateId,
+  country: 'SE',
+  name: 'Kafé Blå',
+  publicAccess: true,
+  description: 'Coffee',
+  city: 'Lund',
+  workHours: '8-17',
+  phone: '+46 46 12 34 56',
+  custom: '{"theme":"dark"}',
+  workHoursWeek: { MONDAY: { openTime: 480, closeTime: 1020 }, SUNDAY: null },
+  address: 'Storgatan 1',
+  currency: 'SEK',
+  masterPassword: 'secret-pin',
+  protectedHeaders: 'X-Shop',
+  zip: '22100',
+});
+
+describe('sellers', () => {
+  it('v15 POST creates a seller (201) and a second POST is 409 VersionConflict', async () => {
+    const corporateId = uniqueCorporateId();
+    const body = { corporateId, country: 'SE', name: 'Butik', publicAccess: false };
+    expect((await v(15).post('/sellers', body)).status).toBe(201);
+    expectError(await v(15).post('/sellers', body), 409, 'VersionConflict');
+  });
+
+  it('v15 POST requires the name; v26 PUT does not', async () => {
+    const corporateId = uniqueCorporateId();
+    expectError(
+      await v(15).post('/sellers', { corporateId, country: 'SE', publicAccess: true }),
+      400,
+      'ValueNotValid',
+      'SHOULD_NOT_BE_NULL',
+    );
+    const created = await v(26).put(`/sellers/SE${corporateId}`, {
+      corporateId,
+      country: 'SE',
+      publicAccess: true,
+      workHoursWeek: {},
+    });
+    expect(created.status).toBe(201);
+  });
+
+  it('v26 and v33 require workHoursWeek', async () => {
+    const corporateId = uniqueCorporateId();
+    const answer = await v(33).put(`/sellers/SE${corporateId}`, { corporateId, country: 'SE', publicAccess: true });
+    expectError(answer, 400, 'ValueNotValid', 'SHOULD_NOT_BE_NULL');
+    expect(answer.body).toMatchObject({ details: { field: 'workHoursWeek' } });
+  });
+
+  it('each version shows exactly its own fields', async () => {
+    const corporateId = uniqueCorporateId();
+    await v(33).put(`/sellers/SE${corporateId}`, v33Seller(corporateId));
+    const v15 = Object.keys((await v(15).get(`/sellers/SE${corporateId}`)).body as object).sort();
+    const v26 = Object.keys((await v(26).get(`/sellers/SE${corporateId}`)).body as object).sort();
+    const v33 = (await v(33).get(`/sellers/SE${corporateId}`)).body;
+    expect(v15).toEqual([
+      'city',
+      'corporateId',
+      'country',
+      'custom',
+      'description',
+      'name',
+      'phone',
+      'publicAccess',
+      'workHours',
+    ]);
+    expect(v26).toEqual([...v15, 'address', 'currency', 'masterPassword', 'workHoursWeek'].sort());
+    expect(v33).toEqual(v33Seller(corporateId));
+  });
+
+  it('fields of newer versions survive a write through an older version', async () => {
+    const corporateId = uniqueCorporateId();
+    await v(33).put(`/sellers/SE${corporateId}`, v33Seller(corporateId));
+    const update = { corporateId, country: 'SE', name: 'Nytt namn', publicAccess: false, city: null };
+    expect((await v(15).put(`/sellers/SE${corporateId}`, update)).status).toBe(204);
+    expect((await v(26).put(`/sellers/SE${corporateId}`, { ...update, workHoursWeek: {}, currency: 'EUR' })).status).toBe(204);
+
+    // Each PUT replaced its own version's fields; protectedHeaders and zip, which only v33 has, are kept.
+    expect((await v(33).get(`/sellers/SE${corporateId}`)).body).toEqual({
+      corporateId,
+      country: 'SE',
+      name: 'Nytt namn',
+      publicAccess: false,
+      description: null,
+      city: null,
+      workHours: null,
+      phone: null,
+      custom: null,
+      workHoursWeek: {},
+      address: null,
+      currency: 'EUR',
+      masterPassword: null,
+      protectedHeaders: 'X-Shop',
+      zip: '22100',
+    });
+  });
+
+  it('a PUT whose body names another seller than the URL is 409 URL_AND_BODY_IDENTIFIERS_MISMATCH', async () => {
+    const sellerId = await newSeller();
+    const answer = await v(33).put(`/sellers/${sellerId}`, {
+      corporateId: '999',
+      country: 'SE',
+      publicAccess: true,
+      workHoursWeek: {},
+    });
+    expectError(answer, 409, 'InconsistentData', 'URL_AND_BODY_IDENTIFIERS_MISMATCH');
+  });
+
+  it('reads carry an ETag; If-None-Match with it is 304; a stale If-Match is 409 VersionConflict and changes nothing', async () => {
+    const corporateId = uniqueCorporateId();
+    await v(33).put(`/sellers/SE${corporateId}`, v33Seller(corporateId));
+    const read = await v(33).get(`/sellers/SE${corporateId}`);
+    const etag = read.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"\d+"$/);
+
+    const unchanged = await v(33).get(`/sellers/SE${corporateId}`, { headers: { 'If-None-Match': etag } });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.text).toBe('');
+
+    const body = { ...v33Seller(corporateId), name: 'A' };
+    expect((await v(33).put(`/sellers/SE${corporateId}`, body, { headers: { 'If-Match': etag } })).status).toBe(204);
+    expectError(
+      await v(33).put(`/sellers/SE${corporateId}`, { ...body, name: 'B' }, { headers: { 'If-Match': etag } }),
+      409,
+      'VersionConflict',
+    );
+    expect((await v(33).get(`/sellers/SE${corporateId}`)).body).toMatchObject({ name: 'A' });
+  });
+
+  it('a malformed If-Match is 400 InvalidETagFormat and changes nothing', async () => {
+    const corporateId = uniqueCorporateId();
+    await v(33).put(`/sellers/SE${corporateId}`, v33Seller(corporateId));
+    const answer = await v(33).put(
+      `/sellers/SE${corporateId}`,
+      { ...v33Seller(corporateId), name: 'X' },
+      { headers: { 'If-Match': 'v1' } },
+    );
+    expectError(answer, 400, 'InvalidETagFormat');
+    expect((await v(33).get(`/sellers/SE${corporateId}`)).body).toMatchObject({ name: 'Kafé Blå' });
+  });
+
+  it('DELETE hides the seller: reads are 404, its version is 404, and it leaves the list', async () => {
+    const sellerId = await newSeller();
+    expect((await v(26).del(`/sellers/${sellerId}`)).status).toBe(204);
+    expectError(await v(26).get(`/sellers/${sellerId}`), 404, 'NotFound');
+    expectError(await v(26).get(`/${sellerId}/version`), 404, 'NotFound');
+    expectError(await v(26).del(`/sellers/${sellerId}`), 404, 'NotFound');
+    const list = (await v(26).get(`/sellers?like=${sellerId.slice(2)}`)).body as unknown[];
+    expect(list).toEqual([]);
+  });
+
+  it.each(ALL_VERSIONS)('v%i GET /{sellerId}/version counts every change of the seller', async (version) => {
+    const sellerId = await newSeller();
+    await v(version).post(`/${sellerId}/taxes`, { vat: 25, name: 'Moms' });
+    const answer = await v(version).get(`/${sellerId}/version`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual(version === 15 ? { version: 2 } : { version: 2, modificationApiVersion: version });
+  });
+
+  it('GET /sellers lists with LIST parameters: like, orderBy NAME, orderDesc, firstResult, maxResults', async () => {
+    const tag = uniqueCorporateId().slice(0, 8);
+    for (const name of ['Bravo', 'Alfa', 'Charlie']) {
+      const corporateId = `${tag}${name}`;
+      await v(15).post('/sellers', { corporateId, country: 'SE', name, publicAccess: true });
+    }
+    const names = async (query: string) =>
+      ((await v(15).get(`/sellers?like=${tag}&${query}`)).body as { name: string }[]).map((seller) => seller.name);
+
+    expect(await names('orderBy=NAME')).toEqual(['Alfa', 'Bravo', 'Charlie']);
+    expect(await names('orderBy=NAME&orderDesc=true')).toEqual(['Charlie', 'Bravo', 'Alfa']);
+    expect(await names('orderBy=NAME&firstResult=1&maxResults=1')).toEqual(['Bravo']);
+    expectError(await v(15).get('/sellers?orderBy=CITY'), 400, 'TypeMismatch');
+  });
+
+  it('a seller id that is not a country code and corporate id is 400 ValueNotValid', async () => {
+    expectError(await v(33).get('/sellers/S'), 400, 'ValueNotValid', 'SIZE_SHOULD_BE_EQUAL_EXACTLY');
+    expectError(await v(33).get('/sellers/se123'), 400, 'ValueNotValid', 'SHOULD_MATCH_PATTERN');
+  });
+});

@@ -1,0 +1,329 @@
+/**
+ * What an operator checks before deploying: the CloudFormation template and the zips `npm run package`
+ * produces (scripts/package.ts), read as files. Nothing is deployed and no AWS account is needed.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { functionNames } from '../../scripts/build.ts';
+import { DEFAULT_REGION, functionZip, packageService } from '../../scripts/package.ts';
+
+interface Resource {
+  Type: string;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+  Properties?: Record<string, unknown>;
+}
+interface Template {
+  Resources: Record<string, Resource>;
+}
+interface Statement {
+  Effect?: string;
+  Action?: string | string[];
+  NotAction?: string | string[];
+  Resource?: unknown;
+  NotResource?: unknown;
+}
+/** One policy statement found in the template, with the logical id of the resource holding it. */
+interface Found {
+  holder: string;
+  statement: Statement;
+}
+
+const STAGE = 'ci';
+const FALLBACK = 'fallback';
+const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+let template: Template;
+
+beforeAll(async () => {
+  // Act
+  const path = await packageService(STAGE, DEFAULT_REGION, { build: false });
+  template = JSON.parse(readFileSync(path, 'utf8')) as Template;
+}, 120_000);
+
+const resourcesOfType = (type: string) => Object.entries(template.Resources).filter(([, resource]) => resource.Type === type);
+
+/** The Lambda function resources by function name (`cash-register-<stage>-<name>` in the console). */
+function lambdaFunctions(): Map<string, { id: string; properties: Record<string, unknown> }> {
+  const byName = new Map<string, { id: string; properties: Record<string, unknown> }>();
+  for (const [id, resource] of resourcesOfType('AWS::Lambda::Function')) {
+    const properties = resource.Properties ?? {};
+    const name = String(properties.FunctionName).replace(`cash-register-${STAGE}-`, '');
+    byName.set(name, { id, properties });
+  }
+  return byName;
+}
+
+/** The logical id of the role a function runs as (`{ Fn::GetAtt: [<Role>, Arn] }`), or the raw value. */
+function roleOf(properties: Record<string, unknown>): string {
+  const role = properties.Role as { 'Fn::GetAtt'?: [string, string] } | string | undefined;
+  const getAtt = typeof role === 'object' ? role['Fn::GetAtt'] : undefined;
+  return getAtt?.[1] === 'Arn' ? getAtt[0] : JSON.stringify(role);
+}
+
+/** Every policy statement anywhere in the template (inline role policies, policy resources, bucket policies). */
+function allStatements(): Found[] {
+  const found: Found[] = [];
+  const walk = (holder: string, node: unknown): void => {
+    if (Array.isArray(node)) for (const item of node) walk(holder, item);
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'Statement')
+          for (const statement of list(value as Statement | Statement[])) found.push({ holder, statement });
+        else walk(holder, value);
+      }
+    }
+  };
+  for (const [id, resource] of Object.entries(template.Resources)) walk(id, resource);
+  return found;
+}
+
+/** The statements that grant something to a role: its inline policies and any policy resource attached to it. */
+function roleStatements(roleId: string): Statement[] {
+  const role = template.Resources[roleId];
+  type Policy = { Statement: Statement | Statement[] };
+  const inline = list(role?.Properties?.Policies as { PolicyDocument: Policy }[] | undefined).map(
+    (policy) => policy.PolicyDocument,
+  );
+  const attached = Object.values(template.Resources)
+    .filter((resource) => ['AWS::IAM::Policy', 'AWS::IAM::ManagedPolicy'].includes(resource.Type))
+    .filter((resource) => JSON.stringify(resource.Properties?.Roles ?? []).includes(`"${roleId}"`))
+    .map((resource) => resource.Properties?.PolicyDocument as Policy);
+  return [...inline, ...attached].flatMap((policy) => list(policy.Statement));
+}
+
+/** Whether a statement can reach the table or its indexes: it names the table, DynamoDB, or any resource (`*`). */
+function reachesTable(statement: Statement): boolean {
+  if (statement.NotResource !== undefined) return true;
+  return list(statement.Resource).some((resource) =>
+    typeof resource === 'string'
+      ? resource === '*' || /:dynamodb:|^arn:[^:]*:\*/.test(resource)
+      : /DataTable|:dynamodb:/.test(JSON.stringify(resource)),
+  );
+}
+
+const isAllow = (statement: Statement) => statement.Effect === 'Allow';
+const actionsOf = (statement: Statement) => list(statement.Action);
+const isDynamoAction = (action: string) => action === '*' || action.toLowerCase().startsWith('dynamodb:');
+
+/** The roles infra/roles.yml defines (logical ids). */
+function rolesFromInfra(): string[] {
+  const roles = parse(readFileSync(new URL('../../infra/roles.yml', import.meta.url), 'utf8')) as { Resources: object };
+  return Object.keys(roles.Resources);
+}
+
+/** The file names in a zip, from its central directory (found through the End Of Central Directory record). */
+function zipEntries(path: string): string[] {
+  const zip = readFileSync(path);
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (eocd < 0) throw new Error(`${path} is not a zip file`);
+  const count = zip.readUInt16LE(eocd + 10);
+  let offset = zip.readUInt32LE(eocd + 16);
+  const names: string[] = [];
+  for (let index = 0; index < count; index++) {
+    if (zip.readUInt32LE(offset) !== 0x02014b50) throw new Error(`${path}: bad central directory entry ${index}`);
+    const nameLength = zip.readUInt16LE(offset + 28);
+    const extraLength = zip.readUInt16LE(offset + 30);
+    const commentLength = zip.readUInt16LE(offset + 32);
+    names.push(zip.toString('utf8', offset + 46, offset + 46 + nameLength));
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}
+
+describe('the packaged service (npm run package)', () => {
+  describe('functions', () => {
+    it('has exactly one nodejs22.x Lambda function per endpoint group, each running its own bundle', () => {
+      // Prepare
+      const groups = functionNames();
+      const functions = lambdaFunctions();
+
+      // Assess
+      expect(resourcesOfType('AWS::Lambda::Function')).toHaveLength(groups.length);
+      expect([...functions.keys()].sort()).toEqual(groups);
+      for (const name of groups) {
+        const properties = functions.get(name)?.properties;
+        expect({ name, runtime: properties?.Runtime, handler: properties?.Handler }).toEqual({
+          name,
+          runtime: 'nodejs22.x',
+          handler: `.build/${name}/handler.handler`,
+        });
+      }
+    });
+
+    it('runs every function under its own execution role from infra/roles.yml', () => {
+      // Prepare
+      const infraRoles = rolesFromInfra();
+      const roles = [...lambdaFunctions().values()].map(({ properties }) => roleOf(properties));
+
+      // Assess
+      expect(new Set(roles).size).toBe(roles.length);
+      for (const role of roles) {
+        expect(infraRoles).toContain(role);
+        expect(template.Resources[role]?.Type).toBe('AWS::IAM::Role');
+      }
+    });
+
+    it('ships no DynamoDB endpoint override in any function environment', () => {
+      // Prepare
+      const endpoints = [...lambdaFunctions()].map(([name, { properties }]) => {
+        const environment = properties.Environment as { Variables?: Record<string, unknown> } | undefined;
+        return [name, environment?.Variables?.DYNAMODB_ENDPOINT ?? ''] as const;
+      });
+
+      // Assess
+      expect(new Map(endpoints)).toEqual(new Map(functionNames().map((name) => [name, ''])));
+      expect(JSON.stringify(template)).not.toMatch(/localhost|127\.0\.0\.1/);
+    });
+  });
+
+  describe('the data table', () => {
+    it('is DataTable keyed on pk/sk, with the byVersion index on pk + vsk projecting ALL', () => {
+      // Prepare
+      const table = template.Resources.DataTable;
+      const properties = table?.Properties ?? {};
+
+      // Assess
+      expect(table?.Type).toBe('AWS::DynamoDB::Table');
+      expect(resourcesOfType('AWS::DynamoDB::Table')).toHaveLength(1);
+      expect(properties.KeySchema).toEqual([
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ]);
+      expect(properties.LocalSecondaryIndexes).toEqual([
+        {
+          IndexName: 'byVersion',
+          KeySchema: [
+            { AttributeName: 'pk', KeyType: 'HASH' },
+            { AttributeName: 'vsk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ]);
+    });
+
+    it('has point-in-time recovery on and is retained when the stack is deleted or the table replaced', () => {
+      // Prepare
+      const table = template.Resources.DataTable;
+
+      // Assess
+      expect(table?.Properties?.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+      expect(table?.DeletionPolicy).toBe('Retain');
+      expect(table?.UpdateReplacePolicy).toBe('Retain');
+    });
+  });
+
+  describe('IAM', () => {
+    it('no IAM statement grants a wildcard action on the table', () => {
+      // Prepare
+      const grants = allStatements().filter(({ statement }) => isAllow(statement));
+      const show = ({ holder, statement }: Found) => `${holder}: ${JSON.stringify(statement.Action ?? statement.NotAction)}`;
+
+      // Assess
+      const wildcardOnTable = grants.filter(
+        ({ statement }) => reachesTable(statement) && actionsOf(statement).some((action) => action.includes('*')),
+      );
+      const wildcardDynamo = grants.filter(({ statement }) =>
+        actionsOf(statement).some((action) => isDynamoAction(action) && action.includes('*')),
+      );
+      const notAction = grants.filter(({ statement }) => statement.NotAction !== undefined);
+      expect(grants.length).toBeGreaterThan(0);
+      expect(wildcardOnTable.map(show)).toEqual([]);
+      expect(wildcardDynamo.map(show)).toEqual([]);
+      expect(notAction.map(show)).toEqual([]);
+    });
+
+    it("lists each function role's DynamoDB actions one by one, with no DynamoDB managed policy", () => {
+      // Prepare
+      const byRole = [...lambdaFunctions().values()].map(({ properties }) => {
+        const role = roleOf(properties);
+        const actions = roleStatements(role).filter(isAllow).flatMap(actionsOf).filter(isDynamoAction);
+        const managed = list(template.Resources[role]?.Properties?.ManagedPolicyArns as unknown[] | undefined);
+        return { role, actions, managed: managed.map((arn) => JSON.stringify(arn)) };
+      });
+
+      // Assess
+      for (const { role, actions, managed } of byRole) {
+        expect({ role, notExplicit: actions.filter((action) => !/^dynamodb:[A-Z][A-Za-z]+$/.test(action)) }).toEqual({
+          role,
+          notExplicit: [],
+        });
+        expect({ role, dynamoManaged: managed.filter((arn) => /dynamodb/i.test(arn)) }).toEqual({ role, dynamoManaged: [] });
+      }
+    });
+
+    it("gives the fallback function's role no DynamoDB access at all", () => {
+      // Prepare
+      const fallback = lambdaFunctions().get(FALLBACK);
+      const role = fallback ? roleOf(fallback.properties) : 'missing';
+      const grants = roleStatements(role).filter(isAllow);
+      const managed = JSON.stringify(template.Resources[role]?.Properties?.ManagedPolicyArns ?? []);
+
+      // Assess
+      expect(fallback).toBeDefined();
+      expect(grants.flatMap(actionsOf).filter(isDynamoAction)).toEqual([]);
+      expect(grants.filter(reachesTable)).toEqual([]);
+      expect(managed).not.toMatch(/dynamodb/i);
+    });
+  });
+
+  describe('the HTTP API', () => {
+    /** Route key -> function name, following route -> integration -> function. */
+    function routes(): Map<string, string> {
+      const nameById = new Map([...lambdaFunctions()].map(([name, { id }]) => [id, name]));
+      const byKey = new Map<string, string>();
+      for (const [, route] of resourcesOfType('AWS::ApiGatewayV2::Route')) {
+        const target = JSON.stringify(route.Properties?.Target);
+        const integrationId = /"Ref":"([^"]+)"/.exec(target)?.[1] ?? '';
+        const uri = template.Resources[integrationId]?.Properties?.IntegrationUri as { 'Fn::GetAtt'?: [string, string] };
+        const functionId = uri?.['Fn::GetAtt']?.[0] ?? '';
+        byKey.set(String(route.Properties?.RouteKey), nameById.get(functionId) ?? `unknown target ${target}`);
+      }
+      return byKey;
+    }
+
+    it('routes requests to every function, and everything unclaimed ($default) to the fallback', () => {
+      // Prepare
+      const byKey = routes();
+
+      // Assess
+      expect(resourcesOfType('AWS::ApiGatewayV2::Api')).toHaveLength(1);
+      expect(new Set(byKey.values())).toEqual(new Set(functionNames()));
+      expect(byKey.get('ANY /{apiVersion}/{sellerId}/taxes')).toBe('catalog');
+      expect(byKey.get('ANY /{apiVersion}/sellers')).toBe('sellers');
+      expect(byKey.get('$default')).toBe(FALLBACK);
+    });
+
+    it('hands requests to the functions as Lambda proxy integrations with payload format 2.0', () => {
+      // Prepare
+      const integrations = resourcesOfType('AWS::ApiGatewayV2::Integration').map(([id, integration]) => ({
+        id,
+        type: integration.Properties?.IntegrationType,
+        payload: integration.Properties?.PayloadFormatVersion,
+      }));
+
+      // Assess
+      expect(integrations).toHaveLength(functionNames().length);
+      for (const integration of integrations) {
+        expect(integration).toEqual({ id: integration.id, type: 'AWS_PROXY', payload: '2.0' });
+      }
+    });
+  });
+
+  describe('deployment zips', () => {
+    it.each(functionNames())('%s.zip holds its own handler.mjs and nothing of the other functions or node_modules', (name) => {
+      // Prepare
+      const others = functionNames().filter((other) => other !== name);
+
+      // Act
+      const entries = zipEntries(functionZip(name));
+
+      // Assess
+      expect(entries).toContain(`.build/${name}/handler.mjs`);
+      expect(entries.filter((entry) => entry.includes('node_modules'))).toEqual([]);
+      expect(entries.filter((entry) => others.some((other) => entry.startsWith(`.build/${other}/`)))).toEqual([]);
+      expect(entries.filter((entry) => !entry.startsWith(`.build/${name}/`))).toEqual([]);
+    });
+  });
+});

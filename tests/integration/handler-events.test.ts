@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { handler as catalog } from '#functions/catalog/handler.ts';
+import { handler as fallback } from '#functions/fallback/handler.ts';
+import { handler as sellers } from '#functions/sellers/handler.ts';
+import { createUserIfAbsent } from '#shared/auth/users.ts';
+import { db } from '#shared/db/client.ts';
+import { keys } from '#shared/db/keys.ts';
+import { MAX_WRITE_ATTEMPTS, readItem } from '#shared/db/versioned.ts';
+
+/** A real HTTP API (payload 2.0) event, as API Gateway delivers it. */
+const fixture = (name: string): APIGatewayProxyEventV2 =>
+  JSON.parse(readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), 'utf8'));
+const context = { awsRequestId: 'test', functionName: 'test' } as Context;
+const json = (body: string | undefined) => JSON.parse(body ?? 'null');
+
+let mock: ReturnType<typeof mockClient> | undefined;
+let fixtureUser: Record<string, unknown> | undefined;
+afterEach(() => {
+  mock?.restore();
+  mock = undefined;
+});
+
+beforeAll(async () => {
+  await createUserIfAbsent({
+    username: 'fixture',
+    password: 'fixture-password',
+    email: 'fixture@example.com',
+    role: 'HYPER_ADMIN',
+    softwareVendor: null,
+    sellers: [],
+  });
+  fixtureUser = await readItem(keys.user('fixture'));
+  const sellerBody = { corporateId: '5560360793', country: 'SE', publicAccess: true, workHoursWeek: {} };
+  const event = fixture('http-api-v2-post-tax-base64');
+  await sellers(
+    {
+      ...event,
+      rawPath: '/v33/sellers/SE5560360793',
+      requestContext: { ...event.requestContext, http: { ...event.requestContext.http, method: 'PUT' } },
+      body: JSON.stringify(sellerBody),
+      isBase64Encoded: false,
+    },
+    context,
+  );
+});
+
+describe('handlers fed real API Gateway v2 events', () => {
+  it('the $default route answers 404 ENDPOINT_NOT_FOUND in the pinned shape', async () => {
+    const result = await fallback(fixture('http-api-v2-default-route'), context);
+    expect(result.statusCode).toBe(404);
+    expect(result.headers?.['Content-Type']).toBe('application/json;charset=UTF-8');
+    expect(json(result.body)).toEqual({
+      exception: 'NotFound',
+      code: 'ENDPOINT_NOT_FOUND',
+      message: 'No endpoint GET /v33/no-such/endpoint',
+      details: {},
+    });
+  });
+
+  it('a base64-encoded JSON body is decoded, validated and stored', async () => {
+    const created = await catalog(fixture('http-api-v2-post-tax-base64'), context);
+    expect(created.statusCode).toBe(201);
+    const { identifier } = json(created.body) as { identifier: string };
+
+    const read = fixture('http-api-v2-get-tax');
+    const result = await catalog({ ...read, rawPath: `/v26/SE5560360793/taxes/${identifier}` }, context);
+    expect(result.statusCode).toBe(200);
+    expect(json(result.body)).toEqual({ identifier, deleted: false, vat: 25, name: 'Moms', custom: null });
+  });
+
+  it('a body without Content-Type is 400 HttpHeaderMissing naming the header', async () => {
+    const event = fixture('http-api-v2-post-tax-base64');
+    const { 'content-type': _, ...headers } = event.headers;
+    const result = await catalog({ ...event, headers }, context);
+    expect(result.statusCode).toBe(400);
+    expect(json(result.body)).toMatchObject({ exception: 'HttpHeaderMissing', code: null, details: { header: 'Content-Type' } });
+  });
+
+  it('an unexpected failure is 500 InternalServerError without internals', async () => {
+    mock = mockClient(db());
+    mock.on(GetCommand).rejects(new Error('socket hang up at 10.0.0.12:443 (secret-table-name)'));
+    const result = await catalog(fixture('http-api-v2-get-tax'), context);
+    expect(result.statusCode).toBe(500);
+    expect(json(result.body)).toEqual({
+      exception: 'InternalServerError',
+      code: null,
+      message: 'The request could not be completed; it has been logged',
+      details: {},
+    });
+    expect(result.body).not.toMatch(/socket|secret|10\.0\.0|at /);
+  });
+});
+
+describe('writes under contention (DynamoDB Local never conflicts, so conflicts are injected at the client)', () => {
+  const conflict = () =>
+    new TransactionCanceledException({
+      message: 'Transaction cancelled, please refer cancellation reasons for specific reasons [TransactionConflict, None]',
+      $metadata: {},
+      CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }],
+    });
+
+  it('a write that meets a conflicting transaction is retried and succeeds', async () => {
+    mock = mockClient(db());
+    mock.on(GetCommand).resolves({ Item: fixtureUser });
+    mock
+      .on(BatchGetCommand)
+      .resolves({ Responses: { [inject('tableName')]: [{ pk: 'S#SE5560360793', sk: '#VERSION', ver: 4, live: true }] } });
+    mock.on(TransactWriteCommand).rejectsOnce(conflict()).rejectsOnce(conflict()).resolves({});
+
+    const result = await catalog(fixture('http-api-v2-post-tax-base64'), context);
+
+    expect(result.statusCode).toBe(201);
+    expect(mock.commandCalls(TransactWriteCommand)).toHaveLength(3);
+    expect(mock.commandCalls(BatchGetCommand)).toHaveLength(3);
+  });
+
+  it('a write that keeps conflicting gives up after a bound with 503 ServiceUnavailable', async () => {
+    mock = mockClient(db());
+    mock.on(GetCommand).resolves({ Item: fixtureUser });
+    mock
+      .on(BatchGetCommand)
+      .resolves({ Responses: { [inject('tableName')]: [{ pk: 'S#SE5560360793', sk: '#VERSION', ver: 4, live: true }] } });
+    mock.on(TransactWriteCommand).rejects(conflict());
+
+    const result = await catalog(fixture('http-api-v2-post-tax-base64'), context);
+
+    expect(result.statusCode).toBe(503);
+    expect(result.headers?.['Retry-After']).toBe('1');
+    expect(json(result.body)).toMatchObject({ exception: 'ServiceUnavailable', code: null });
+    expect(mock.commandCalls(TransactWriteCommand)).toHaveLength(MAX_WRITE_ATTEMPTS);
+  });
+});

@@ -1,0 +1,75 @@
+import { randomInt } from 'node:crypto';
+import { expect, inject } from 'vitest';
+import type { ApiVersion } from '#shared/versions.ts';
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON, or undefined for an empty body. */
+  body: unknown;
+  text: string;
+}
+
+type Credentials = { basic: [string, string] } | { apiKey: string } | 'none';
+
+export interface CallOptions {
+  body?: unknown;
+  /** Raw text sent as is instead of JSON-encoding `body`. */
+  raw?: string;
+  headers?: Record<string, string>;
+  as?: Credentials;
+}
+
+/** One HTTP call to the local stack, as a register app would make it (admin credentials unless told otherwise). */
+export async function call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const as = options.as ?? { basic: [inject('admin').username, inject('admin').password] };
+  if (as !== 'none' && 'basic' in as) headers.Authorization = `Basic ${Buffer.from(as.basic.join(':')).toString('base64')}`;
+  if (as !== 'none' && 'apiKey' in as) headers['X-Api-Key'] = as.apiKey;
+  const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (payload !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+    headers['Content-Type'] = 'application/json';
+  }
+  const response = await fetch(`${inject('baseUrl')}${path}`, { method, headers, body: payload });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined, text };
+}
+
+/** A versioned client: `v(33).get('/sellers')`. */
+export const v = (version: ApiVersion) => ({
+  get: (path: string, options?: CallOptions) => call('GET', `/v${version}${path}`, options),
+  post: (path: string, body?: unknown, options?: CallOptions) => call('POST', `/v${version}${path}`, { body, ...options }),
+  put: (path: string, body?: unknown, options?: CallOptions) => call('PUT', `/v${version}${path}`, { body, ...options }),
+  del: (path: string, options?: CallOptions) => call('DELETE', `/v${version}${path}`, options),
+});
+
+/** Asserts the pinned error body (DESIGN.md pin 3) and status, as a client observes them. */
+export function expectError(answer: Answer, status: number, exception: string, code: string | null = null): void {
+  const body = answer.body as { exception?: unknown; code?: unknown; message?: unknown; details?: unknown } | undefined;
+  expect({
+    status: answer.status,
+    contentType: answer.headers.get('content-type'),
+    exception: body?.exception,
+    code: body?.code,
+    message: typeof body?.message,
+    details: typeof body?.details,
+  }).toEqual({ status, contentType: 'application/json;charset=UTF-8', exception, code, message: 'string', details: 'object' });
+}
+
+/** A corporate id no other test uses. */
+export const uniqueCorporateId = () => `55${randomInt(1e9, 1e10 - 1)}`;
+
+/** Creates a seller through v33 PUT (as the hyper admin) and answers its path id. */
+export async function newSeller(fields: Record<string, unknown> = {}): Promise<string> {
+  const corporateId = uniqueCorporateId();
+  const answer = await v(33).put(`/sellers/SE${corporateId}`, {
+    corporateId,
+    country: 'SE',
+    publicAccess: true,
+    workHoursWeek: {},
+    name: 'Test shop',
+    ...fields,
+  });
+  if (answer.status !== 201) throw new Error(`seller not created: ${answer.status} ${answer.text}`);
+  return `SE${corporateId}`;
+}
