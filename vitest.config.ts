@@ -8,7 +8,7 @@ export default defineConfig({
     setupFiles: ['tests/setup/env.ts'],
     testTimeout: 30_000,
     hookTimeout: 180_000,
-    reporters: ['default'],
+    reporters: ['default', './tests/setup/summary-reporter.ts'],
     env: { LOG_REQUESTS: 'false' },
   },
 });

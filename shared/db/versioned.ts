@@ -51,7 +51,11 @@ export interface VersionedWrite<T, R> {
   decide(current: { counter: Counter | undefined; entity: Stored<T> | undefined; next: number }): Decision<T, R>;
 }
 
-export const MAX_WRITE_ATTEMPTS = 8;
+/**
+ * Writers of one stream serialize on its counter; each round one of them wins. Twenty rounds with
+ * jittered backoff (at most ~2.5 s of waiting) let a dozen concurrent writers all finish.
+ */
+export const MAX_WRITE_ATTEMPTS = 20;
 
 /**
  * Writes an entity and bumps its stream's counter in one transaction, the entity stamped with
@@ -141,8 +145,9 @@ function entityWrite<T, R>(
   };
 }
 
+/** Full jitter: a random wait up to 10 ms * 2^attempt, capped at 250 ms. */
 const backoff = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 10 * 2 ** attempt)));
 
 /** The stream's counter, read strongly consistently; undefined when it never existed. */
 export async function readCounter(key: Key): Promise<Counter | undefined> {

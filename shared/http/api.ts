@@ -12,8 +12,8 @@ import { parseVersionSegment } from '#shared/versions.ts';
 import { log } from './log.ts';
 import { checkPathParams } from './params.ts';
 import { errorResult, internalError, toResult } from './response.ts';
-import { type BodySpec, type Route, RouteTable } from './router.ts';
-import type { ApiRequest, HttpMethod } from './types.ts';
+import { type BodySpec, type Match, type Route, RouteTable } from './router.ts';
+import type { ApiRequest } from './types.ts';
 import { validate } from './validation.ts';
 
 export type HttpApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -36,9 +36,9 @@ export function httpApi(routes: readonly Route[]): HttpApiHandler {
       let failure: unknown;
       try {
         result = await metered(async () => {
-          const { route, request } = await resolve(table, event);
-          routePath = route.path;
-          return toResult(await route.handle(request), maxResponseBytes);
+          const match = matchRoute(table, event);
+          routePath = match.route.path;
+          return toResult(await match.route.handle(await prepare(match, event)), maxResponseBytes);
         }, usage);
       } catch (error) {
         failure = error;
@@ -56,30 +56,32 @@ export function httpApi(routes: readonly Route[]): HttpApiHandler {
     }) as unknown as HttpApiHandler;
 }
 
-async function resolve(table: RouteTable, event: APIGatewayProxyEventV2): Promise<{ route: Route; request: ApiRequest }> {
+function matchRoute(table: RouteTable, event: APIGatewayProxyEventV2): Match & { version: ApiVersion } {
   const method = event.requestContext.http.method.toUpperCase();
   const segments = decodeSegments(event.rawPath);
   const version = parseVersionSegment(segments[0]);
   if (version === undefined) throw endpointNotFound(method, event.rawPath);
-  const { route, params } = table.match(version, method, segments.slice(1), event.rawPath);
-  const headers = event.headers as Record<string, string | undefined>;
+  return { ...table.match(version, method, segments.slice(1), event.rawPath), version };
+}
 
+/** Credentials, access, path parameters and body, in that order: an anonymous caller learns nothing about validation. */
+async function prepare(
+  { route, params, version }: Match & { version: ApiVersion },
+  event: APIGatewayProxyEventV2,
+): Promise<ApiRequest> {
+  const headers = event.headers as Record<string, string | undefined>;
   const principal = route.access.credentials ? await authenticate(headers, Date.now()) : undefined;
   if (!route.access.allows(principal, params)) throw insufficientRights();
   checkPathParams(params);
-
   const body = route.body === undefined ? undefined : readJson(event, headers, bodyValidator(route.body, version));
   return {
-    route,
-    request: {
-      version,
-      method: method as HttpMethod,
-      params,
-      query: new URLSearchParams(event.rawQueryString ?? ''),
-      headers,
-      body,
-      principal,
-    },
+    version,
+    method: route.method,
+    params,
+    query: new URLSearchParams(event.rawQueryString ?? ''),
+    headers,
+    body,
+    principal,
   };
 }
 

@@ -21,22 +21,29 @@ async function registerKey(sellerId: string, overrides: Partial<Parameters<typeo
   return { apiKey };
 }
 
+/** A regular user connected to `sellers`, and its Basic credentials (user endpoints arrive with the identity issue). */
+async function regularUserOf(sellers: string[]) {
+  const basic: [string, string] = [`user-${randomUUID().slice(0, 8)}`, 'user-password'];
+  await createUserIfAbsent({
+    username: basic[0],
+    password: basic[1],
+    email: 'user@example.com',
+    role: 'REGULAR_USER',
+    softwareVendor: null,
+    sellers,
+  });
+  return { basic };
+}
+
 let seller: string;
 let otherSeller: string;
-const regularUser = { basic: [`anna-${randomUUID().slice(0, 8)}`, 'anna-password'] as [string, string] };
+let regularUser: { basic: [string, string] };
 
 beforeAll(async () => {
   seller = await newSeller();
   otherSeller = await newSeller();
   await v(33).put(`/${seller}/taxes/t`, { vat: 25, name: 'Moms' });
-  await createUserIfAbsent({
-    username: regularUser.basic[0],
-    password: regularUser.basic[1],
-    email: 'anna@example.com',
-    role: 'REGULAR_USER',
-    softwareVendor: null,
-    sellers: [seller],
-  });
+  regularUser = await regularUserOf([seller]);
 });
 
 describe('credentials', () => {
@@ -130,16 +137,7 @@ describe('tenant isolation', () => {
   );
 
   it.each(attempts)('a user not connected to the seller cannot %s: 403 INSUFFICIENT_ACCESS_RIGHTS', async (_, attempt) => {
-    const stranger = { basic: [`bo-${randomUUID().slice(0, 8)}`, 'bo-password'] as [string, string] };
-    await createUserIfAbsent({
-      username: stranger.basic[0],
-      password: stranger.basic[1],
-      email: 'bo@example.com',
-      role: 'REGULAR_USER',
-      softwareVendor: null,
-      sellers: [otherSeller],
-    });
-    expectError(await attempt(stranger), 403, 'Forbidden', 'INSUFFICIENT_ACCESS_RIGHTS');
+    expectError(await attempt(await regularUserOf([otherSeller])), 403, 'Forbidden', 'INSUFFICIENT_ACCESS_RIGHTS');
   });
 
   it('a user connected to the seller reads its taxes, sees only it in the list, and may not delete sellers', async () => {

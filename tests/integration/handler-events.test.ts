@@ -103,13 +103,17 @@ describe('writes under contention (DynamoDB Local never conflicts, so conflicts 
       $metadata: {},
       CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }],
     });
+  /** A client whose reads show the fixture user and a live seller at version 4; writes are set by each test. */
+  const clientWithLiveSeller = () => {
+    const client = mockClient(db());
+    client.on(GetCommand).resolves({ Item: fixtureUser });
+    const counter = { pk: 'S#SE5560360793', sk: '#VERSION', ver: 4, live: true };
+    client.on(BatchGetCommand).resolves({ Responses: { [inject('tableName')]: [counter] } });
+    return client;
+  };
 
   it('a write that meets a conflicting transaction is retried and succeeds', async () => {
-    mock = mockClient(db());
-    mock.on(GetCommand).resolves({ Item: fixtureUser });
-    mock
-      .on(BatchGetCommand)
-      .resolves({ Responses: { [inject('tableName')]: [{ pk: 'S#SE5560360793', sk: '#VERSION', ver: 4, live: true }] } });
+    mock = clientWithLiveSeller();
     mock.on(TransactWriteCommand).rejectsOnce(conflict()).rejectsOnce(conflict()).resolves({});
 
     const result = await catalog(fixture('http-api-v2-post-tax-base64'), context);
@@ -120,11 +124,7 @@ describe('writes under contention (DynamoDB Local never conflicts, so conflicts 
   });
 
   it('a write that keeps conflicting gives up after a bound with 503 ServiceUnavailable', async () => {
-    mock = mockClient(db());
-    mock.on(GetCommand).resolves({ Item: fixtureUser });
-    mock
-      .on(BatchGetCommand)
-      .resolves({ Responses: { [inject('tableName')]: [{ pk: 'S#SE5560360793', sk: '#VERSION', ver: 4, live: true }] } });
+    mock = clientWithLiveSeller();
     mock.on(TransactWriteCommand).rejects(conflict());
 
     const result = await catalog(fixture('http-api-v2-post-tax-base64'), context);
