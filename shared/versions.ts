@@ -28,11 +28,11 @@ export function present<T extends object>(entity: T, fields: readonly (keyof T &
 
 /** The stored entity after a write through one version: that version's fields from `input`, the rest kept. */
 export function merge<T extends object>(stored: T | undefined, input: Partial<T>, fields: readonly (keyof T & string)[]): T {
-  const next = { ...(stored ?? {}) } as Record<string, unknown>;
+  const owned = new Set<string>(fields);
+  const next: Record<string, unknown> = Object.fromEntries(Object.entries(stored ?? {}).filter(([field]) => !owned.has(field)));
   for (const field of fields) {
     const value = input[field];
-    if (value === undefined || value === null) delete next[field];
-    else next[field] = value;
+    if (value !== undefined && value !== null) next[field] = value;
   }
   return next as T;
 }
