@@ -5,11 +5,11 @@
  */
 import { currency } from './enums.ts';
 import { scalars } from './scalars.ts';
-import { sellerV15, sellerV26, sellerV33 } from './seller.ts';
+import { openingHours, sellerV15, sellerV26, sellerV33 } from './seller.ts';
 import { tax } from './tax.ts';
 
 /** Schemas that other schemas reach through `$ref` only. */
-export const sharedSchemas = [scalars, currency] as const;
+export const sharedSchemas = [scalars, currency, openingHours] as const;
 
 /** Request-body schemas, each compiled into a validator exported under its name. */
 export const bodySchemas = { tax, sellerV15, sellerV26, sellerV33 } as const;

@@ -1,5 +1,7 @@
 /** Seller (spec 2.3) in its three versions: v26 adds fields and relaxes `name`; v33 adds more. */
-const openingHours = {
+/** One day's opening hours (v26, v33); a day without hours is null. */
+export const openingHours = {
+  $id: 'openingHours',
   type: ['object', 'null'],
   additionalProperties: false,
   required: ['openTime', 'closeTime'],
@@ -8,6 +10,8 @@ const openingHours = {
     closeTime: { $ref: 'scalars#/$defs/int32' },
   },
 } as const;
+
+const day = { $ref: 'openingHours' } as const;
 
 const v15Properties = {
   corporateId: { type: 'string', $ref: 'scalars#/$defs/corporateId' },
@@ -28,13 +32,13 @@ const v26Properties = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      MONDAY: openingHours,
-      TUESDAY: openingHours,
-      WEDNESDAY: openingHours,
-      THURSDAY: openingHours,
-      FRIDAY: openingHours,
-      SATURDAY: openingHours,
-      SUNDAY: openingHours,
+      MONDAY: day,
+      TUESDAY: day,
+      WEDNESDAY: day,
+      THURSDAY: day,
+      FRIDAY: day,
+      SATURDAY: day,
+      SUNDAY: day,
     },
   },
   address: { type: ['string', 'null'], maxLength: 500 },

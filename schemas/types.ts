@@ -2,10 +2,10 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { currency } from './enums.ts';
 import type { scalars } from './scalars.ts';
-import type { sellerV15, sellerV26, sellerV33 } from './seller.ts';
+import type { openingHours, sellerV15, sellerV26, sellerV33 } from './seller.ts';
 import type { tax } from './tax.ts';
 
-type References = { references: [typeof scalars, typeof currency] };
+type References = { references: [typeof scalars, typeof currency, typeof openingHours] };
 
 export type TaxBody = FromSchema<typeof tax, References>;
 export type SellerV15Body = FromSchema<typeof sellerV15, References>;

@@ -3,6 +3,8 @@
  * `.build/<group>/handler.mjs`: minified ESM for the Node.js 22 Lambda runtime, dependencies included.
  */
 import { readdirSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -15,9 +17,12 @@ export const functionNames = () =>
     .map((entry) => entry.name)
     .sort();
 
-/** Bundles one entry point to `outfile`; shared by the build and the benchmark's floor bundle. */
+/**
+ * Bundles one entry point to `outfile`; shared by the build and the benchmark's floor bundle. Each file
+ * is written beside its target and renamed over it, so a running serverless-offline never loads half a bundle.
+ */
 export async function bundle(entry: string, outfile: string): Promise<void> {
-  await build({
+  const result = await build({
     entryPoints: [entry],
     outfile,
     absWorkingDir: root,
@@ -33,7 +38,14 @@ export async function bundle(entry: string, outfile: string): Promise<void> {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
     logLevel: 'warning',
+    write: false,
   });
+  for (const file of result.outputFiles) {
+    await mkdir(dirname(file.path), { recursive: true });
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    await writeFile(temporary, file.contents);
+    await rename(temporary, file.path);
+  }
 }
 
 export async function buildAll(): Promise<void> {

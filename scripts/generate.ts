@@ -19,6 +19,8 @@ export function createAjv(): Ajv {
     allErrors: false,
     verbose: true,
     removeAdditional: true,
+    // A referenced schema becomes one function, not a copy at every use (the seller has 7 days x 3 versions).
+    inlineRefs: false,
     allowUnionTypes: true,
     strict: true,
     // The scalar definitions carry constraints without a type; the referring property gives it.

@@ -33,15 +33,11 @@ function packagingEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/**
- * Builds the bundles and packages the service for `stage`; answers the path of the CloudFormation template.
- * `build: false` packages the bundles already in .build/ (the test run built them at start and
- * serverless-offline is loading them, so they must not be rewritten under it).
- */
-export async function packageService(stage: string, region: string = DEFAULT_REGION, options = { build: true }): Promise<string> {
+/** Builds the bundles and packages the service for `stage`; answers the path of the CloudFormation template. */
+export async function packageService(stage: string, region: string = DEFAULT_REGION): Promise<string> {
   if (!/^[a-zA-Z0-9-]+$/.test(stage)) throw new Error(`Invalid stage "${stage}": letters, digits and dashes only.`);
   if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(region)) throw new Error(`Invalid region "${region}".`);
-  if (options.build) await buildAll();
+  await buildAll();
   try {
     await promisify(execFile)(join(root, 'node_modules/.bin/sls'), ['package', '--stage', stage, '--region', region], {
       cwd: root,

@@ -100,6 +100,20 @@ describe('sellers', () => {
     });
   });
 
+  it('opening hours are Java ints and need both times', async () => {
+    const corporateId = uniqueCorporateId();
+    const body = (monday: unknown) => ({ corporateId, country: 'SE', publicAccess: true, workHoursWeek: { MONDAY: monday } });
+    const tooEarly = await v(26).put(`/sellers/SE${corporateId}`, body({ openTime: -2147483649, closeTime: 0 }));
+    expectError(tooEarly, 400, 'ValueNotValid', 'VALUE_SHOULD_BE_GREATER_THEN');
+    expect(tooEarly.body).toMatchObject({ details: { field: 'workHoursWeek.MONDAY.openTime', valueMin: -2147483648 } });
+    const tooLate = await v(26).put(`/sellers/SE${corporateId}`, body({ openTime: 0, closeTime: 2147483648 }));
+    expectError(tooLate, 400, 'ValueNotValid', 'VALUE_SHOULD_BE_LESS_THEN');
+    const half = await v(26).put(`/sellers/SE${corporateId}`, body({ openTime: 480 }));
+    expectError(half, 400, 'ValueNotValid', 'SHOULD_NOT_BE_NULL');
+    expect(half.body).toMatchObject({ details: { field: 'workHoursWeek.MONDAY.closeTime' } });
+    expectError(await v(26).get(`/sellers/SE${corporateId}`), 404, 'NotFound');
+  });
+
   it('a PUT whose body names another seller than the URL is 409 URL_AND_BODY_IDENTIFIERS_MISMATCH', async () => {
     const sellerId = await newSeller();
     const answer = await v(33).put(`/sellers/${sellerId}`, {

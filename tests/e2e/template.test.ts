@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { functionNames } from '../../scripts/build.ts';
-import { DEFAULT_REGION, functionZip, packageService } from '../../scripts/package.ts';
+import { functionZip, packageService } from '../../scripts/package.ts';
 
 interface Resource {
   Type: string;
@@ -38,7 +38,7 @@ let template: Template;
 
 beforeAll(async () => {
   // Act
-  const path = await packageService(STAGE, DEFAULT_REGION, { build: false });
+  const path = await packageService(STAGE);
   template = JSON.parse(readFileSync(path, 'utf8')) as Template;
 }, 120_000);
 

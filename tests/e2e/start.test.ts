@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/processes.ts';
+import { root } from '../../scripts/build.ts';
+
+const admin = { username: 'boss', password: 'boss-password' };
+const authorization = `Basic ${Buffer.from(`${admin.username}:${admin.password}`).toString('base64')}`;
+
+interface Started {
+  child: ChildProcess;
+  output: string;
+  baseUrl: string;
+  dynamoEndpoint: string;
+}
+
+/** `npm start` as a newcomer runs it (scripts/start.ts is what the npm script runs). */
+async function start(port: number, dataDir: string): Promise<Started> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+  };
+  delete env.DYNAMODB_ENDPOINT;
+  delete env.TABLE_NAME;
+  const child = spawn(process.execPath, ['scripts/start.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start did not come up:\n${output}`)), 120_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Press Ctrl-C')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+  });
+  const baseUrl = /Base URL:\s+(\S+)/.exec(output)?.[1] ?? '';
+  const dynamoEndpoint = /DynamoDB:\s+(http:\/\/[\d.:]+)/.exec(output)?.[1] ?? '';
+  return { child, output, baseUrl, dynamoEndpoint };
+}
+
+/** Ctrl-C, and the exit code once everything has stopped. */
+function interrupt(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGINT');
+  });
+}
+
+const reachable = (url: string) =>
+  fetch(url).then(
+    () => true,
+    () => false,
+  );
+
+const dataDirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+});
+
+describe('npm start', () => {
+  it('serves the API on PORT with the admin it prints, stops everything on Ctrl-C, and DATA_DIR keeps the data', async () => {
+    const port = await freePort();
+    const dataDir = await mkdtemp(join(tmpdir(), 'cash-register-data-'));
+    dataDirs.push(dataDir);
+    const seller = { corporateId: '5569999999', country: 'SE', publicAccess: true, workHoursWeek: {}, name: 'Persisted' };
+
+    const first = await start(port, dataDir);
+    expect(first.baseUrl).toBe(`http://localhost:${port}`);
+    expect(first.output).toContain(`Admin:     ${admin.username} / ${admin.password}`);
+    const created = await fetch(`${first.baseUrl}/v33/sellers/SE5569999999`, {
+      method: 'PUT',
+      headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+      body: JSON.stringify(seller),
+    });
+    expect(created.status).toBe(201);
+    expect(await interrupt(first.child)).toBe(0);
+    expect(await reachable(first.baseUrl)).toBe(false);
+    expect(await reachable(first.dynamoEndpoint)).toBe(false);
+
+    const second = await start(port, dataDir);
+    const read = await fetch(`${second.baseUrl}/v33/sellers/SE5569999999`, { headers: { Authorization: authorization } });
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({ name: 'Persisted' });
+    expect(await interrupt(second.child)).toBe(0);
+  }, 300_000);
+});
