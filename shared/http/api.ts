@@ -53,7 +53,7 @@ export function httpApi(routes: readonly Route[]): HttpApiHandler {
         error: failure,
       });
       return result;
-    }) as unknown as HttpApiHandler;
+    });
 }
 
 function matchRoute(table: RouteTable, event: APIGatewayProxyEventV2): Match & { version: ApiVersion } {
@@ -69,7 +69,7 @@ async function prepare(
   { route, params, version }: Match & { version: ApiVersion },
   event: APIGatewayProxyEventV2,
 ): Promise<ApiRequest> {
-  const headers = event.headers as Record<string, string | undefined>;
+  const { headers } = event;
   const principal = route.access.credentials ? await authenticate(headers, Date.now()) : undefined;
   if (!route.access.allows(principal, params)) throw insufficientRights();
   checkPathParams(params);
