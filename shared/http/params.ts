@@ -2,9 +2,24 @@ import { scalars } from '#schemas/scalars.ts';
 import { valueNotValid } from '#shared/errors.ts';
 import { intParam, notNegative } from './query.ts';
 
-const { identifier, corporateId, country, cashRegisterName } = scalars.$defs;
+interface TextRule {
+  minLength: number;
+  maxLength: number;
+  pattern: string;
+  regex: RegExp;
+}
 
-function checkText(field: string, value: string, rule: { minLength: number; maxLength: number; pattern: string }): void {
+/** The scalar rules path parameters use, their patterns compiled once per cold start. */
+const compile = (rule: { minLength: number; maxLength: number; pattern: string }): TextRule => ({
+  ...rule,
+  regex: new RegExp(rule.pattern, 'u'),
+});
+const identifier = compile(scalars.$defs.identifier);
+const corporateId = compile(scalars.$defs.corporateId);
+const country = compile(scalars.$defs.country);
+const cashRegisterName = compile(scalars.$defs.cashRegisterName);
+
+function checkText(field: string, value: string, rule: TextRule): void {
   const length = [...value].length;
   if (length < rule.minLength || length > rule.maxLength) {
     const code = rule.minLength === rule.maxLength ? 'SIZE_SHOULD_BE_EQUAL_EXACTLY' : 'SIZE_SHOULD_BE_IN_RANGE';
@@ -15,7 +30,7 @@ function checkText(field: string, value: string, rule: { minLength: number; maxL
       sizeMax: rule.maxLength,
     });
   }
-  if (!new RegExp(rule.pattern, 'u').test(value)) {
+  if (!rule.regex.test(value)) {
     throw valueNotValid('SHOULD_MATCH_PATTERN', `${field} does not match the required pattern`, {
       field,
       actualValue: value,

@@ -195,4 +195,50 @@ describe('sellers', () => {
     expectError(await v(33).get('/sellers/S'), 400, 'ValueNotValid', 'SIZE_SHOULD_BE_EQUAL_EXACTLY');
     expectError(await v(33).get('/sellers/se123'), 400, 'ValueNotValid', 'SHOULD_MATCH_PATTERN');
   });
+
+  const limits: [string, unknown, unknown, string][] = [
+    // field, the longest or largest value allowed, one beyond it, the code for that one
+    ['name', 'n'.repeat(96), 'n'.repeat(97), 'SIZE_SHOULD_BE_LESS_THEN'],
+    ['description', 'd'.repeat(1024), 'd'.repeat(1025), 'SIZE_SHOULD_BE_LESS_THEN'],
+    ['city', 'c'.repeat(255), 'c'.repeat(256), 'SIZE_SHOULD_BE_LESS_THEN'],
+    ['workHours', 'w'.repeat(255), 'w'.repeat(256), 'SIZE_SHOULD_BE_LESS_THEN'],
+    ['phone', 'p'.repeat(255), 'p'.repeat(256), 'SIZE_SHOULD_BE_LESS_THEN'],
+    ['address', 'a'.repeat(500), 'a'.repeat(501), 'SIZE_SHOULD_BE_LESS_THEN'],
+    ['custom', 'x'.repeat(65535), 'x'.repeat(65536), 'SIZE_SHOULD_BE_LESS_THEN'],
+    ['masterPassword', 'm'.repeat(64), 'm'.repeat(65), 'SIZE_SHOULD_BE_IN_RANGE'],
+    ['masterPassword', 'm', '', 'SIZE_SHOULD_BE_IN_RANGE'],
+    ['protectedHeaders', 'h'.repeat(1024), 'h'.repeat(1025), 'SIZE_SHOULD_BE_IN_RANGE'],
+    ['protectedHeaders', 'h', '', 'SIZE_SHOULD_BE_IN_RANGE'],
+    ['zip', 'z'.repeat(12), 'z'.repeat(13), 'SIZE_SHOULD_BE_LESS_THEN'],
+  ];
+
+  it.each(limits)('v33 %s: the limit itself is accepted, one beyond it is 400 %s', async (field, allowed, beyond, code) => {
+    const corporateId = uniqueCorporateId();
+    const body = (value: unknown) => ({ ...v33Seller(corporateId), [field]: value });
+    const refused = await v(33).put(`/sellers/SE${corporateId}`, body(beyond));
+    expectError(refused, 400, 'ValueNotValid', code);
+    expect(refused.body).toMatchObject({ details: { field } });
+    expectError(await v(33).get(`/sellers/SE${corporateId}`), 404, 'NotFound');
+    expect((await v(33).put(`/sellers/SE${corporateId}`, body(allowed))).status).toBe(201);
+    expect((await v(33).get(`/sellers/SE${corporateId}`)).body).toMatchObject({ [field]: allowed });
+  });
+
+  it('a corporate id of 95 characters is accepted, 96 is 400 SIZE_SHOULD_BE_IN_RANGE', async () => {
+    const longest = `9${uniqueCorporateId()}`.padEnd(95, '7');
+    expect((await v(33).put(`/sellers/SE${longest}`, v33Seller(longest))).status).toBe(201);
+    const beyond = `${longest}7`;
+    expectError(await v(33).put(`/sellers/SE${beyond}`, v33Seller(beyond)), 400, 'ValueNotValid', 'SIZE_SHOULD_BE_IN_RANGE');
+  });
+
+  it('an unknown currency is 400 MessageNotReadable; v15 does not know currency and ignores it', async () => {
+    const corporateId = uniqueCorporateId();
+    expectError(
+      await v(33).put(`/sellers/SE${corporateId}`, { ...v33Seller(corporateId), currency: 'XXX' }),
+      400,
+      'MessageNotReadable',
+    );
+    const v15Body = { corporateId, country: 'SE', name: 'x', publicAccess: true, currency: 'XXX' };
+    expect((await v(15).post('/sellers', v15Body)).status).toBe(201);
+    expect((await v(33).get(`/sellers/SE${corporateId}`)).body).toMatchObject({ currency: null });
+  });
 });
