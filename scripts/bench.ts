@@ -112,6 +112,25 @@ function reported(calls: readonly Call[]): Capacity {
 
 const KB = 1024;
 /** Strongly consistent read: 1 RCU per 4 KB, rounded up (a missing item still costs 1). */
+/**
+ * The price of one versioned write (shared/db/versioned.ts): the caller's GetItem, a BatchGet of the
+ * counter and the entity (`before`: its size, undefined when it does not exist yet — a missing key is
+ * still read), and one transaction putting both. The counter has no vsk; the entity's index entry is
+ * new on a create, and moves (delete + put) on an update because the version is part of its sort key.
+ */
+function versionedWrite(sizes: { user: number; counter: number; before: number | undefined; after: number }): Operation['model'] {
+  const { user, counter, before, after } = sizes;
+  return {
+    commands: ['GetItem', 'BatchGetItem', 'TransactWriteItems'],
+    capacity: {
+      tableRcu: readUnits(user) + readUnits(counter) + readUnits(before ?? 0),
+      lsiRcu: 0,
+      tableWcu: TRANSACTION * (writeUnits(counter) + writeUnits(after)),
+      lsiWcu: TRANSACTION * (before === undefined ? 1 : 2) * writeUnits(after),
+    },
+  };
+}
+
 const readUnits = (bytes: number) => Math.max(1, Math.ceil(bytes / (4 * KB)));
 /** Write: 1 WCU per 1 KB, rounded up per item. */
 const writeUnits = (bytes: number) => Math.max(1, Math.ceil(bytes / KB));
@@ -294,17 +313,7 @@ async function measureOperations(): Promise<{ operations: Operation[]; diff: Dif
   const create: Operation = {
     label: `tax create (n=${REPS})`,
     samples: creates,
-    model: {
-      commands: ['GetItem', 'BatchGetItem', 'TransactWriteItems'],
-      capacity: {
-        // The BatchGet asks for the tax too, which is not there yet: a missing key is still read.
-        tableRcu: readUnits(user) + readUnits(counter) + readUnits(0),
-        lsiRcu: 0,
-        tableWcu: TRANSACTION * (writeUnits(counter) + writeUnits(tax)),
-        // The counter has no vsk, so only the tax enters the index.
-        lsiWcu: TRANSACTION * writeUnits(tax),
-      },
-    },
+    model: versionedWrite({ user, counter, before: undefined, after: tax }),
   };
 
   // (b) read: credentials GetItem, tax GetItem.
@@ -333,16 +342,7 @@ async function measureOperations(): Promise<{ operations: Operation[]; diff: Dif
   const update: Operation = {
     label: `tax update (n=${CHANGED})`,
     samples: updates,
-    model: {
-      commands: ['GetItem', 'BatchGetItem', 'TransactWriteItems'],
-      capacity: {
-        tableRcu: readUnits(user) + readUnits(counterNow) + readUnits(updatedTax),
-        lsiRcu: 0,
-        tableWcu: TRANSACTION * (writeUnits(counterNow) + writeUnits(updatedTax)),
-        // The new version moves the tax's vsk: the old index entry is deleted, the new one put.
-        lsiWcu: TRANSACTION * 2 * writeUnits(updatedTax),
-      },
-    },
+    model: versionedWrite({ user, counter: counterNow, before: updatedTax, after: updatedTax }),
   };
 
   const diffTaxes = async () => {

@@ -3,15 +3,7 @@ import type { ValidateFunction } from 'ajv';
 import { access } from '#shared/auth/access.ts';
 import { keys, sellerPk } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
-import {
-  type Counter,
-  readCollection,
-  readCounter,
-  readDiff,
-  readItem,
-  type Stored,
-  writeVersioned,
-} from '#shared/db/versioned.ts';
+import { type Counter, readCollection, readCounter, readDiff, readItem, writeVersioned } from '#shared/db/versioned.ts';
 import { inconsistentData, notFound, versionConflict } from '#shared/errors.ts';
 import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { listParams, requiredInt } from '#shared/http/query.ts';
@@ -46,15 +38,6 @@ export interface CatalogEntity<T extends CatalogFields> {
   searched: readonly (keyof T & string)[];
 }
 
-/** Server-owned fields: never taken from a body. */
-const SERVER_FIELDS = new Set(['identifier', 'deleted']);
-
-const writable = <T>(fields: readonly (keyof T & string)[]) => fields.filter((field) => !SERVER_FIELDS.has(field));
-
-export function show<T extends CatalogFields>(entity: Stored<T>, fields: readonly (keyof T & string)[]): Record<string, unknown> {
-  return { ...present(entity as T, fields), identifier: entity.identifier, deleted: entity.deleted };
-}
-
 const sellerMissing = (sellerId: string) => notFound(`Seller ${sellerId} does not exist`);
 const live = (counter: Counter | undefined, sellerId: string): Counter => {
   if (!counter?.live) throw sellerMissing(sellerId);
@@ -70,7 +53,7 @@ function writeEntity<T extends CatalogFields>(
 ): Promise<Reply> {
   const sellerId = request.params.sellerId ?? '';
   const conditions = preconditions(request.headers);
-  const fields = writable(entity.view[request.version]);
+  const fields = entity.view[request.version];
   return writeVersioned<T, Reply>({
     counter: keys.sellerCounter(sellerId),
     entity: keys.catalog(sellerId, entity.kind, identifier),
@@ -135,7 +118,7 @@ export function catalogRoutes<T extends CatalogFields>(entity: CatalogEntity<T>)
         const stored = await readItem<T>(keys.catalog(sellerId, entity.kind, identifier));
         if (!stored || stored.deleted) throw notFound(`No ${entity.plural} entity ${identifier}`);
         if (unchangedSince(request.headers, stored.version)) return notModified(stored.version);
-        return ok(show(stored, entity.view[request.version]), stored.version);
+        return ok(present(stored, entity.view[request.version]), stored.version);
       },
     }),
     route({
@@ -149,7 +132,7 @@ export function catalogRoutes<T extends CatalogFields>(entity: CatalogEntity<T>)
         const counter = await readCounter(keys.sellerCounter(sellerId));
         if (!counter) throw sellerMissing(sellerId);
         const changed = await readDiff<T>(sellerPk(sellerId), entity.kind, from, to, counter.ver);
-        return ok(changed.map((item) => show(item, entity.view[request.version])));
+        return ok(changed.map((item) => present(item, entity.view[request.version])));
       },
     }),
     route({
@@ -169,7 +152,7 @@ export function catalogRoutes<T extends CatalogFields>(entity: CatalogEntity<T>)
           field: (item, field) => item[field],
           tiebreak: (item) => item.identifier ?? '',
         });
-        return ok(page.map((item) => show(item, entity.view[request.version])));
+        return ok(page.map((item) => present(item, entity.view[request.version])));
       },
     }),
   ];

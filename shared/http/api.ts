@@ -10,7 +10,7 @@ import { ApiError, endpointNotFound, entityTooLarge, headerMissing, messageNotRe
 import type { ApiVersion } from '#shared/versions.ts';
 import { parseVersionSegment } from '#shared/versions.ts';
 import { log } from './log.ts';
-import { checkPathParams } from './params.ts';
+import { assertKnownParams, checkPathParams } from './params.ts';
 import { errorResult, internalError, toResult } from './response.ts';
 import { type BodySpec, type Match, type Route, RouteTable } from './router.ts';
 import type { ApiRequest } from './types.ts';
@@ -24,6 +24,7 @@ export type HttpApiHandler = (event: APIGatewayProxyEventV2, context: Context) =
  * with every error turned into the pinned body here and nowhere else.
  */
 export function httpApi(routes: readonly Route[]): HttpApiHandler {
+  for (const route of routes) assertKnownParams(route.path);
   const table = new RouteTable(routes);
   const { maxResponseBytes } = config();
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()

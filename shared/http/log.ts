@@ -5,6 +5,8 @@ import { ApiError } from '#shared/errors.ts';
  * One JSON line per request: the route pattern (never the raw path, whose seller id can be a
  * personal identity number), status, time and DynamoDB cost. Bodies and credentials are never logged.
  */
+const logEveryRequest = process.env.LOG_REQUESTS !== 'false';
+
 export const log = {
   request(entry: { method: string; route: string; status: number; ms: number; dynamodb: Usage; error: unknown }): void {
     const { error, ...rest } = entry;
@@ -12,6 +14,6 @@ export const log = {
     if (error instanceof ApiError) line.exception = error.exception;
     else if (error instanceof Error) line.failure = { name: error.name, stack: error.stack };
     else if (error !== undefined) line.failure = { name: typeof error };
-    if (process.env.LOG_REQUESTS !== 'false' || entry.status >= 500) console.log(JSON.stringify(line));
+    if (logEveryRequest || entry.status >= 500) console.log(JSON.stringify(line));
   },
 };

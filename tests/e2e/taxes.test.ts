@@ -58,6 +58,25 @@ describe.each(ALL_VERSIONS)('taxes in v%i', (api) => {
     expect((await client.get(`/${sellerId}/taxes/t`)).body).toMatchObject({ name: 'First' });
   });
 
+  it('a GET whose If-None-Match names the current version is 304 with no body', async () => {
+    const sellerId = await newSeller();
+    await client.put(`/${sellerId}/taxes/t`, { vat: 25, name: 'Moms' });
+    const etag = (await client.get(`/${sellerId}/taxes/t`)).headers.get('etag') ?? '';
+    const unchanged = await client.get(`/${sellerId}/taxes/t`, { headers: { 'If-None-Match': etag } });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.text).toBe('');
+    await client.put(`/${sellerId}/taxes/t`, { vat: 25, name: 'Changed' });
+    expect((await client.get(`/${sellerId}/taxes/t`, { headers: { 'If-None-Match': etag } })).status).toBe(200);
+  });
+
+  it('If-None-Match: * makes a PUT create-only: the second is 409 VersionConflict and changes nothing', async () => {
+    const sellerId = await newSeller();
+    const createOnly = { headers: { 'If-None-Match': '*' } };
+    expect((await client.put(`/${sellerId}/taxes/offline-1`, { vat: 25, name: 'First' }, createOnly)).status).toBe(201);
+    expectError(await client.put(`/${sellerId}/taxes/offline-1`, { vat: 6, name: 'Second' }, createOnly), 409, 'VersionConflict');
+    expect((await client.get(`/${sellerId}/taxes/offline-1`)).body).toMatchObject({ vat: 25, name: 'First' });
+  });
+
   it('DELETE answers 204, then the tax is 404 NotFound and a second DELETE is 404', async () => {
     const sellerId = await newSeller();
     await client.put(`/${sellerId}/taxes/t`, { vat: 25, name: 'Moms' });
