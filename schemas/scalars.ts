@@ -15,9 +15,9 @@ export const scalars = {
   $defs: {
     identifier: { minLength: 1, maxLength: 50, pattern: `^${reservedNames}${allowedChars}+$` },
     corporateId: { minLength: 1, maxLength: 95, pattern: `^${allowedChars}+$` },
-    productionNumber: { minLength: 1, maxLength: 25 },
-    deviceId: { minLength: 1, maxLength: 17 },
-    applicationPackage: { minLength: 1, maxLength: 120 },
+    productionNumber: { minLength: 1, maxLength: 25, pattern: `^${allowedChars}+$` },
+    deviceId: { minLength: 1, maxLength: 17, pattern: `^${allowedChars}+$` },
+    applicationPackage: { minLength: 1, maxLength: 120, pattern: `^${allowedChars}+$` },
     country: { minLength: 2, maxLength: 2, pattern: '^[A-Z]{2}$' },
     cashRegisterName: { minLength: 1, maxLength: 16, pattern: `^${allowedChars}+$` },
     custom: { maxLength: 65535 },

@@ -1,13 +1,12 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { sellerV15, sellerV26, sellerV33 } from '#schemas/seller.ts';
 import type { SellerV33Body } from '#schemas/types.ts';
 import { fieldsOf } from '#schemas/views.ts';
-import { insufficientRights, isHyperAdmin } from '#shared/auth/access.ts';
+import { insufficientRights, isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
 import type { Principal } from '#shared/auth/principal.ts';
-import { db, table } from '#shared/db/client.ts';
+import { table } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
-import { readCounter, readItem, readItems, type Stored, writeVersioned } from '#shared/db/versioned.ts';
+import { readCounter, readItem, readItems, readPartition, type Stored, writeVersioned } from '#shared/db/versioned.ts';
 import { inconsistentData, notFound, versionConflict } from '#shared/errors.ts';
 import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { listParams } from '#shared/http/query.ts';
@@ -137,28 +136,17 @@ export async function listSellers(request: ApiRequest): Promise<Reply> {
   return ok(sellers.filter((seller) => !seller.deleted).map((seller) => showSeller(seller, request.version)));
 }
 
+/** The hyper admin sees the directory; a vendor user the sellers linked to its vendor; others their own. */
 async function visibleEntries(principal: Principal | undefined): Promise<DirectoryEntry[]> {
-  if (isHyperAdmin(principal)) return readDirectory();
-  const own = principal?.kind === 'activation' ? [principal.sellerId] : principal?.kind === 'user' ? principal.sellers : [];
+  if (isHyperAdmin(principal)) return readPartition<DirectoryEntry>(keys.sellerDirectory('').pk);
+  const vendor = vendorOf(principal);
+  const own =
+    vendor !== undefined
+      ? (await readPartition<{ sk: string }>(keys.vendorSeller(vendor, '').pk)).map((link) => link.sk)
+      : principal?.kind === 'activation'
+        ? [principal.sellerId]
+        : principal?.kind === 'user'
+          ? principal.sellers
+          : [];
   return readItems<DirectoryEntry>(own.map((sellerId) => keys.sellerDirectory(sellerId)));
-}
-
-async function readDirectory(): Promise<DirectoryEntry[]> {
-  const entries: DirectoryEntry[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.sellerDirectory('').pk },
-        ProjectionExpression: 'sellerId, country, corporateId, #name',
-        ExpressionAttributeNames: { '#name': 'name' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    entries.push(...((page.Items ?? []) as DirectoryEntry[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return entries;
 }

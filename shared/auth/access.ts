@@ -1,3 +1,5 @@
+import { keys } from '#shared/db/keys.ts';
+import { readItem } from '#shared/db/versioned.ts';
 import { forbidden } from '#shared/errors.ts';
 import type { Principal } from './principal.ts';
 
@@ -7,26 +9,48 @@ import type { Principal } from './principal.ts';
  */
 export interface AccessRule {
   credentials: boolean;
-  allows(principal: Principal | undefined, params: Readonly<Record<string, string>>): boolean;
+  allows(principal: Principal | undefined, params: Readonly<Record<string, string>>): boolean | Promise<boolean>;
 }
 
 export const insufficientRights = () => forbidden('INSUFFICIENT_ACCESS_RIGHTS', 'Insufficient access rights');
 
-/** Whether the principal may read and write the seller's data. */
-export function canAccessSeller(principal: Principal | undefined, sellerId: string): boolean {
+export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
+
+export const isHyperAdmin = (principal: Principal | undefined): boolean =>
+  principal?.kind === 'user' && principal.role === 'HYPER_ADMIN';
+
+/** A software-vendor user, with the vendor it acts for. */
+export const vendorOf = (principal: Principal | undefined): number | undefined =>
+  principal?.kind === 'user' && principal.role === 'SOFTWARE_VENDOR' ? (principal.softwareVendor ?? undefined) : undefined;
+
+/** A user who administers something: the hyper admin, or a software-vendor user for its vendor. */
+export const isAdministrator = (principal: Principal | undefined): boolean =>
+  isHyperAdmin(principal) || vendorOf(principal) !== undefined;
+
+/**
+ * Whether the principal may read and write the seller's data (spec 5.4): the hyper admin any
+ * seller; a software-vendor user the sellers that run its applications (a link written with
+ * their registration); a regular user its connected sellers; a register's activation its own.
+ */
+export async function canAccessSeller(principal: Principal | undefined, sellerId: string): Promise<boolean> {
   if (principal === undefined) return false;
   if (principal.kind === 'activation') return principal.sellerId === sellerId;
-  return principal.role === 'HYPER_ADMIN' || principal.sellers.includes(sellerId);
+  if (principal.role === 'HYPER_ADMIN') return true;
+  const vendor = vendorOf(principal);
+  if (vendor !== undefined) return (await readItem(keys.vendorSeller(vendor, sellerId))) !== undefined;
+  return principal.sellers.includes(sellerId);
 }
-
-export const isHyperAdmin = (principal: Principal | undefined) => principal?.kind === 'user' && principal.role === 'HYPER_ADMIN';
 
 export const access = {
   /** No credentials needed. */
   anyone: { credentials: false, allows: () => true } satisfies AccessRule,
   /** Any valid credentials; the domain function narrows what is shown. */
   authenticated: { credentials: true, allows: (principal) => principal !== undefined } satisfies AccessRule,
+  /** Any user (not a register's activation); the domain function narrows what is shown. */
+  user: { credentials: true, allows: (principal) => principal?.kind === 'user' } satisfies AccessRule,
   hyperAdmin: { credentials: true, allows: isHyperAdmin } satisfies AccessRule,
+  /** The hyper admin or a software-vendor user; the domain function scopes to the vendor. */
+  administrator: { credentials: true, allows: isAdministrator } satisfies AccessRule,
   /** The seller named by the `sellerId` path parameter. */
   seller: {
     credentials: true,

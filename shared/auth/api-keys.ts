@@ -1,26 +1,36 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/versioned.ts';
+import type { ActivationStatus } from '#shared/domain/records.ts';
+import type { Feature } from './features.ts';
 
-/** What an API key opens: one activation of one register. Only the key's hash is stored. */
+/**
+ * What an API key opens: one activation of one register. Only the key's hash is stored; the
+ * activation's state, period and features are copied here (and kept in step with every change of
+ * the activation) so that authenticating a register is a single GetItem.
+ */
 export interface ApiKeyRecord {
   activationId: number;
   sellerId: string;
-  status: 'ISSUED' | 'ACTIVE' | 'WORKING' | 'CLOSED';
+  status: ActivationStatus;
   validFrom: number;
   validTo: number;
-  features: string[];
+  features: Feature[];
 }
 
 /** SHA-256 is enough for a key with 192 random bits: there is nothing to guess, only to look up. */
 export const hashApiKey = (apiKey: string) => createHash('sha256').update(apiKey).digest('hex');
 
-/** A new key (192 random bits, base64url, 32 characters); the caller shows it once. */
+/**
+ * A new key: 192 random bits, base64url, 32 characters (the v26 activationSecurityToken may have
+ * at most 33). The caller shows it once.
+ */
 export const newApiKey = () => randomBytes(24).toString('base64url');
 
-/** The record behind a presented key: one GetItem on the key's hash. */
+/** The record behind a presented key: one strongly consistent GetItem on the key's hash. */
 export function findApiKey(apiKey: string) {
   return readItem<ApiKeyRecord>(keys.apiKey(hashApiKey(apiKey)));
 }
@@ -33,4 +43,30 @@ export async function storeApiKey(apiKey: string, record: ApiKeyRecord): Promise
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
+}
+
+/**
+ * ACTIVE -> WORKING at the register's first authenticated call (DESIGN.md pin 10), on the key and
+ * the activation together. A concurrent first call, or a close in between, makes it a no-op.
+ */
+export async function markWorking(apiKey: string, activationId: number, now: number): Promise<void> {
+  const update = (key: { pk: string; sk: string }, extra = '') => ({
+    Update: {
+      TableName: table(),
+      Key: key,
+      UpdateExpression: `SET #status = :working${extra}`,
+      ConditionExpression: '#status = :active',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':working': 'WORKING', ':active': 'ACTIVE', ...(extra ? { ':now': now } : {}) },
+    },
+  });
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [update(keys.apiKey(hashApiKey(apiKey))), update(keys.activation(activationId), ', issued = :now')],
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+  }
 }

@@ -1,5 +1,5 @@
 import { forbidden, unauthorized } from '#shared/errors.ts';
-import { findApiKey } from './api-keys.ts';
+import { findApiKey, markWorking } from './api-keys.ts';
 import { verifyPassword } from './passwords.ts';
 import type { Principal } from './principal.ts';
 import { getUser } from './users.ts';
@@ -56,5 +56,6 @@ async function authenticateActivation(apiKey: string, now: number): Promise<Prin
   if (now < record.validFrom || now > record.validTo) {
     throw forbidden('WRONG_ACTIVATION_PERIOD', 'The activation is outside its validity period');
   }
+  if (record.status === 'ACTIVE') await markWorking(apiKey, record.activationId, now);
   return { kind: 'activation', activationId: record.activationId, sellerId: record.sellerId, features: record.features };
 }

@@ -1,3 +1,5 @@
+import type { Feature } from './features.ts';
+
 /** Roles of the canonical model; each API version names them its own way (see `roles.ts`). */
 export type Role = 'HYPER_ADMIN' | 'SOFTWARE_VENDOR' | 'REGULAR_USER';
 
@@ -15,5 +17,6 @@ export type Principal =
       kind: 'activation';
       activationId: number;
       sellerId: string;
-      features: readonly string[];
+      /** Canonical feature names (`features.ts`). */
+      features: readonly Feature[];
     };

@@ -8,10 +8,24 @@
  * | catalog entity (tax, ...) | S#<sellerId>        | <KIND>#<id>        | <KIND>#<version>      |
  * | seller directory entry    | SELLERS             | <sellerId>         |                       |
  * | user                      | U#<username>        | #USER              |                       |
+ * | user directory entry      | USERS               | <username>         |                       |
  * | API key (by its hash)     | K#<sha256 hex>      | #KEY               |                       |
+ * | id sequence               | SEQ                 | <name>             |                       |
+ * | software vendor           | VENDORS             | <id>               |                       |
+ * | vendor's seller link      | VS#<vendorId>       | <sellerId>         |                       |
+ * | application description   | APPS                | <package>          |                       |
+ * | installation              | I#<productionNo>    | #INSTALLATION      |                       |
+ * | device's latest install   | D#<deviceId>        | APP#<package>      |                       |
+ * | device directory entry    | DEVICES[#V<id>|#S<sellerId>] | <deviceId> |                    |
+ * | control unit              | CU#<serial>         | #CU                |                       |
+ * | activation                | A#<id>              | #ACTIVATION        |                       |
+ * | connection code (hash)    | C#<sha256 hex>      | #CODE              |                       |
+ * | registration              | R#<sellerId>        | <cash>             |                       |
+ * | register's version counter| R#<sellerId>#<cash> | #VERSION           |                       |
  *
  * A seller's catalog shares one partition so a diff is one strongly consistent Query on the
- * LSI; global records have partitions of their own.
+ * LSI; global records have partitions of their own. Directories (USERS, VENDORS, APPS, DEVICES)
+ * are partitions of small entries so that a list is one Query, never a Scan.
  */
 export interface Key {
   pk: string;
@@ -32,7 +46,26 @@ export const keys = {
     sk: `${kind}#${identifier}`,
   }),
   user: (username: string): Key => ({ pk: `U#${username}`, sk: '#USER' }),
+  userDirectory: (username: string): Key => ({ pk: 'USERS', sk: username }),
   apiKey: (hash: string): Key => ({ pk: `K#${hash}`, sk: '#KEY' }),
+  sequence: (name: string): Key => ({ pk: 'SEQ', sk: name }),
+  vendor: (id: number): Key => ({ pk: 'VENDORS', sk: String(id) }),
+  vendorSeller: (vendorId: number, sellerId: string): Key => ({ pk: `VS#${vendorId}`, sk: sellerId }),
+  application: (applicationPackage: string): Key => ({ pk: 'APPS', sk: applicationPackage }),
+  installation: (productionNumber: string): Key => ({ pk: `I#${productionNumber}`, sk: '#INSTALLATION' }),
+  deviceInstall: (deviceId: string, applicationPackage: string): Key => ({
+    pk: `D#${deviceId}`,
+    sk: `APP#${applicationPackage}`,
+  }),
+  deviceDirectory: (deviceId: string, scope?: { vendor: number } | { sellerId: string }): Key => ({
+    pk: scope === undefined ? 'DEVICES' : 'vendor' in scope ? `DEVICES#V${scope.vendor}` : `DEVICES#S${scope.sellerId}`,
+    sk: deviceId,
+  }),
+  controlUnit: (serial: string): Key => ({ pk: `CU#${serial}`, sk: '#CU' }),
+  activation: (id: number): Key => ({ pk: `A#${id}`, sk: '#ACTIVATION' }),
+  connectionCode: (hash: string): Key => ({ pk: `C#${hash}`, sk: '#CODE' }),
+  registration: (sellerId: string, cash: string): Key => ({ pk: `R#${sellerId}`, sk: cash }),
+  registerCounter: (sellerId: string, cash: string): Key => ({ pk: `R#${sellerId}#${cash}`, sk: '#VERSION' }),
 } as const;
 
 /** Sort key of the version index for an entity kind at a version. */

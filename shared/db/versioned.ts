@@ -146,7 +146,7 @@ function entityWrite<T, R>(
 }
 
 /** Full jitter: a random wait up to 10 ms * 2^attempt, capped at 250 ms. */
-const backoff = (attempt: number) =>
+export const backoff = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 10 * 2 ** attempt)));
 
 /** The stream's counter, read strongly consistently; undefined when it never existed. */
@@ -186,6 +186,11 @@ export function readCollection<T>(pk: string, prefix: string): Promise<Stored<T>
     FilterExpression: 'deleted = :false',
     ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix, ':false': false },
   });
+}
+
+/** Every item of a partition (a directory: users, vendors, applications, devices, links). */
+export function readPartition<T>(pk: string): Promise<Stored<T>[]> {
+  return queryAll<T>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } });
 }
 
 type QueryShape = Pick<

@@ -6,7 +6,7 @@ import { insufficientRights } from '#shared/auth/access.ts';
 import { authenticate } from '#shared/auth/credentials.ts';
 import { config } from '#shared/config.ts';
 import { emptyUsage, metered } from '#shared/db/meter.ts';
-import { ApiError, endpointNotFound, entityTooLarge, headerMissing, messageNotReadable } from '#shared/errors.ts';
+import { ApiError, endpointNotFound, entityTooLarge, forbidden, headerMissing, messageNotReadable } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { parseVersionSegment } from '#shared/versions.ts';
 import { log } from './log.ts';
@@ -72,7 +72,10 @@ async function prepare(
 ): Promise<ApiRequest> {
   const { headers } = event;
   const principal = route.access.credentials ? await authenticate(headers, Date.now()) : undefined;
-  if (!route.access.allows(principal, params)) throw insufficientRights();
+  if (!(await route.access.allows(principal, params))) throw insufficientRights();
+  if (route.feature && principal?.kind === 'activation' && !principal.features.includes(route.feature)) {
+    throw forbidden('ACTIVATION_NO_FEATURE', `The activation lacks the feature ${route.feature}`);
+  }
   checkPathParams(params);
   const body = route.body === undefined ? undefined : readJson(event, headers, bodyValidator(route.body, version));
   return {

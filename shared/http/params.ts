@@ -18,6 +18,9 @@ const identifier = compile(scalars.$defs.identifier);
 const corporateId = compile(scalars.$defs.corporateId);
 const country = compile(scalars.$defs.country);
 const cashRegisterName = compile(scalars.$defs.cashRegisterName);
+const productionNumber = compile(scalars.$defs.productionNumber);
+const deviceId = compile(scalars.$defs.deviceId);
+const applicationPackage = compile(scalars.$defs.applicationPackage);
 
 function checkText(field: string, value: string, rule: TextRule): void {
   const length = [...value].length;
@@ -57,6 +60,13 @@ const rules: Record<string, (name: string, value: string) => void> = {
   cash: (name, value) => checkText(name, value, cashRegisterName),
   versionFrom: (name, value) => void notNegative(name, intParam(name, value) ?? 0),
   versionTo: (name, value) => void notNegative(name, intParam(name, value) ?? 0),
+  username: (name, value) => checkText(name, value, identifier),
+  productionNumber: (name, value) => checkText(name, value, productionNumber),
+  deviceId: (name, value) => checkText(name, value, deviceId),
+  applicationPackage: (name, value) => checkText(name, value, applicationPackage),
+  publicKeyFileName: (name, value) => checkText(name, value, identifier),
+  activationId: (name, value) => void notNegative(name, intParam(name, value) ?? 0),
+  vendorId: (name, value) => void notNegative(name, intParam(name, value) ?? 0),
 };
 
 export function checkPathParams(params: Readonly<Record<string, string>>): void {

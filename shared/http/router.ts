@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import type { AccessRule } from '#shared/auth/access.ts';
+import type { Feature } from '#shared/auth/features.ts';
 import { endpointNotFound, methodNotSupported } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import type { ApiRequest, HttpMethod, Reply } from './types.ts';
@@ -16,8 +17,10 @@ export interface Route<B = unknown> {
   path: string;
   versions: readonly ApiVersion[];
   access: AccessRule;
+  /** A feature a register's activation must have to call the route (403 ACTIVATION_NO_FEATURE); users need none. */
+  feature?: Feature;
   body?: BodySpec;
-  /** Routes with a body whose bytes are not JSON (images) say so; the default is JSON. */
+  /** The domain function that answers the route. */
   handle(request: ApiRequest<B>): Promise<Reply>;
 }
 

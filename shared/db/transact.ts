@@ -1,0 +1,88 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type ApiError, serviceBusy } from '#shared/errors.ts';
+import { db, table } from './client.ts';
+import { type Key, keys } from './keys.ts';
+import { backoff, MAX_WRITE_ATTEMPTS, type TransactItem } from './versioned.ts';
+
+/** One write of a transaction and the domain error to raise when its condition fails. */
+export interface Step {
+  write: TransactItem;
+  refused?: () => ApiError;
+}
+
+/**
+ * Commits the steps together (TransactWriteItems). A failed condition raises the error of the
+ * first step that names one; a conflict with a concurrent transaction is retried with a bound.
+ */
+export async function transact(steps: readonly Step[]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: steps.map((step) => step.write) }));
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      for (const [index, reason] of reasons.entries()) {
+        const refused = steps[index]?.refused;
+        if (reason.Code === 'ConditionalCheckFailed' && refused) throw refused();
+      }
+      if (!reasons.some((reason) => reason.Code === 'TransactionConflict')) throw error;
+      if (attempt >= MAX_WRITE_ATTEMPTS) throw serviceBusy('Too many concurrent changes; try again');
+      await backoff(attempt);
+    }
+  }
+}
+
+/** A put of a new item: refused when the key exists. */
+export const create = (item: Key & Record<string, unknown>, refused: () => ApiError): Step => ({
+  write: { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+  refused,
+});
+
+/** A put that replaces whatever is there. */
+export const put = (item: Key & Record<string, unknown>): Step => ({ write: { Put: { TableName: table(), Item: item } } });
+
+/**
+ * Counts one more (or one fewer) reference to a record, refused when the record does not exist:
+ * a referenced record (a vendor, an application) can then only be deleted while its count is zero.
+ */
+export const reference = (key: Key, refused: () => ApiError, delta: 1 | -1 = 1): Step => ({
+  write: {
+    Update: {
+      TableName: table(),
+      Key: key,
+      UpdateExpression: 'ADD refs :delta',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':delta': delta },
+    },
+  },
+  refused,
+});
+
+/** Deletes a record that nothing references any more; refused while something does. */
+export const deleteUnreferenced = (key: Key, refused: () => ApiError): Step => ({
+  write: {
+    Delete: {
+      TableName: table(),
+      Key: key,
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(refs) OR refs = :zero)',
+      ExpressionAttributeValues: { ':zero': 0 },
+    },
+  },
+  refused,
+});
+
+/** The next number of a named sequence (1, 2, ...): one atomic UpdateItem, never handed out twice. */
+export async function nextNumber(name: string): Promise<number> {
+  const reply = await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.sequence(name),
+      UpdateExpression: 'ADD n :one',
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(reply.Attributes?.n);
+}

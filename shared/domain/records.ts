@@ -1,0 +1,115 @@
+import type { Feature } from '#shared/auth/features.ts';
+
+/**
+ * The global records of installing and activating registers (spec 2.3), as stored: one
+ * canonical form each, shown per API version by the functions that serve them. Keys are in
+ * `shared/db/keys.ts`.
+ */
+
+export type ActivationStatus = 'ISSUED' | 'ACTIVE' | 'WORKING' | 'CLOSED';
+export type ControlUnitLocation = 'DEVICE' | 'REMOTE';
+export type AutoActivationCondition = 'NEVER' | 'ALWAYS' | 'NO_FEATURES';
+export type CorporateIdValidationMethod = 'NONE' | 'VALIDATE_SWEDISH';
+
+export interface Geolocation {
+  /** v15 only. */
+  address?: string | null;
+  city: string;
+  postalCode: string;
+}
+
+export interface Contact {
+  name: string;
+  phone: string;
+  email: string;
+}
+
+/** Records that others reference count their references; deletion needs zero (`shared/db/transact.ts`). */
+export interface Referenced {
+  refs?: number;
+}
+
+/** A software vendor (DESIGN.md pin 10): it owns applications, control units and vendor users. */
+export interface SoftwareVendor extends Referenced {
+  id: number;
+  name: string;
+}
+
+/** An application description: a register app of one vendor; installations reference it. */
+export interface ApplicationDescription extends Referenced {
+  applicationPackage: string;
+  productionNumberPrefix: string;
+  controlUnitRequired: boolean;
+  name: string;
+  softwareVendor: number;
+  autoActivationCondition: AutoActivationCondition;
+  corporateIdValidationMethod: CorporateIdValidationMethod;
+  geolocation: Geolocation | null;
+}
+
+/** One install of an application on a device, named by its production number. */
+export interface Installation {
+  id: number;
+  productionNumber: string;
+  deviceId: string;
+  applicationPackage: string;
+  registrationDate: number;
+  gcmRegistrationId: string | null;
+  gcmUnsubscribeDate: number | null;
+  programVersion: string | null;
+  /** BuildInfo name -> value. */
+  buildInfo: Record<string, string>;
+}
+
+/** A certified control unit, registered the first time an activation names it. */
+export interface ControlUnit {
+  id: number;
+  serial: string;
+  registrationDate: number;
+  controlUnitLocation: ControlUnitLocation;
+  geolocation: Geolocation | null;
+  softwareVendor: number;
+}
+
+/** An activation: a register's right to use a set of features for a period. */
+export interface Activation {
+  id: number;
+  status: ActivationStatus;
+  /** Set on every action on the activation. */
+  issued: number;
+  sellerId: string;
+  country: string;
+  corporateId: string;
+  sellerName: string | null;
+  cashRegisterName: string;
+  applicationPackage: string | null;
+  /** Null until a register connects with a connection code, or when the application needs no installation. */
+  productionNumber: string | null;
+  validFrom: number;
+  validTo: number;
+  features: Feature[];
+  controlUnitLocation: ControlUnitLocation | null;
+  controlUnitSerial: string | null;
+  controlUnitGeolocation: Geolocation | null;
+  contact: Contact | null;
+  comment: string | null;
+  /** SHA-256 of the activation's API key; null until one is issued. */
+  keyHash: string | null;
+}
+
+/** A named register of a seller on an installation. */
+export interface Registration {
+  id: number;
+  sellerId: string;
+  country: string;
+  corporateId: string;
+  cashRegisterName: string;
+  productionNumber: string | null;
+  applicationPackage: string | null;
+  /** The latest activation, then the earlier ones (newest first). */
+  activationIds: number[];
+  created: number;
+  /** Rises on every change: the registration's ETag. */
+  revision: number;
+  deleted: boolean;
+}
