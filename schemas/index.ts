@@ -3,15 +3,55 @@
  * `scripts/generate.ts` into `schemas/generated/validators.js`), of the TypeScript types
  * (`FromSchema`) and of the OpenAPI document.
  */
+import {
+  activationAdvancedV26,
+  activationAdvancedV33,
+  activationOrder,
+  activationStatusChange,
+  activationUpdateV15,
+  activationUpdateV26,
+  activationUpdateV33,
+  connectionV26,
+  connectionV33,
+  nameExistence,
+  nameExistenceWithCountry,
+  productionNumberOrder,
+} from './activation.ts';
 import { contact, geolocation, geolocationV15 } from './common.ts';
 import { currency } from './enums.ts';
 import { scalars } from './scalars.ts';
 import { openingHours, sellerV15, sellerV26, sellerV33 } from './seller.ts';
 import { tax } from './tax.ts';
+import { newUser, passwordChange, user, userV15 } from './user.ts';
+import { applicationDescription, applicationDescriptionV33, softwareVendor } from './vendor.ts';
 
 /** Schemas that other schemas reach through `$ref` only. */
 export const sharedSchemas = [scalars, currency, openingHours, geolocationV15, geolocation, contact] as const;
 
 /** Request-body schemas, each compiled into a validator exported under its name. */
-export const bodySchemas = { tax, sellerV15, sellerV26, sellerV33 } as const;
+export const bodySchemas = {
+  tax,
+  sellerV15,
+  sellerV26,
+  sellerV33,
+  productionNumberOrder,
+  activationOrder,
+  activationAdvancedV26,
+  activationAdvancedV33,
+  connectionV26,
+  connectionV33,
+  nameExistence,
+  nameExistenceWithCountry,
+  activationStatusChange,
+  activationUpdateV15,
+  activationUpdateV26,
+  activationUpdateV33,
+  userV15,
+  user,
+  newUser,
+  passwordChange,
+  softwareVendor,
+  applicationDescription,
+  applicationDescriptionV33,
+} as const;
 export type BodySchemaName = keyof typeof bodySchemas;

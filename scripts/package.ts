@@ -29,7 +29,10 @@ const templatePath = join(artifactsDir, 'cloudformation-template-update-stack.js
  */
 function packagingEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, SLS_TELEMETRY_DISABLED: '1', SLS_NOTIFICATIONS_MODE: 'off' };
+  // The local stack's settings must never reach a deployed function.
   delete env.DYNAMODB_ENDPOINT;
+  delete env.ACTIVATION_SIGNER;
+  delete env.ACTIVATION_KEY_FILE;
   return env;
 }
 

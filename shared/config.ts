@@ -26,6 +26,12 @@ export interface Config {
   maxJsonBodyBytes: number;
   /** Largest response body we send; above it a list answers SERVER_IS_OVERLOADED (Lambda caps responses at 6 MB). */
   maxResponseBytes: number;
+  /** `ACTIVATION_SIGNER` as set (`local` or `kms`); checked by `activationSigning()` when the signer is first used. */
+  activationSigner: string | undefined;
+  /** `ACTIVATION_KEY_FILE`: PKCS#8 PEM of the local signer's EC P-256 key. */
+  activationKeyFile: string | undefined;
+  /** `ACTIVATION_KMS_KEY_ID`: id, ARN or alias of the KMS signing key. */
+  activationKmsKeyId: string | undefined;
 }
 
 let cached: Config | undefined;
@@ -38,6 +44,34 @@ export function config(): Config {
     region: process.env.AWS_REGION ?? 'eu-north-1',
     maxJsonBodyBytes: integer('MAX_JSON_BODY_BYTES', 1_048_576),
     maxResponseBytes: integer('MAX_RESPONSE_BYTES', 5_500_000),
+    // Optional here: only the functions that sign or serve the public key need them.
+    activationSigner: process.env.ACTIVATION_SIGNER || undefined,
+    activationKeyFile: process.env.ACTIVATION_KEY_FILE || undefined,
+    activationKmsKeyId: process.env.ACTIVATION_KMS_KEY_ID || undefined,
   };
   return cached;
+}
+
+/** Where activation codes are signed (DESIGN.md pin 11). */
+export type ActivationSigning = { signer: 'local'; keyFile: string } | { signer: 'kms'; kmsKeyId: string };
+
+type SigningSettings = Pick<Config, 'activationSigner' | 'activationKeyFile' | 'activationKmsKeyId'>;
+
+/**
+ * The activation signer's settings, checked: a missing or unknown value fails with the
+ * variable's name, as a missing required variable does at cold start.
+ */
+export function activationSigning(settings: SigningSettings = config()): ActivationSigning {
+  const { activationSigner: signer, activationKeyFile: keyFile, activationKmsKeyId: kmsKeyId } = settings;
+  if (signer === 'local') {
+    if (!keyFile) throw new Error('Environment variable ACTIVATION_KEY_FILE is required when ACTIVATION_SIGNER is local');
+    return { signer, keyFile };
+  }
+  if (signer === 'kms') {
+    if (!kmsKeyId) throw new Error('Environment variable ACTIVATION_KMS_KEY_ID is required when ACTIVATION_SIGNER is kms');
+    return { signer, kmsKeyId };
+  }
+  throw new Error(
+    `Environment variable ACTIVATION_SIGNER must be local or kms, not ${signer === undefined ? 'unset' : `'${signer}'`}`,
+  );
 }

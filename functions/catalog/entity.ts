@@ -125,6 +125,8 @@ export function catalogRoutes<T extends CatalogFields>(entity: CatalogEntity<T>)
       ...common,
       method: 'GET',
       path: `/{sellerId}/${entity.plural}-diff/{versionFrom}/{versionTo}`,
+      // Offline sync of the catalog is what the SYNCHRONIZATION feature sells.
+      feature: 'SYNCHRONIZATION',
       handle: async (request) => {
         const { sellerId = '' } = request.params;
         const from = requiredInt('versionFrom', request.params.versionFrom);

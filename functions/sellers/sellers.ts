@@ -76,6 +76,45 @@ export function deleteSeller(request: ApiRequest): Promise<Reply> {
   return writeSeller(request as ApiRequest<Seller | undefined>, request.params.sellerId ?? '', 'delete');
 }
 
+/**
+ * The seller an activation names, created from the company name when it is not registered yet
+ * (spec 4.2): not public, no opening hours. A seller created concurrently is simply read.
+ */
+export async function ensureSeller(
+  identity: Pick<Seller, 'country' | 'corporateId'>,
+  companyName: string | null | undefined,
+  apiVersion: ApiVersion,
+  missing: () => Error,
+): Promise<Stored<Seller>> {
+  const sellerId = sellerIdOf(identity);
+  const stored = await readItem<Seller>(keys.sellerProfile(sellerId));
+  if (stored && !stored.deleted) return stored;
+  if (!companyName) throw missing();
+  const seller: Seller = { ...identity, name: companyName, publicAccess: false, workHoursWeek: {} };
+  return writeVersioned<Seller, Stored<Seller>>({
+    counter: keys.sellerCounter(sellerId),
+    entity: keys.sellerProfile(sellerId),
+    kind: 'SELLER',
+    apiVersion,
+    decide: ({ entity: current, next }) => ({
+      entity: { ...(current && !current.deleted ? current : seller), deleted: false },
+      result:
+        current && !current.deleted ? current : { ...seller, ...keys.sellerProfile(sellerId), version: next, deleted: false },
+      live: true,
+      alongside: [
+        { Put: { TableName: table(), Item: { ...keys.sellerDirectory(sellerId), ...directoryEntry(sellerId, seller) } } },
+      ],
+    }),
+  });
+}
+
+const directoryEntry = (sellerId: string, seller: Seller): DirectoryEntry => ({
+  sellerId,
+  country: seller.country,
+  corporateId: seller.corporateId,
+  name: seller.name ?? null,
+});
+
 function writeSeller(
   request: ApiRequest<Seller | undefined>,
   sellerId: string,
@@ -104,17 +143,11 @@ function writeSeller(
       if (!current && !isHyperAdmin(request.principal)) throw insufficientRights();
       checkPreconditions(conditions, current?.version);
       const seller = merge<Seller>(current, request.body ?? ({} as Seller), sellerView[request.version]);
-      const entry: DirectoryEntry = {
-        sellerId,
-        country: seller.country,
-        corporateId: seller.corporateId,
-        name: seller.name ?? null,
-      };
       return {
         entity: { ...seller, deleted: false },
         result: current ? noContent() : created(),
         live: true,
-        alongside: [{ Put: { TableName: table(), Item: { ...directory, ...entry } } }],
+        alongside: [{ Put: { TableName: table(), Item: { ...directory, ...directoryEntry(sellerId, seller) } } }],
       };
     },
   });

@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildAll, root } from '../../scripts/build.ts';
+import { ensureLocalSigningKey } from '../../shared/signing/local-signer.ts';
 import { ensureTable, type LocalDynamo, startDynamo } from './dynamodb.ts';
 import { freePort, stopChild, waitFor } from './processes.ts';
 
@@ -35,6 +38,12 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
     await ensureTable(dynamo.endpoint, LOCAL_TABLE);
     process.env.TABLE_NAME = LOCAL_TABLE;
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+    // With DATA_DIR the key outlives restarts, so registers keep verifying; in memory, each run has its own.
+    const keyDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'cash-register-'));
+    const keyFile = join(keyDir, 'activation-signing-key.pem');
+    ensureLocalSigningKey(keyFile);
+    process.env.ACTIVATION_SIGNER = 'local';
+    process.env.ACTIVATION_KEY_FILE = keyFile;
     const { createUserIfAbsent } = await import('#shared/auth/users.ts');
     await createUserIfAbsent({
       ...options.admin,
@@ -57,6 +66,8 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
         OFFLINE_WEBSOCKET_PORT: String(websocketPort),
         OFFLINE_ALB_PORT: String(albPort),
         DYNAMODB_ENDPOINT: dynamo.endpoint,
+        ACTIVATION_SIGNER: 'local',
+        ACTIVATION_KEY_FILE: keyFile,
         LOG_REQUESTS: String(options.logRequests ?? true),
         SLS_TELEMETRY_DISABLED: '1',
       },
@@ -70,6 +81,7 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
       stop: async () => {
         await stopChild(offline);
         await dynamo.stop();
+        if (keyDir !== options.dataDir) rmSync(keyDir, { recursive: true, force: true });
       },
     };
   } catch (error) {

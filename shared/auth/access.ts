@@ -48,6 +48,8 @@ export const access = {
   authenticated: { credentials: true, allows: (principal) => principal !== undefined } satisfies AccessRule,
   /** Any user (not a register's activation); the domain function narrows what is shown. */
   user: { credentials: true, allows: (principal) => principal?.kind === 'user' } satisfies AccessRule,
+  /** A register's activation (X-Api-Key). */
+  register: { credentials: true, allows: (principal) => principal?.kind === 'activation' } satisfies AccessRule,
   hyperAdmin: { credentials: true, allows: isHyperAdmin } satisfies AccessRule,
   /** The hyper admin or a software-vendor user; the domain function scopes to the vendor. */
   administrator: { credentials: true, allows: isAdministrator } satisfies AccessRule,

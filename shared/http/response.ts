@@ -18,8 +18,18 @@ export const noContent = (): Reply => ({ status: 204 });
 /** 304 for a conditional read whose entity did not change (pin 5). */
 export const notModified = (version: number): Reply => ({ status: 304, headers: { ETag: `"${version}"` } });
 
+/** 200 with a text body of another media type. */
+export const okText = (body: string, contentType: string): Reply => ({ status: 200, text: { body, contentType } });
+
 /** Serializes a reply into the HTTP API v2 result; a body too large to send is a SERVER_IS_OVERLOADED. */
 export function toResult(reply: Reply, maxBytes: number): APIGatewayProxyStructuredResultV2 {
+  if (reply.text) {
+    return {
+      statusCode: reply.status,
+      headers: { 'Content-Type': reply.text.contentType, ...reply.headers },
+      body: reply.text.body,
+    };
+  }
   if (reply.body === undefined) return { statusCode: reply.status, headers: { ...reply.headers } };
   const body = JSON.stringify(reply.body);
   if (Buffer.byteLength(body) > maxBytes) {

@@ -20,5 +20,7 @@ export interface ApiRequest<B = unknown> {
 export interface Reply {
   status: number;
   body?: unknown;
+  /** A body that is not JSON (a PEM file): sent as is with this media type. */
+  text?: { body: string; contentType: string };
   headers?: Record<string, string>;
 }

@@ -15,6 +15,8 @@ interface Bounds {
   maxLength?: number;
   minItems?: number;
   maxItems?: number;
+  minProperties?: number;
+  maxProperties?: number;
 }
 
 /** The size code names the bounds the schema sets, not only the one that was broken (spec 7.3). */
@@ -25,6 +27,7 @@ function sizeCode(min: number | undefined, max: number | undefined): string {
 
 function sizeOf(value: unknown): number {
   if (Array.isArray(value)) return value.length;
+  if (typeof value === 'object' && value !== null) return Object.keys(value).length;
   return typeof value === 'string' ? [...value].length : 0;
 }
 
@@ -45,10 +48,14 @@ export function toApiError(error: ErrorObject): ApiError {
     case 'minLength':
     case 'maxLength':
     case 'minItems':
-    case 'maxItems': {
+    case 'maxItems':
+    case 'minProperties':
+    case 'maxProperties': {
       const [min, max] = error.keyword.endsWith('Length')
         ? [parent.minLength, parent.maxLength]
-        : [parent.minItems, parent.maxItems];
+        : error.keyword.endsWith('Items')
+          ? [parent.minItems, parent.maxItems]
+          : [parent.minProperties, parent.maxProperties];
       return valueNotValid(sizeCode(min, max), `${field} has the wrong size`, {
         field,
         actualValue: sizeOf(actualValue),

@@ -75,7 +75,10 @@ function allStatements(): Found[] {
       }
     }
   };
-  for (const [id, resource] of Object.entries(template.Resources)) walk(id, resource);
+  // A KMS key policy's `Resource: '*'` means the key itself, not every resource.
+  for (const [id, resource] of Object.entries(template.Resources)) {
+    if (resource.Type !== 'AWS::KMS::Key') walk(id, resource);
+  }
   return found;
 }
 
@@ -165,15 +168,22 @@ describe('the packaged service (npm run package)', () => {
       }
     });
 
-    it('ships no DynamoDB endpoint override in any function environment', () => {
+    it('ships no local setting in any function environment: no DynamoDB endpoint, activations signed with KMS', () => {
       // Prepare
-      const endpoints = [...lambdaFunctions()].map(([name, { properties }]) => {
-        const environment = properties.Environment as { Variables?: Record<string, unknown> } | undefined;
-        return [name, environment?.Variables?.DYNAMODB_ENDPOINT ?? ''] as const;
+      const settings = [...lambdaFunctions()].map(([name, { properties }]) => {
+        const variables = (properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+        const { DYNAMODB_ENDPOINT = '', ACTIVATION_SIGNER, ACTIVATION_KEY_FILE = '', ACTIVATION_KMS_KEY_ID } = variables;
+        return [name, { DYNAMODB_ENDPOINT, ACTIVATION_SIGNER, ACTIVATION_KEY_FILE, ACTIVATION_KMS_KEY_ID }] as const;
       });
+      const deployed = {
+        DYNAMODB_ENDPOINT: '',
+        ACTIVATION_SIGNER: 'kms',
+        ACTIVATION_KEY_FILE: '',
+        ACTIVATION_KMS_KEY_ID: { Ref: 'ActivationSigningKey' },
+      };
 
       // Assess
-      expect(new Map(endpoints)).toEqual(new Map(functionNames().map((name) => [name, ''])));
+      expect(new Map(settings)).toEqual(new Map(functionNames().map((name) => [name, deployed])));
       expect(JSON.stringify(template)).not.toMatch(/localhost|127\.0\.0\.1/);
     });
   });

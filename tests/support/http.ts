@@ -5,7 +5,7 @@ import type { ApiVersion } from '#shared/versions.ts';
 export interface Answer {
   status: number;
   headers: Headers;
-  /** Parsed JSON, or undefined for an empty body. */
+  /** Parsed JSON, or undefined for an empty or non-JSON body. */
   body: unknown;
   text: string;
 }
@@ -32,7 +32,8 @@ export async function call(method: string, path: string, options: CallOptions = 
   }
   const response = await fetch(`${inject('baseUrl')}${path}`, { method, headers, body: payload });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined, text };
+  const json = text !== '' && (response.headers.get('content-type') ?? '').startsWith('application/json');
+  return { status: response.status, headers: response.headers, body: json ? JSON.parse(text) : undefined, text };
 }
 
 /** A versioned client: `v(33).get('/sellers')`. */
@@ -73,3 +74,7 @@ export async function newSeller(fields: Record<string, unknown> = {}): Promise<s
   if (answer.status !== 201) throw new Error(`seller not created: ${answer.status} ${answer.text}`);
   return `SE${corporateId}`;
 }
+
+/** The body without the named fields. */
+export const omit = <T extends object>(body: T, ...fields: string[]): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(body).filter(([name]) => !fields.includes(name)));

@@ -1,0 +1,142 @@
+import { insufficientRights, isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
+import { mergeFeatures } from '#shared/auth/features.ts';
+import type { Principal } from '#shared/auth/principal.ts';
+import { keys } from '#shared/db/keys.ts';
+import { readItem } from '#shared/db/versioned.ts';
+import type { Activation, ApplicationDescription, ControlUnit, Registration } from '#shared/domain/records.ts';
+import { inconsistentData, unprocessable } from '#shared/errors.ts';
+import { noContent, ok } from '#shared/http/response.ts';
+import type { ApiRequest, Reply } from '#shared/http/types.ts';
+import type { ActivationAdvancedBody, ActivationStatusChangeBody, ActivationUpdateBody } from '#schemas/types.ts';
+import type { Seller } from '#functions/sellers/sellers.ts';
+import { findActivation, nextIssued, saveActivation } from '#shared/domain/activations.ts';
+import type { StoredInstallation } from '#shared/domain/installations.ts';
+import { issueActivation } from './issue.ts';
+import { refusal } from './refusals.ts';
+import { HOME_COUNTRY, sellerContact } from './register.ts';
+import { activationInfo, buildInfoes, controlUnitInfo, installationInfo, registrationInfo } from '#shared/domain/views.ts';
+
+/**
+ * POST /activations-advanced (v26, v33): an administrator issues an activation, ACTIVE at once.
+ * The five bodies of spec 4.2 are one schema; the fields sent choose the case (see `issue.ts`).
+ */
+export async function activateAdvanced(request: ApiRequest<ActivationAdvancedBody>): Promise<Reply> {
+  const { body, version } = request;
+  const installation = body.installationCreationInfo;
+  const issued = await issueActivation({
+    version,
+    now: Date.now(),
+    principal: request.principal,
+    country: body.country ?? HOME_COUNTRY,
+    corporateId: body.corporateId,
+    companyName: body.companyName ?? null,
+    cashRegisterName: body.cashRegisterName,
+    features: mergeFeatures([], body.features ?? [], version),
+    validFrom: body.validFrom,
+    validTo: body.validTo,
+    contact: body.contactInfo ?? null,
+    comment: body.comment ?? null,
+    applicationPackage: body.applicationPackage ?? null,
+    productionNumber: body.productionNumber ?? null,
+    newInstallation: installation ?? null,
+    connectionCode: body.connectionCode ?? null,
+    controlUnit: {
+      serial: body.controlUnitSerial ?? null,
+      location: body.controlUnitLocation ?? null,
+      geolocation: body.controlUnitGeolocation ?? null,
+    },
+    status: 'ACTIVE',
+  });
+  const reply = {
+    apiKey: issued.apiKey,
+    productionNumber: issued.activation.productionNumber,
+    activationId: issued.activation.id,
+  };
+  return { status: 201, body: version === 33 ? { ...reply, ...sellerContact(issued.seller) } : reply };
+}
+
+/** The activation, if the caller administers its application (hyper admin, or that application's vendor). */
+async function administered(principal: Principal | undefined, id: number): Promise<Activation> {
+  const activation = await findActivation(id);
+  if (isHyperAdmin(principal)) return activation;
+  const app = activation.applicationPackage
+    ? await readItem<ApplicationDescription>(keys.application(activation.applicationPackage))
+    : undefined;
+  if (app === undefined || app.softwareVendor !== vendorOf(principal)) throw insufficientRights();
+  return activation;
+}
+
+const idOf = (request: ApiRequest) => Number(request.params.activationId);
+
+/** GET /activations/{activationId}: the admin view of spec 2.3 (v15 lists it; v26 and v33 have it too). */
+export async function getActivation(request: ApiRequest): Promise<Reply> {
+  const { version } = request;
+  const activation = await administered(request.principal, idOf(request));
+  const [unit, registration, seller, installation] = await Promise.all([
+    activation.controlUnitSerial ? readItem<ControlUnit>(keys.controlUnit(activation.controlUnitSerial)) : undefined,
+    readItem<Registration>(keys.registration(activation.sellerId, activation.cashRegisterName)),
+    readItem<Seller>(keys.sellerProfile(activation.sellerId)),
+    activation.productionNumber ? readItem<StoredInstallation>(keys.installation(activation.productionNumber)) : undefined,
+  ]);
+  const registrationAdvancedInfo = {
+    registrationInfo: registration ? registrationInfo(registration, version, installation) : null,
+    sellerInfo: seller ? { name: seller.name ?? null, country: seller.country, corporateId: seller.corporateId } : null,
+    installationAdvancedInfo: installation
+      ? { ...installationInfo(installation, version), buildInfoes: buildInfoes(installation) }
+      : null,
+  };
+  return ok({
+    activationInfo: activationInfo(activation, version, unit),
+    controlUnitInfo: unit ? controlUnitInfo(unit) : null,
+    registrationAdvancedInfo,
+    issued: activation.issued,
+    registrationAdvanced: registrationAdvancedInfo,
+  });
+}
+
+/**
+ * PUT /activations/{activationId}: an administrator changes the period, features, contact or
+ * comment. The status moves only through `/status` (409 ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT).
+ */
+export async function updateActivation(request: ApiRequest<ActivationUpdateBody>): Promise<Reply> {
+  const { body, version } = request;
+  const activation = await administered(request.principal, idOf(request));
+  if (body.status && body.status !== activation.status) {
+    throw inconsistentData('ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT', 'Change the status with PUT /activations/{id}/status');
+  }
+  if (activation.status === 'CLOSED') throw unprocessable('ACTIVATION_IS_CLOSED_ALREADY', 'A closed activation cannot change');
+  if (body.validTo <= body.validFrom)
+    throw refusal(version, 'VALID_FROM_AND_VALID_TO_INCONSISTENCY', 'validTo must be after validFrom');
+  await saveActivation(activation, {
+    ...activation,
+    validFrom: body.validFrom,
+    validTo: body.validTo,
+    features: body.features ? mergeFeatures(activation.features, body.features, version) : activation.features,
+    contact: body.contactInfo === undefined ? activation.contact : body.contactInfo,
+    comment: body.comment === undefined ? activation.comment : body.comment,
+    issued: nextIssued(activation, Date.now()),
+  });
+  return noContent();
+}
+
+const ALREADY = {
+  ACTIVE: 'ACTIVATION_IS_ACTIVE_ALREADY',
+  WORKING: 'ACTIVATION_IS_WORKING_ALREADY',
+  CLOSED: 'ACTIVATION_IS_CLOSED_ALREADY',
+} as const;
+
+/**
+ * PUT /activations/{activationId}/status (DESIGN.md pin 10): ISSUED -> ACTIVE; any open state ->
+ * CLOSED, which is final. A move to where it is (or ACTIVE once WORKING) is 422 with the state's code.
+ * The API key's copy changes in the same transaction, so a closed key is refused on its next call.
+ */
+export async function changeStatus(request: ApiRequest<ActivationStatusChangeBody>): Promise<Reply> {
+  const activation = await administered(request.principal, idOf(request));
+  const wanted = request.body.status;
+  const current = activation.status;
+  if (current === 'CLOSED' || current === wanted || (wanted === 'ACTIVE' && current === 'WORKING')) {
+    throw unprocessable(ALREADY[current], `The activation is ${current} already`);
+  }
+  await saveActivation(activation, { ...activation, status: wanted, issued: nextIssued(activation, Date.now()) });
+  return noContent();
+}

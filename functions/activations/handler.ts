@@ -1,0 +1,114 @@
+import {
+  activationAdvancedV26,
+  activationAdvancedV33,
+  activationOrder,
+  activationStatusChange,
+  activationUpdateV15,
+  activationUpdateV26,
+  activationUpdateV33,
+  connectionV26,
+  connectionV33,
+  nameExistence,
+  nameExistenceWithCountry,
+  productionNumberOrder,
+} from '#schemas/generated/validators.js';
+import type {
+  ActivationAdvancedBody,
+  ActivationOrderBody,
+  ActivationStatusChangeBody,
+  ActivationUpdateBody,
+  ConnectionBody,
+  NameExistenceBody,
+  ProductionNumberOrderBody,
+} from '#schemas/types.ts';
+import { access } from '#shared/auth/access.ts';
+import { httpApi } from '#shared/http/api.ts';
+import { route } from '#shared/http/router.ts';
+import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
+import { activateAdvanced, changeStatus, getActivation, updateActivation } from './admin.ts';
+import { activationCode, connect, generateProductionNumber, nameExists, orderActivation, publicKey } from './register.ts';
+
+const NOAUTH = '/noauth/activations';
+
+/** Installing and activating registers (spec 4.2) and the administrators' activation moves (DESIGN.md pin 10). */
+export const handler = httpApi([
+  route<ProductionNumberOrderBody>({
+    method: 'POST',
+    path: `${NOAUTH}/generate-production-number`,
+    versions: [15],
+    access: access.anyone,
+    body: productionNumberOrder,
+    handle: generateProductionNumber,
+  }),
+  route<ActivationOrderBody>({
+    method: 'POST',
+    path: `${NOAUTH}/order-activation`,
+    versions: [15],
+    access: access.anyone,
+    body: activationOrder,
+    handle: orderActivation,
+  }),
+  route<NameExistenceBody>({
+    method: 'POST',
+    path: `${NOAUTH}/cash-register-name/existance`,
+    versions: ALL_VERSIONS,
+    access: access.anyone,
+    body: { 15: nameExistenceWithCountry, 26: nameExistenceWithCountry, 33: nameExistence },
+    handle: nameExists,
+  }),
+  route({
+    method: 'GET',
+    path: `${NOAUTH}/public-keys/{publicKeyFileName}`,
+    versions: ALL_VERSIONS,
+    access: access.anyone,
+    handle: publicKey,
+  }),
+  route({ method: 'GET', path: '/activations/activation-code', versions: [15], access: access.register, handle: activationCode }),
+  route({
+    method: 'POST',
+    path: '/activations/activation-code',
+    versions: SINCE_26,
+    access: access.register,
+    handle: activationCode,
+  }),
+  // The connection code is the credential: the register has no key before it connects.
+  route<ConnectionBody>({
+    method: 'POST',
+    path: '/activations/connection',
+    versions: SINCE_26,
+    access: access.anyone,
+    body: { 26: connectionV26, 33: connectionV33 },
+    handle: connect,
+  }),
+  route<ActivationAdvancedBody>({
+    method: 'POST',
+    path: '/activations-advanced',
+    versions: SINCE_26,
+    access: access.administrator,
+    body: { 26: activationAdvancedV26, 33: activationAdvancedV33 },
+    handle: activateAdvanced,
+  }),
+  route({
+    method: 'GET',
+    path: '/activations/{activationId}',
+    versions: ALL_VERSIONS,
+    access: access.administrator,
+    handle: getActivation,
+  }),
+  route<ActivationUpdateBody>({
+    method: 'PUT',
+    path: '/activations/{activationId}',
+    versions: ALL_VERSIONS,
+    access: access.administrator,
+    body: { 15: activationUpdateV15, 26: activationUpdateV26, 33: activationUpdateV33 },
+    handle: updateActivation,
+  }),
+  route<ActivationStatusChangeBody>({
+    method: 'PUT',
+    path: '/activations/{activationId}/status',
+    versions: ALL_VERSIONS,
+    access: access.administrator,
+    body: activationStatusChange,
+    handle: changeStatus,
+  }),
+]);

@@ -1,0 +1,302 @@
+import { createHash } from 'node:crypto';
+import { insufficientRights, vendorOf } from '#shared/auth/access.ts';
+import { hashApiKey, newApiKey } from '#shared/auth/api-keys.ts';
+import type { Feature } from '#shared/auth/features.ts';
+import type { Principal } from '#shared/auth/principal.ts';
+import { table } from '#shared/db/client.ts';
+import { keys } from '#shared/db/keys.ts';
+import { create, nextNumber, put, reference, type Step, transact } from '#shared/db/transact.ts';
+import { readItem, type Stored } from '#shared/db/versioned.ts';
+import { checkCorporateId } from '#shared/domain/corporate-id.ts';
+import { keyRecord } from '#shared/domain/activations.ts';
+import type { Activation, ApplicationDescription, Contact, Registration, Installation } from '#shared/domain/records.ts';
+import { referenceNotFound, unprocessable, versionConflict } from '#shared/errors.ts';
+import type { ApiVersion } from '#shared/versions.ts';
+import { ensureSeller, type Seller } from '#functions/sellers/sellers.ts';
+import { type ControlUnitRequest, resolveControlUnit } from './control-units.ts';
+import {
+  assertCurrent,
+  type DeviceInfo,
+  findApplication,
+  findInstallation,
+  newInstallation,
+  type StoredInstallation,
+} from '#shared/domain/installations.ts';
+import { checkCodeLength, type Fail, refusal } from './refusals.ts';
+
+/** Everything an activation request says, whichever endpoint and version it came through. */
+export interface ActivationPlan {
+  version: ApiVersion;
+  now: number;
+  /** Who asks: an administrator (activations-advanced) or nobody (v15's self-service order). */
+  principal: Principal | undefined;
+  country: string;
+  corporateId: string;
+  companyName: string | null;
+  cashRegisterName: string;
+  features: Feature[];
+  validFrom: number;
+  validTo: number;
+  contact: Contact | null;
+  comment: string | null;
+  applicationPackage: string | null;
+  productionNumber: string | null;
+  /** Present when the register installs now (a new production number is made). */
+  newInstallation: DeviceInfo | null;
+  /** Present when the register will connect later with this code. */
+  connectionCode: string | null;
+  controlUnit: ControlUnitRequest;
+  /** ACTIVE when an administrator issues it; AUTO lets the application's autoActivationCondition decide. */
+  status: 'ACTIVE' | 'AUTO';
+}
+
+export interface Issued {
+  activation: Activation;
+  /** Shown once; null when the register will receive its key when it connects. */
+  apiKey: string | null;
+  installation: Installation | undefined;
+  seller: Stored<Seller>;
+}
+
+/** How long a connection code stays usable. */
+const CONNECTION_CODE_LIFETIME_MS = 7 * 24 * 3600 * 1000;
+
+export const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+
+/**
+ * Issues an activation (spec 4.2): finds or creates the installation and the registration, checks
+ * the application's rules (corporate id, control unit, auto-activation), creates the seller from
+ * the company name when needed, and commits the activation, its API key, the registration and
+ * every new record in one transaction.
+ */
+export async function issueActivation(plan: ActivationPlan): Promise<Issued> {
+  const { version, now } = plan;
+  const fail: Fail = (code, message) => refusal(version, code, message);
+  if (plan.validTo <= plan.validFrom) throw fail('VALID_FROM_AND_VALID_TO_INCONSISTENCY', 'validTo must be after validFrom');
+  if (plan.connectionCode !== null) checkCodeLength(plan.connectionCode, version);
+  const sellerId = `${plan.country}${plan.corporateId}`;
+  const stored = await readItem<Registration>(keys.registration(sellerId, plan.cashRegisterName));
+  const registration = stored && !stored.deleted ? stored : undefined;
+
+  const target = await findTarget(plan, registration, fail);
+  const app = await findApplication(target.applicationPackage);
+  const vendor = vendorOf(plan.principal);
+  if (vendor !== undefined && vendor !== app.softwareVendor) throw insufficientRights();
+  if (target.installation) await assertCurrent(target.installation);
+  checkCorporateId(app.corporateIdValidationMethod, plan.corporateId);
+  const status = plan.status === 'ACTIVE' ? 'ACTIVE' : autoStatus(app, plan.features);
+  const unit = await resolveControlUnit(app, plan.controlUnit, {
+    autoActivating: plan.status === 'AUTO' && status === 'ACTIVE',
+    version,
+    now,
+  });
+  const seller = await ensureSeller({ country: plan.country, corporateId: plan.corporateId }, plan.companyName, version, () =>
+    unprocessable('COMPANY_NAME_MUST_BE_SET_IF_NO_SELLER', `Seller ${sellerId} is not registered; give companyName`),
+  );
+
+  const fresh = plan.newInstallation
+    ? await newInstallation(app, plan.newInstallation, now, { sellerId, cashRegisterName: plan.cashRegisterName })
+    : undefined;
+  const installation = fresh?.installation ?? target.installation;
+  const apiKey = plan.connectionCode === null ? newApiKey() : null;
+  const activation: Activation = {
+    id: await nextNumber('ACTIVATION'),
+    status,
+    issued: now,
+    sellerId,
+    country: plan.country,
+    corporateId: plan.corporateId,
+    sellerName: seller.name ?? null,
+    cashRegisterName: plan.cashRegisterName,
+    applicationPackage: app.applicationPackage,
+    productionNumber: installation?.productionNumber ?? null,
+    validFrom: plan.validFrom,
+    validTo: plan.validTo,
+    features: plan.features,
+    controlUnitLocation: unit.location,
+    controlUnitSerial: unit.serial,
+    controlUnitGeolocation: plan.controlUnit.geolocation,
+    contact: plan.contact,
+    comment: plan.comment,
+    keyHash: apiKey === null ? null : hashApiKey(apiKey),
+  };
+  const steps: Step[] = [
+    ...(fresh?.steps ?? []),
+    ...unit.steps,
+    ...(await registrationSteps(activation, registration, installation, app, fresh !== undefined, fail)),
+    create({ ...keys.activation(activation.id), ...activation }, () => versionConflict('Activation id taken; try again')),
+    ...(apiKey === null ? [] : [create({ ...keys.apiKey(activation.keyHash ?? ''), ...keyRecord(activation) }, keyTaken)]),
+    ...(plan.connectionCode === null
+      ? []
+      : [
+          create(
+            {
+              ...keys.connectionCode(hashCode(plan.connectionCode)),
+              activationId: activation.id,
+              expires: now + CONNECTION_CODE_LIFETIME_MS,
+              used: false,
+            },
+            () => versionConflict('This connection code is in use by another activation; choose another'),
+          ),
+        ]),
+    put({ ...keys.vendorSeller(app.softwareVendor, sellerId), linked: now }),
+  ];
+  await transact(steps);
+  return { activation, apiKey, installation, seller };
+}
+
+const keyTaken = () => versionConflict('Key collision; try again');
+
+/** autoActivationCondition: ALWAYS, or NO_FEATURES when none are asked for; otherwise an admin activates it. */
+function autoStatus(app: ApplicationDescription, features: readonly Feature[]): 'ACTIVE' | 'ISSUED' {
+  if (app.autoActivationCondition === 'ALWAYS') return 'ACTIVE';
+  if (app.autoActivationCondition === 'NO_FEATURES' && features.length === 0) return 'ACTIVE';
+  return 'ISSUED';
+}
+
+/**
+ * The installation lookup rules of spec 4.2: a new installation; or the one behind the production
+ * number; or the registration's (seller + register name); or none yet (a connection code follows,
+ * or the application needs no installation).
+ */
+async function findTarget(
+  plan: ActivationPlan,
+  registration: Registration | undefined,
+  fail: Fail,
+): Promise<{ installation: StoredInstallation | undefined; applicationPackage: string }> {
+  const named = plan.applicationPackage;
+  const packageMismatch = () =>
+    fail('ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL', 'applicationPackage differs from the stored one');
+  if (plan.newInstallation) {
+    if (plan.productionNumber !== null) {
+      throw fail('ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL', 'A new installation gets its production number from the service');
+    }
+    if (registration) {
+      throw fail('REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION', `Register ${plan.cashRegisterName} is registered already`);
+    }
+    if (named === null) throw referenceNotFound('A new installation needs its applicationPackage');
+    return { installation: undefined, applicationPackage: named };
+  }
+  if (plan.productionNumber !== null) {
+    const installation = await findInstallation(plan.productionNumber);
+    if (named !== null && named !== installation.applicationPackage) throw packageMismatch();
+    if (registration && registration.productionNumber !== null && registration.productionNumber !== plan.productionNumber) {
+      throw fail('ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL', "productionNumber differs from the registration's");
+    }
+    return { installation, applicationPackage: installation.applicationPackage };
+  }
+  if (registration) {
+    if (named !== null && registration.applicationPackage !== null && named !== registration.applicationPackage) {
+      throw packageMismatch();
+    }
+    const installation = registration.productionNumber ? await findInstallation(registration.productionNumber) : undefined;
+    const applicationPackage = registration.applicationPackage ?? named;
+    if (applicationPackage === null) throw referenceNotFound('The registration names no application; give applicationPackage');
+    return { installation, applicationPackage };
+  }
+  if (named === null) {
+    throw fail(
+      'ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE',
+      'Name an installation (productionNumber or installationCreationInfo), a registered register, or a connection code with its application',
+    );
+  }
+  return { installation: undefined, applicationPackage: named };
+}
+
+/**
+ * The registration the activation belongs to: created (with the installation's seller list and the
+ * seller's device entry) or updated with the new activation, conditioned on what was read.
+ */
+async function registrationSteps(
+  activation: Activation,
+  existing: Stored<Registration> | undefined,
+  installation: StoredInstallation | undefined,
+  app: ApplicationDescription,
+  installationIsNew: boolean,
+  fail: Fail,
+): Promise<Step[]> {
+  const key = keys.registration(activation.sellerId, activation.cashRegisterName);
+  const changed = () => versionConflict(`Register ${activation.cashRegisterName} changed concurrently; try again`);
+  if (existing) {
+    return [
+      {
+        write: {
+          Update: {
+            TableName: table(),
+            Key: key,
+            UpdateExpression: 'SET activationIds = list_append(:id, activationIds), revision = :next, productionNumber = :pn',
+            ConditionExpression: 'revision = :seen',
+            ExpressionAttributeValues: {
+              ':id': [activation.id],
+              ':next': existing.revision + 1,
+              ':seen': existing.revision,
+              ':pn': activation.productionNumber,
+            },
+          },
+        },
+        refused: changed,
+      },
+    ];
+  }
+  const registration: Registration = {
+    id: await nextNumber('REGISTRATION'),
+    sellerId: activation.sellerId,
+    country: activation.country,
+    corporateId: activation.corporateId,
+    cashRegisterName: activation.cashRegisterName,
+    productionNumber: installation?.productionNumber ?? null,
+    applicationPackage: app.applicationPackage,
+    activationIds: [activation.id],
+    created: activation.issued,
+    revision: 1,
+    deleted: false,
+  };
+  const steps: Step[] = [
+    {
+      write: {
+        Put: {
+          TableName: table(),
+          Item: { ...key, ...registration },
+          // A deleted registration of the same name may be taken over by a new register.
+          ConditionExpression: 'attribute_not_exists(pk) OR deleted = :true',
+          ExpressionAttributeValues: { ':true': true },
+        },
+      },
+      refused: changed,
+    },
+  ];
+  if (!installation) {
+    steps.push(
+      reference(keys.application(app.applicationPackage), () =>
+        referenceNotFound(`Application ${app.applicationPackage} does not exist`),
+      ),
+    );
+    return steps;
+  }
+  steps.push(
+    put({ ...keys.deviceDirectory(installation.deviceId, { sellerId: activation.sellerId }), deviceId: installation.deviceId }),
+  );
+  if (!installationIsNew) steps.push(joinInstallation(installation, activation.sellerId, activation.cashRegisterName, fail));
+  return steps;
+}
+
+/** Records the seller's register on the installation: one registration per seller and installation. */
+export function joinInstallation(installation: Installation, sellerId: string, cashRegisterName: string, fail: Fail): Step {
+  return {
+    write: {
+      Update: {
+        TableName: table(),
+        Key: keys.installation(installation.productionNumber),
+        UpdateExpression: 'SET registrations.#seller = :cash',
+        ConditionExpression: 'attribute_not_exists(registrations.#seller) OR registrations.#seller = :cash',
+        ExpressionAttributeNames: { '#seller': sellerId },
+        ExpressionAttributeValues: { ':cash': cashRegisterName },
+      },
+    },
+    refused: () =>
+      fail(
+        'REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION',
+        `The installation ${installation.productionNumber} is registered for this seller under another name`,
+      ),
+  };
+}

@@ -1,0 +1,227 @@
+import { newApiKey, hashApiKey } from '#shared/auth/api-keys.ts';
+import { mergeFeatures } from '#shared/auth/features.ts';
+import { table } from '#shared/db/client.ts';
+import { keys } from '#shared/db/keys.ts';
+import { put, type Step, transact } from '#shared/db/transact.ts';
+import { readItem } from '#shared/db/versioned.ts';
+import type { Registration } from '#shared/domain/records.ts';
+import { ApiError, forbidden, notFound, referenceNotFound, unprocessable, versionConflict } from '#shared/errors.ts';
+import { ok, okText } from '#shared/http/response.ts';
+import type { ApiRequest, Reply } from '#shared/http/types.ts';
+import type { ActivationOrderBody, ConnectionBody, NameExistenceBody, ProductionNumberOrderBody } from '#schemas/types.ts';
+import { publicKeyPemFor } from '#shared/signing/signer.ts';
+import type { Seller } from '#functions/sellers/sellers.ts';
+import { findActivation, nextIssued, saveActivation } from '#shared/domain/activations.ts';
+import { assertCurrent, findApplication, findInstallation, newInstallation } from '#shared/domain/installations.ts';
+import { hashCode, issueActivation, joinInstallation } from './issue.ts';
+import { checkCodeLength, type Fail, refusal } from './refusals.ts';
+import { signedCode } from '#shared/domain/views.ts';
+
+/** v33 dropped `country` from some bodies (spec 4.2); a body without one means the service's home market. */
+export const HOME_COUNTRY = 'SE';
+
+/** The seller's address fields v33 returns with a new key. */
+export const sellerContact = (seller: Seller | undefined) => ({
+  address: seller?.address ?? null,
+  zip: seller?.zip ?? null,
+  city: seller?.city ?? null,
+  phone: seller?.phone ?? null,
+});
+
+/** POST /noauth/activations/generate-production-number (v15): a new installation of a known application. */
+export async function generateProductionNumber(request: ApiRequest<ProductionNumberOrderBody>): Promise<Reply> {
+  const app = await findApplication(request.body.applicationPackage);
+  const { installation, steps } = await newInstallation(app, request.body, Date.now());
+  await transact(steps);
+  return { status: 201, body: { productionNumber: installation.productionNumber } };
+}
+
+/**
+ * POST /noauth/activations/order-activation (v15): a register orders its own activation. It is
+ * ACTIVE at once when the application's autoActivationCondition allows, otherwise ISSUED until an
+ * administrator activates it; the token returned is the register's API key either way.
+ */
+export async function orderActivation(request: ApiRequest<ActivationOrderBody>): Promise<Reply> {
+  const { body } = request;
+  const order = body.installationOrderInfo;
+  const details = body.activationDetailsInfo;
+  const now = Date.now();
+  if (body.productionNumber) {
+    const installation = await findInstallation(body.productionNumber);
+    if (installation.deviceId !== order.deviceId) {
+      throw refusal(15, 'PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH', 'The production number belongs to another device');
+    }
+  }
+  const existing = await readItem<Registration>(keys.registration(`${body.country}${body.corporateId}`, body.cashRegisterName));
+  if (existing && !existing.deleted && existing.productionNumber !== (body.productionNumber ?? null)) {
+    throw new ApiError(
+      409,
+      'CashRegisterNameIsNotUnique',
+      null,
+      `Register name ${body.cashRegisterName} is taken for this seller`,
+    );
+  }
+  const issued = await issueActivation({
+    version: 15,
+    now,
+    principal: undefined,
+    country: body.country,
+    corporateId: body.corporateId,
+    companyName: body.companyName ?? null,
+    cashRegisterName: body.cashRegisterName,
+    features: mergeFeatures([], details.features ?? [], 15),
+    validFrom: details.validFrom,
+    validTo: details.validTo,
+    contact: body.contactInfo ?? null,
+    comment: body.comment ?? null,
+    applicationPackage: order.applicationPackage,
+    productionNumber: body.productionNumber ?? null,
+    newInstallation: body.productionNumber ? null : order,
+    connectionCode: null,
+    controlUnit: {
+      serial: details.controlUnitSerial ?? null,
+      location: details.controlUnitLocation ?? null,
+      geolocation: body.deviceLocation ?? null,
+    },
+    status: 'AUTO',
+  });
+  return { status: 201, body: { activationSecurityToken: issued.apiKey } };
+}
+
+/** GET (v15) / POST (v26, v33) /activations/activation-code: the register's signed activation. */
+export async function activationCode(request: ApiRequest): Promise<Reply> {
+  if (request.principal?.kind !== 'activation') throw forbidden('INSUFFICIENT_ACCESS_RIGHTS', 'A register API key is needed');
+  const activation = await findActivation(request.principal.activationId);
+  const code = await signedCode(activation, request.version);
+  return request.method === 'POST' ? { status: 201, body: code } : ok(code);
+}
+
+/** GET /noauth/activations/public-keys/{publicKeyFileName}: the PEM that verifies activation codes (pin 11). */
+export async function publicKey(request: ApiRequest): Promise<Reply> {
+  const name = request.params.publicKeyFileName ?? '';
+  const pem = await publicKeyPemFor(name);
+  if (pem === undefined) throw notFound(`No public key ${name}`);
+  return okText(pem, 'application/x-pem-file');
+}
+
+/**
+ * POST /noauth/activations/cash-register-name/existance: whether the seller has a register of that
+ * name. v26 answers an existing name with 400 NonUnique, as its spec lists.
+ */
+export async function nameExists(request: ApiRequest<NameExistenceBody>): Promise<Reply> {
+  const { body } = request;
+  const sellerId = `${body.country ?? HOME_COUNTRY}${body.corporateId}`;
+  const registration = await readItem<Registration>(keys.registration(sellerId, body.cashRegisterName));
+  const exists = registration !== undefined && !registration.deleted;
+  if (exists && request.version === 26) {
+    throw new ApiError(400, 'NonUnique', null, `Register name ${body.cashRegisterName} is taken for this seller`);
+  }
+  return { status: 201, body: { exists } };
+}
+
+interface ConnectionCode {
+  activationId: number;
+  expires: number;
+  used: boolean;
+}
+
+/**
+ * POST /activations/connection (v26, v33): a register redeems the connection code an administrator
+ * issued with the activation, with its installation (an existing production number, or a new
+ * install), and receives its API key (shown once) and, in v26, its signed activation.
+ */
+export async function connect(request: ApiRequest<ConnectionBody>): Promise<Reply> {
+  const { version } = request;
+  const { installation: device, activationCode: code } = request.body;
+  const fail: Fail = (reason, message) => refusal(version, reason, message);
+  const now = Date.now();
+  checkCodeLength(code, version);
+  const codeKey = keys.connectionCode(hashCode(code));
+  const entry = await readItem<ConnectionCode>(codeKey);
+  if (!entry || entry.used || entry.expires < now) throw referenceNotFound('The activation code is unknown, used or expired');
+  const activation = await findActivation(entry.activationId);
+  if (activation.status === 'CLOSED') throw forbidden('ACTIVATION_CLOSED_ALREADY', 'The activation is closed');
+  if (device.applicationPackage !== activation.applicationPackage) {
+    throw unprocessable('APPLICATION_PACKAGES_MISMATCH', "The application differs from the activation's");
+  }
+  const registrationKey = keys.registration(activation.sellerId, activation.cashRegisterName);
+  const registration = await readItem<Registration>(registrationKey);
+  if (!registration || registration.deleted)
+    throw referenceNotFound(`Register ${activation.cashRegisterName} is no longer registered`);
+
+  const steps: Step[] = [];
+  let productionNumber: string;
+  if (device.productionNumber) {
+    const installation = await findInstallation(device.productionNumber);
+    if (installation.deviceId !== device.deviceId) {
+      throw fail('PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH', 'The production number belongs to another device');
+    }
+    if (installation.applicationPackage !== device.applicationPackage) {
+      throw unprocessable('APPLICATION_PACKAGES_MISMATCH', 'The production number belongs to another application');
+    }
+    if (registration.productionNumber !== null && registration.productionNumber !== installation.productionNumber) {
+      throw fail('PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH', 'The register is connected to another installation');
+    }
+    await assertCurrent(installation);
+    productionNumber = installation.productionNumber;
+    if (registration.productionNumber === null) {
+      steps.push(joinInstallation(installation, activation.sellerId, activation.cashRegisterName, fail));
+    }
+  } else {
+    if (registration.productionNumber !== null) {
+      throw fail(
+        'PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH',
+        'The register is connected to an installation; send its productionNumber',
+      );
+    }
+    const app = await findApplication(device.applicationPackage);
+    const fresh = await newInstallation(app, device, now, {
+      sellerId: activation.sellerId,
+      cashRegisterName: activation.cashRegisterName,
+    });
+    steps.push(...fresh.steps);
+    productionNumber = fresh.installation.productionNumber;
+  }
+
+  const apiKey = newApiKey();
+  const connected = { ...activation, productionNumber, keyHash: hashApiKey(apiKey), issued: nextIssued(activation, now) };
+  steps.push(
+    {
+      write: {
+        Update: {
+          TableName: table(),
+          Key: codeKey,
+          UpdateExpression: 'SET used = :true',
+          ConditionExpression: 'used = :false',
+          ExpressionAttributeValues: { ':true': true, ':false': false },
+        },
+      },
+      refused: () => referenceNotFound('The activation code is unknown, used or expired'),
+    },
+    {
+      write: {
+        Update: {
+          TableName: table(),
+          Key: registrationKey,
+          UpdateExpression: 'SET productionNumber = :pn, revision = :next',
+          ConditionExpression: 'revision = :seen',
+          ExpressionAttributeValues: {
+            ':pn': productionNumber,
+            ':next': registration.revision + 1,
+            ':seen': registration.revision,
+          },
+        },
+      },
+      refused: () => versionConflict('The register changed concurrently; try again'),
+    },
+    put({ ...keys.deviceDirectory(device.deviceId, { sellerId: activation.sellerId }), deviceId: device.deviceId }),
+  );
+  // The key is created by saveActivation's copy; the activation must not have one yet.
+  await saveActivation(activation, connected, steps);
+  if (version === 26) {
+    const activationCodeInfo = await signedCode(connected, 26);
+    return { status: 201, body: { activationCodeInfo, activationSecurityToken: apiKey, activationId: activation.id } };
+  }
+  const seller = await readItem<Seller>(keys.sellerProfile(activation.sellerId));
+  return { status: 201, body: { apiKey, productionNumber, activationId: activation.id, ...sellerContact(seller) } };
+}

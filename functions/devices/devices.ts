@@ -1,0 +1,133 @@
+import { canAccessSeller, insufficientRights, isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
+import type { Principal } from '#shared/auth/principal.ts';
+import { keys } from '#shared/db/keys.ts';
+import { readItem, readItems, readPartition } from '#shared/db/versioned.ts';
+import type { StoredInstallation } from '#shared/domain/installations.ts';
+import type { ApplicationDescription } from '#shared/domain/records.ts';
+import { buildInfoes, installationInfo } from '#shared/domain/views.ts';
+import { notFound, referenceNotFound } from '#shared/errors.ts';
+import { parseSellerId } from '#shared/http/params.ts';
+import { pageParams } from '#shared/http/query.ts';
+import { ok } from '#shared/http/response.ts';
+import type { ApiRequest, Reply } from '#shared/http/types.ts';
+import type { ApiVersion } from '#shared/versions.ts';
+
+/** A device directory entry: the device and its latest installation in that directory's scope. */
+interface DeviceEntry {
+  deviceId: string;
+  latestProductionNumber?: string;
+}
+
+/**
+ * The devices the caller may see: with `seller`, that seller's (any caller with access to it);
+ * otherwise the hyper admin sees all, a vendor user those running its applications.
+ */
+async function visibleDevices(principal: Principal | undefined, seller: string | null): Promise<DeviceEntry[]> {
+  if (seller !== null) {
+    parseSellerId(seller, 'seller');
+    if (!(await canAccessSeller(principal, seller))) throw insufficientRights();
+    const profile = await readItem(keys.sellerProfile(seller));
+    if (!profile) throw referenceNotFound(`Seller ${seller} does not exist`);
+    return readPartition<DeviceEntry>(keys.deviceDirectory('', { sellerId: seller }).pk);
+  }
+  if (isHyperAdmin(principal)) return readPartition<DeviceEntry>(keys.deviceDirectory('').pk);
+  const vendor = vendorOf(principal);
+  if (vendor === undefined) throw insufficientRights();
+  return readPartition<DeviceEntry>(keys.deviceDirectory('', { vendor }).pk);
+}
+
+/** PAGE over device entries, by device id; `like` searches the id. */
+function page(entries: DeviceEntry[], query: URLSearchParams): DeviceEntry[] {
+  const { firstResult, maxResults, like } = pageParams(query);
+  const needle = like?.toLowerCase();
+  return entries
+    .filter((entry) => needle === undefined || entry.deviceId.toLowerCase().includes(needle))
+    .sort((a, b) => a.deviceId.localeCompare(b.deviceId))
+    .slice(firstResult, firstResult + maxResults);
+}
+
+/** GET /devices (v26, v33). */
+export async function listDevices(request: ApiRequest): Promise<Reply> {
+  const entries = page(await visibleDevices(request.principal, request.query.get('seller')), request.query);
+  return ok(entries.map((entry) => ({ deviceId: entry.deviceId })));
+}
+
+/** The latest installation of each device with its application and the registers on it. */
+async function overviews(entries: readonly DeviceEntry[], version: ApiVersion) {
+  const latest = new Map<string, string>();
+  for (const entry of entries) {
+    const productionNumber =
+      entry.latestProductionNumber ?? (await readItem<DeviceEntry>(keys.deviceDirectory(entry.deviceId)))?.latestProductionNumber;
+    if (productionNumber) latest.set(entry.deviceId, productionNumber);
+  }
+  const installations = await readItems<StoredInstallation>([...latest.values()].map((pn) => keys.installation(pn)));
+  const byNumber = new Map(installations.map((installation) => [installation.productionNumber, installation]));
+  const apps = await readItems<ApplicationDescription>(
+    [...new Set(installations.map((installation) => installation.applicationPackage))].map((p) => keys.application(p)),
+  );
+  const appsByPackage = new Map(apps.map((app) => [app.applicationPackage, app]));
+  return entries.map((entry) => {
+    const installation = byNumber.get(latest.get(entry.deviceId) ?? '');
+    const app = installation ? appsByPackage.get(installation.applicationPackage) : undefined;
+    return {
+      deviceId: entry.deviceId,
+      latestInstallationInfo: installation ? installationInfo(installation, version) : null,
+      deviceInfo: { deviceId: entry.deviceId },
+      applicationDescriptionInfo: app
+        ? { applicationPackage: app.applicationPackage, name: app.name, softwareVendor: app.softwareVendor }
+        : null,
+      buildInfoes: installation ? buildInfoes(installation) : [],
+      registrationOverviewInfoes: installation
+        ? Object.entries(installation.registrations).map(([sellerId, cashRegisterName]) => ({
+            country: sellerId.slice(0, 2),
+            corporateId: sellerId.slice(2),
+            cashRegisterName,
+            productionNumber: installation.productionNumber,
+          }))
+        : [],
+    };
+  });
+}
+
+/** GET /devices-overview (v26, v33; PAGE plus `seller`). */
+export async function listDeviceOverviews(request: ApiRequest): Promise<Reply> {
+  const entries = page(await visibleDevices(request.principal, request.query.get('seller')), request.query);
+  return ok(await overviews(entries, request.version));
+}
+
+/** GET /devices-overview/{deviceId} (v26, v33): one device the caller may see, or 404. */
+export async function getDeviceOverview(request: ApiRequest): Promise<Reply> {
+  const deviceId = request.params.deviceId ?? '';
+  const vendor = vendorOf(request.principal);
+  const entry = await readItem<DeviceEntry>(
+    isHyperAdmin(request.principal) ? keys.deviceDirectory(deviceId) : keys.deviceDirectory(deviceId, { vendor: vendor ?? -1 }),
+  );
+  if (!entry) throw notFound(`No device ${deviceId}`);
+  const [overview] = await overviews([entry], request.version);
+  return ok(overview);
+}
+
+/**
+ * GET /installations/{productionNumber}/build-infoes: the hyper admin, the application's vendor,
+ * and whoever may access a seller registered on the installation (its registers, their users).
+ */
+export async function listBuildInfoes(request: ApiRequest): Promise<Reply> {
+  const productionNumber = request.params.productionNumber ?? '';
+  const installation = await readItem<StoredInstallation>(keys.installation(productionNumber));
+  if (!installation) throw notFound(`No installation ${productionNumber}`);
+  if (!(await mayRead(request.principal, installation))) throw insufficientRights();
+  return ok(buildInfoes(installation));
+}
+
+async function mayRead(principal: Principal | undefined, installation: StoredInstallation): Promise<boolean> {
+  if (isHyperAdmin(principal)) return true;
+  const vendor = vendorOf(principal);
+  if (vendor !== undefined) {
+    const app = await readItem<ApplicationDescription>(keys.application(installation.applicationPackage));
+    if (app?.softwareVendor === vendor) return true;
+  }
+  for (const sellerId of Object.keys(installation.registrations)) {
+    if (await canAccessSeller(principal, sellerId)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,235 @@
+import { insufficientRights } from '#shared/auth/access.ts';
+import { keys } from '#shared/db/keys.ts';
+import { type Step, transact } from '#shared/db/transact.ts';
+import { nextIssued, saveActivation } from '#shared/domain/activations.ts';
+import { readCounter, readItem, readItems, readPartition, type Stored } from '#shared/db/versioned.ts';
+import type { StoredInstallation } from '#shared/domain/installations.ts';
+import type { Activation, ApplicationDescription, ControlUnit, Registration } from '#shared/domain/records.ts';
+import { activationInfo, buildInfoes, installationInfo, registrationInfo } from '#shared/domain/views.ts';
+import { notFound, referenceNotFound, versionConflict } from '#shared/errors.ts';
+import { table } from '#shared/db/client.ts';
+import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
+import { boolParam, listParams } from '#shared/http/query.ts';
+import { pageOf } from '#shared/db/paging.ts';
+import { noContent, notModified, ok } from '#shared/http/response.ts';
+import type { ApiRequest, Reply } from '#shared/http/types.ts';
+import type { Seller } from '#functions/sellers/sellers.ts';
+
+const ORDER_FIELDS = ['id', 'cashRegisterName'] as const;
+
+/** An activation is in use while it is ACTIVE or WORKING within its period. */
+const inUse = (activation: Activation | undefined, now: number) =>
+  activation !== undefined &&
+  (activation.status === 'ACTIVE' || activation.status === 'WORKING') &&
+  activation.validFrom <= now &&
+  now <= activation.validTo;
+
+/** The seller's live registrations, paged with LIST parameters; `activeOnly` keeps those whose latest activation is in use. */
+async function registrationsOf(request: ApiRequest): Promise<{ page: Stored<Registration>[]; latest: Map<number, Activation> }> {
+  const sellerId = request.params.sellerId ?? '';
+  // v15 has no orderBy/orderDesc: LIST parameters there are simply absent.
+  const query = listParams(request.query, ORDER_FIELDS);
+  const activeOnly = boolParam('activeOnly', request.query.get('activeOnly'), false);
+  const all = (await readPartition<Registration>(keys.registration(sellerId, '').pk)).filter(
+    (registration) => !registration.deleted,
+  );
+  const latest = await latestActivations(all);
+  const now = Date.now();
+  const kept = activeOnly ? all.filter((registration) => inUse(latest.get(registration.id), now)) : all;
+  const page = pageOf(kept, query, {
+    searched: (registration) => [registration.cashRegisterName, registration.productionNumber],
+    field: (registration, field) => registration[field],
+    tiebreak: (registration) => registration.cashRegisterName,
+  });
+  return { page, latest };
+}
+
+async function latestActivations(registrations: readonly Registration[]): Promise<Map<number, Activation>> {
+  const ids = registrations.flatMap((registration) => registration.activationIds.slice(0, 1));
+  const activations = await readItems<Activation>(ids.map((id) => keys.activation(id)));
+  const byId = new Map(activations.map((activation) => [activation.id, activation]));
+  return new Map(
+    registrations.flatMap((registration) => {
+      const activation = byId.get(registration.activationIds[0] ?? -1);
+      return activation ? [[registration.id, activation] as const] : [];
+    }),
+  );
+}
+
+const installationsOf = async (registrations: readonly Registration[]) =>
+  new Map(
+    (
+      await readItems<StoredInstallation>(
+        registrations.flatMap((registration) =>
+          registration.productionNumber ? [keys.installation(registration.productionNumber)] : [],
+        ),
+      )
+    ).map((installation) => [installation.productionNumber, installation]),
+  );
+
+/** GET /{sellerId}/registrations: spec 2.3 Registration per version. */
+export async function listRegistrations(request: ApiRequest): Promise<Reply> {
+  const { page } = await registrationsOf(request);
+  const installations = request.version === 15 ? await installationsOf(page) : new Map<string, StoredInstallation>();
+  return ok(
+    page.map((registration) =>
+      registrationInfo(registration, request.version, installations.get(registration.productionNumber ?? '')),
+    ),
+  );
+}
+
+/** The seller overview (spec 2.3 SellerOverview); counts come from the registrations read. */
+const sellerOverview = (seller: Seller | undefined, active: number) => ({
+  name: seller?.name ?? null,
+  country: seller?.country ?? null,
+  corporateId: seller?.corporateId ?? null,
+  currency: seller?.currency ?? null,
+  countActiveCashRegisters: active,
+  // Turnover comes with sales (a later issue); nothing is sold before that.
+  turnover: 0,
+});
+
+/** GET /{sellerId}/registrations-advanced (v26, v33): each registration with its seller, installation, device and application. */
+export async function listRegistrationsAdvanced(request: ApiRequest): Promise<Reply> {
+  const { version } = request;
+  const { page, latest } = await registrationsOf(request);
+  const now = Date.now();
+  const [installations, seller, apps] = await Promise.all([
+    installationsOf(page),
+    readItem<Seller>(keys.sellerProfile(request.params.sellerId ?? '')),
+    readItems<ApplicationDescription>(
+      [...new Set(page.flatMap((r) => (r.applicationPackage ? [r.applicationPackage] : [])))].map((p) => keys.application(p)),
+    ),
+  ]);
+  const appsByPackage = new Map(apps.map((app) => [app.applicationPackage, app]));
+  const active = [...latest.values()].filter((activation) => inUse(activation, now)).length;
+  return ok(
+    page.map((registration) => {
+      const installation = installations.get(registration.productionNumber ?? '');
+      return {
+        ...registrationInfo(registration, version, installation),
+        sellerInfo: sellerOverview(seller, active),
+        installationInfo: installation ? installationInfo(installation, version) : null,
+        deviceInfo: installation ? { deviceId: installation.deviceId } : null,
+        applicationDescriptionInfo: applicationInfo(appsByPackage.get(registration.applicationPackage ?? '')),
+        buildInfoes: installation ? buildInfoes(installation) : null,
+        registrationOverviewInfoes: installation ? sameInstallation(installation) : [],
+      };
+    }),
+  );
+}
+
+const applicationInfo = (app: ApplicationDescription | undefined) =>
+  app
+    ? {
+        applicationPackage: app.applicationPackage,
+        productionNumberPrefix: app.productionNumberPrefix,
+        controlUnitRequired: app.controlUnitRequired,
+        name: app.name,
+        softwareVendor: app.softwareVendor,
+        autoActivationCondition: app.autoActivationCondition,
+        corporateIdValidationMethod: app.corporateIdValidationMethod,
+      }
+    : null;
+
+/** The registers of every seller on the installation (seller id -> register name). */
+const sameInstallation = (installation: StoredInstallation) =>
+  Object.entries(installation.registrations).map(([sellerId, cashRegisterName]) => ({
+    country: sellerId.slice(0, 2),
+    corporateId: sellerId.slice(2),
+    cashRegisterName,
+    productionNumber: installation.productionNumber,
+  }));
+
+/** The live registration named by the path, or 404 (NotFound, or ReferenceNotFound where the spec says so). */
+async function findRegistration(request: ApiRequest, missing = notFound): Promise<Stored<Registration>> {
+  const { sellerId = '', cash = '' } = request.params;
+  const registration = await readItem<Registration>(keys.registration(sellerId, cash));
+  if (!registration || registration.deleted) throw missing(`Register ${cash} is not registered for seller ${sellerId}`);
+  return registration;
+}
+
+/** GET /{sellerId}/registrations/{cash} (v26, v33): the registration detail, with its ETag. */
+export async function getRegistration(request: ApiRequest): Promise<Reply> {
+  const { version } = request;
+  const registration = await findRegistration(request);
+  if (unchangedSince(request.headers, registration.revision)) return notModified(registration.revision);
+  const [seller, installation, activations, app] = await Promise.all([
+    readItem<Seller>(keys.sellerProfile(registration.sellerId)),
+    registration.productionNumber ? readItem<StoredInstallation>(keys.installation(registration.productionNumber)) : undefined,
+    readItems<Activation>(registration.activationIds.map((id) => keys.activation(id))),
+    registration.applicationPackage
+      ? readItem<ApplicationDescription>(keys.application(registration.applicationPackage))
+      : undefined,
+  ]);
+  const [latest, ...earlier] = activations;
+  const unit = latest?.controlUnitSerial ? await readItem<ControlUnit>(keys.controlUnit(latest.controlUnitSerial)) : undefined;
+  const now = Date.now();
+  return ok(
+    {
+      cashRegisterName: registration.cashRegisterName,
+      sellerOverviewInfo: sellerOverview(seller, inUse(latest, now) ? 1 : 0),
+      applicationName: app?.name ?? null,
+      installationInfo: installation ? installationInfo(installation, version) : null,
+      deviceInfo: installation ? { deviceId: installation.deviceId } : null,
+      buildInfoes: installation ? buildInfoes(installation) : null,
+      sellersAtSameInstallation: installation ? sameInstallation(installation) : [],
+      controlUnitSerial: latest?.controlUnitSerial ?? null,
+      activationInfo: latest ? activationInfo(latest, version, unit) : null,
+      activationsAtSameRegistration: earlier.map((activation) => activationInfo(activation, version)),
+    },
+    registration.revision,
+  );
+}
+
+/**
+ * DELETE /{sellerId}/registrations/{cash} (v26, v33): closes the register's open activations (their
+ * keys are refused from the next call) and removes the registration; its sales and days are kept.
+ * The name can then be registered again. `If-Match` takes the registration's ETag.
+ */
+export async function deleteRegistration(request: ApiRequest): Promise<Reply> {
+  // A register may not remove itself; the people who run the shop may.
+  if (request.principal?.kind !== 'user') throw insufficientRights();
+  const registration = await findRegistration(request);
+  checkPreconditions(preconditions(request.headers), registration.revision);
+  const activations = await readItems<Activation>(registration.activationIds.map((id) => keys.activation(id)));
+  const now = Date.now();
+  for (const activation of activations.filter((a) => a.status !== 'CLOSED')) {
+    await saveActivation(activation, { ...activation, status: 'CLOSED', issued: nextIssued(activation, now) });
+  }
+  const steps: Step[] = [
+    {
+      write: {
+        Update: {
+          TableName: table(),
+          Key: keys.registration(registration.sellerId, registration.cashRegisterName),
+          UpdateExpression: 'SET deleted = :true, revision = :next',
+          ConditionExpression: 'revision = :seen',
+          ExpressionAttributeValues: { ':true': true, ':next': registration.revision + 1, ':seen': registration.revision },
+        },
+      },
+      refused: () => versionConflict(`Register ${registration.cashRegisterName} changed concurrently`),
+    },
+  ];
+  if (registration.productionNumber) {
+    steps.push({
+      write: {
+        Update: {
+          TableName: table(),
+          Key: keys.installation(registration.productionNumber),
+          UpdateExpression: 'REMOVE registrations.#seller',
+          ExpressionAttributeNames: { '#seller': registration.sellerId },
+        },
+      },
+    });
+  }
+  await transact(steps);
+  return noContent();
+}
+
+/** GET /{sellerId}/registrations/{cash}/version (v26, v33): the register's own data version (its sales and days). */
+export async function getRegisterVersion(request: ApiRequest): Promise<Reply> {
+  const registration = await findRegistration(request, (message) => referenceNotFound(message));
+  const counter = await readCounter(keys.registerCounter(registration.sellerId, registration.cashRegisterName));
+  return ok({ version: counter?.ver ?? 0 });
+}

@@ -1,0 +1,44 @@
+import { canAccessSeller, insufficientRights } from '#shared/auth/access.ts';
+import { saveUser, type UserRecord } from '#shared/auth/users.ts';
+import { keys } from '#shared/db/keys.ts';
+import { readItem } from '#shared/db/versioned.ts';
+import { referenceNotFound, unprocessable } from '#shared/errors.ts';
+import { noContent } from '#shared/http/response.ts';
+import type { ApiRequest, Reply } from '#shared/http/types.ts';
+import { userOf, visibleUser } from './rules.ts';
+
+/** Whether the seller is registered: its profile exists and is not deleted. */
+export async function sellerExists(sellerId: string): Promise<boolean> {
+  const profile = await readItem(keys.sellerProfile(sellerId));
+  return profile !== undefined && !profile.deleted;
+}
+
+/**
+ * The regular user and seller of a connection path: the caller must manage the user (or be it)
+ * and have access to the seller itself; only regular users are connected to sellers (422).
+ */
+async function connection(request: ApiRequest): Promise<{ user: UserRecord; sellerId: string }> {
+  const caller = userOf(request.principal);
+  const { username = '', sellerId = '' } = request.params;
+  const user = await visibleUser(caller, username);
+  if (user.role !== 'REGULAR_USER') {
+    throw unprocessable('USER_IS_NOT_REGULAR', 'Only regular users are connected to sellers; administrators reach them by role');
+  }
+  if (!(await canAccessSeller(caller, sellerId))) throw insufficientRights();
+  return { user, sellerId };
+}
+
+/** PUT /users/{username}/sellers/{sellerId}: connects a regular user to a registered seller (idempotent). */
+export async function connectSeller(request: ApiRequest): Promise<Reply> {
+  const { user, sellerId } = await connection(request);
+  if (!(await sellerExists(sellerId))) throw referenceNotFound(`Seller ${sellerId} does not exist`);
+  if (!user.sellers.includes(sellerId)) await saveUser(user, { sellers: [...user.sellers, sellerId] });
+  return noContent();
+}
+
+/** DELETE /users/{username}/sellers/{sellerId}: disconnects (idempotent; a deleted seller can be disconnected too). */
+export async function disconnectSeller(request: ApiRequest): Promise<Reply> {
+  const { user, sellerId } = await connection(request);
+  if (user.sellers.includes(sellerId)) await saveUser(user, { sellers: user.sellers.filter((id) => id !== sellerId) });
+  return noContent();
+}
