@@ -164,8 +164,12 @@ interface Model {
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
+/** Who calls: the bench user (Basic) or a register (X-Api-Key). */
+type Caller = { authorization: string } | { 'x-api-key': string };
+const ADMIN: Caller = { authorization: AUTHORIZATION };
+
 /** An HTTP API v2 event as API Gateway sends it; the handler routes on rawPath alone. */
-function event(method: string, path: string, body?: unknown): APIGatewayProxyEventV2 {
+function event(method: string, path: string, body: unknown, caller: Caller): APIGatewayProxyEventV2 {
   const now = new Date();
   return {
     version: '2.0',
@@ -174,7 +178,7 @@ function event(method: string, path: string, body?: unknown): APIGatewayProxyEve
     rawQueryString: '',
     headers: {
       accept: 'application/json',
-      authorization: AUTHORIZATION,
+      ...caller,
       host: 'bench.execute-api.eu-north-1.amazonaws.com',
       'user-agent': 'bench',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -221,8 +225,15 @@ interface Sample {
 }
 
 /** Invokes the handler once, fails unless it answers `status`, and keeps its CPU time and DynamoDB calls. */
-async function invoke(handler: Handler, method: string, path: string, status: number, body?: unknown): Promise<Sample> {
-  const request = event(method, path, body);
+async function invoke(
+  handler: Handler,
+  method: string,
+  path: string,
+  status: number,
+  body?: unknown,
+  caller: Caller = ADMIN,
+): Promise<Sample> {
+  const request = event(method, path, body, caller);
   const made: Call[] = [];
   calls = made;
   const start = process.cpuUsage();
@@ -262,13 +273,16 @@ interface DiffFigures {
 }
 
 async function measureOperations(): Promise<{ operations: Operation[]; diff: DiffFigures }> {
-  const [{ db }, { keys }, { createUserIfAbsent }, catalog, sellers] = await Promise.all([
-    import('#shared/db/client.ts'),
-    import('#shared/db/keys.ts'),
-    import('#shared/auth/users.ts'),
-    import('#functions/catalog/handler.ts'),
-    import('#functions/sellers/handler.ts'),
-  ]);
+  const [{ db }, { keys }, { createUserIfAbsent }, { hashApiKey, newApiKey, storeApiKey }, catalog, sellers, users] =
+    await Promise.all([
+      import('#shared/db/client.ts'),
+      import('#shared/db/keys.ts'),
+      import('#shared/auth/users.ts'),
+      import('#shared/auth/api-keys.ts'),
+      import('#functions/catalog/handler.ts'),
+      import('#functions/sellers/handler.ts'),
+      import('#functions/users/handler.ts'),
+    ]);
   db().middlewareStack.add(
     (next, { commandName = 'unknown' }) =>
       async (args) => {
@@ -328,6 +342,41 @@ async function measureOperations(): Promise<{ operations: Operation[]; diff: Dif
     },
   };
 
+  // (b2) the same read by a register: one GetItem on the API key's hash authenticates it.
+  const apiKey = newApiKey();
+  await storeApiKey(apiKey, {
+    activationId: 1,
+    sellerId: SELLER,
+    status: 'WORKING',
+    validFrom: 0,
+    validTo: Date.now() + 365 * 86_400_000,
+    features: ['SYNCHRONIZATION'],
+  });
+  const register: Caller = { 'x-api-key': apiKey };
+  const keyItem = await sizeOf(keys.apiKey(hashApiKey(apiKey)));
+  const readByKey = () => invoke(catalog.handler, 'GET', `${taxes}/${lastTax}`, 200, undefined, register);
+  await repeat(WARMUP, readByKey);
+  const keyRead: Operation = {
+    label: `tax read, API key (n=${REPS})`,
+    samples: await repeat(REPS, readByKey),
+    model: {
+      commands: ['GetItem', 'GetItem'],
+      capacity: { tableRcu: readUnits(keyItem) + readUnits(tax), lsiRcu: 0, tableWcu: 0, lsiWcu: 0 },
+    },
+  };
+  // The handshake: the key, then the seller's profile (SELLER_NOT_FOUND for an unregistered seller).
+  const profile = await sizeOf(keys.sellerProfile(SELLER));
+  const handshake = () => invoke(users.handler, 'GET', '/v33/auth/handshake', 200, undefined, register);
+  await repeat(WARMUP, handshake);
+  const keyHandshake: Operation = {
+    label: `handshake, API key (n=${REPS})`,
+    samples: await repeat(REPS, handshake),
+    model: {
+      commands: ['GetItem', 'GetItem'],
+      capacity: { tableRcu: readUnits(keyItem) + readUnits(profile), lsiRcu: 0, tableWcu: 0, lsiWcu: 0 },
+    },
+  };
+
   // (c) diff: fill the seller up to TAXES taxes, change CHANGED of them, diff over the change.
   for (let count = WARMUP + REPS; count < TAXES; count++) await createTax();
   const from = await currentVersion();
@@ -362,7 +411,7 @@ async function measureOperations(): Promise<{ operations: Operation[]; diff: Dif
     },
   };
 
-  const operations = [create, read, update, diff];
+  const operations = [create, read, keyRead, keyHandshake, update, diff];
   for (const { label, samples, model } of operations) {
     for (const sample of samples) {
       const commands = sample.calls.map((call) => call.command);
@@ -441,10 +490,11 @@ function report(bundles: readonly BundleFigures[], operations: readonly Operatio
     '',
     'Legend',
     `- import: median of ${IMPORT_RUNS} fresh Node ${process.versions.node} processes importing .build/<name>/handler.mjs, timed inside the process (start-up excluded).`,
-    '- Operations: the source handler (functions/catalog/handler.ts) invoked in-process with an HTTP API v2 event, after warm-up:',
+    '- Operations: the source handlers invoked in-process with an HTTP API v2 event, after warm-up: functions/catalog for',
     '  POST /v26/{sellerId}/taxes, GET and PUT /v26/{sellerId}/taxes/{id}, GET /v26/{sellerId}/taxes-diff/{from}/{to};',
+    '  functions/users for GET /v33/auth/handshake. "API key" rows call as a register (X-Api-Key), the others as a user (Basic);',
     "  CPU = process.cpuUsage() user+system around the call (DynamoDB Local's Java process not included); every figure is the median per request.",
-    '- round trips: DynamoDB calls per request, failed ones included; each request first reads the caller (1 GetItem, credentials).',
+    '- round trips: DynamoDB calls per request, failed ones included; each request first reads the caller (1 GetItem: the user, or the API key by its hash).',
     '- Capacity cells: reported by DynamoDB Local (ConsumedCapacity, INDEXES) / computed from the pricing rules below; ! marks a difference.',
     '- Pricing rules: strongly consistent GetItem/BatchGetItem = 1 RCU per 4 KB per item, rounded up (a missing item costs 1);',
     '  Query = 1 RCU per 4 KB of all items read together, rounded up; write = 1 WCU per 1 KB per item, rounded up;',
