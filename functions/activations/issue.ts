@@ -12,7 +12,7 @@ import { keyRecord } from '#shared/domain/activations.ts';
 import type { Activation, ApplicationDescription, Contact, Registration, Installation } from '#shared/domain/records.ts';
 import { referenceNotFound, unprocessable, versionConflict } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
-import { ensureSeller, type Seller } from '#functions/sellers/sellers.ts';
+import { type Seller, sellerFor } from '#functions/sellers/sellers.ts';
 import { type ControlUnitRequest, resolveControlUnit } from './control-units.ts';
 import {
   assertCurrent,
@@ -55,7 +55,7 @@ export interface Issued {
   /** Shown once; null when the register will receive its key when it connects. */
   apiKey: string | null;
   installation: Installation | undefined;
-  seller: Stored<Seller>;
+  seller: Seller;
 }
 
 /** How long a connection code stays usable. */
@@ -90,8 +90,11 @@ export async function issueActivation(plan: ActivationPlan): Promise<Issued> {
     version,
     now,
   });
-  const seller = await ensureSeller({ country: plan.country, corporateId: plan.corporateId }, plan.companyName, version, () =>
-    unprocessable('COMPANY_NAME_MUST_BE_SET_IF_NO_SELLER', `Seller ${sellerId} is not registered; give companyName`),
+  const { seller, steps: sellerSteps } = await sellerFor(
+    { country: plan.country, corporateId: plan.corporateId },
+    plan.companyName,
+    version,
+    () => unprocessable('COMPANY_NAME_MUST_BE_SET_IF_NO_SELLER', `Seller ${sellerId} is not registered; give companyName`),
   );
 
   const fresh = plan.newInstallation
@@ -121,6 +124,11 @@ export async function issueActivation(plan: ActivationPlan): Promise<Issued> {
     keyHash: apiKey === null ? null : hashApiKey(apiKey),
   };
   const steps: Step[] = [
+    // A seller created meanwhile by someone else fails the counter's condition: the caller tries again.
+    ...sellerSteps.map((write) => ({
+      write,
+      refused: () => versionConflict(`Seller ${sellerId} changed concurrently; try again`),
+    })),
     ...(fresh?.steps ?? []),
     ...unit.steps,
     ...(await registrationSteps(activation, registration, installation, app, fresh !== undefined, fail)),

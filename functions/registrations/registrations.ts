@@ -30,9 +30,13 @@ async function registrationsOf(request: ApiRequest): Promise<{ page: Stored<Regi
   // v15 has no orderBy/orderDesc: LIST parameters there are simply absent.
   const query = listParams(request.query, ORDER_FIELDS);
   const activeOnly = boolParam('activeOnly', request.query.get('activeOnly'), false);
-  const all = (await readPartition<Registration>(keys.registration(sellerId, '').pk)).filter(
-    (registration) => !registration.deleted,
-  );
+  const [counter, stored] = await Promise.all([
+    readCounter(keys.sellerCounter(sellerId)),
+    readPartition<Registration>(keys.registration(sellerId, '').pk),
+  ]);
+  // Lists of a seller that does not exist are 404, as the catalog's are.
+  if (!counter?.live) throw notFound(`Seller ${sellerId} does not exist`);
+  const all = stored.filter((registration) => !registration.deleted);
   const latest = await latestActivations(all);
   const now = Date.now();
   const kept = activeOnly ? all.filter((registration) => inUse(latest.get(registration.id), now)) : all;

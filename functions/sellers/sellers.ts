@@ -6,7 +6,16 @@ import type { Principal } from '#shared/auth/principal.ts';
 import { table } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
-import { readCounter, readItem, readItems, readPartition, type Stored, writeVersioned } from '#shared/db/versioned.ts';
+import {
+  planVersioned,
+  readCounter,
+  readItem,
+  readItems,
+  readPartition,
+  type Stored,
+  type TransactItem,
+  writeVersioned,
+} from '#shared/db/versioned.ts';
 import { inconsistentData, notFound, versionConflict } from '#shared/errors.ts';
 import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { listParams } from '#shared/http/query.ts';
@@ -77,35 +86,36 @@ export function deleteSeller(request: ApiRequest): Promise<Reply> {
 }
 
 /**
- * The seller an activation names, created from the company name when it is not registered yet
- * (spec 4.2): not public, no opening hours. A seller created concurrently is simply read.
+ * The seller an activation names, with the writes that create it from the company name when it is
+ * not registered yet (spec 4.2): not public, no opening hours. The caller commits those writes in
+ * its own transaction, so a refused activation leaves no seller behind.
  */
-export async function ensureSeller(
+export async function sellerFor(
   identity: Pick<Seller, 'country' | 'corporateId'>,
   companyName: string | null | undefined,
   apiVersion: ApiVersion,
   missing: () => Error,
-): Promise<Stored<Seller>> {
+): Promise<{ seller: Seller; steps: TransactItem[] }> {
   const sellerId = sellerIdOf(identity);
   const stored = await readItem<Seller>(keys.sellerProfile(sellerId));
-  if (stored && !stored.deleted) return stored;
+  if (stored && !stored.deleted) return { seller: stored, steps: [] };
   if (!companyName) throw missing();
   const seller: Seller = { ...identity, name: companyName, publicAccess: false, workHoursWeek: {} };
-  return writeVersioned<Seller, Stored<Seller>>({
+  const { items } = await planVersioned<Seller, undefined>({
     counter: keys.sellerCounter(sellerId),
     entity: keys.sellerProfile(sellerId),
     kind: 'SELLER',
     apiVersion,
-    decide: ({ entity: current, next }) => ({
-      entity: { ...(current && !current.deleted ? current : seller), deleted: false },
-      result:
-        current && !current.deleted ? current : { ...seller, ...keys.sellerProfile(sellerId), version: next, deleted: false },
+    decide: () => ({
+      entity: { ...seller, deleted: false },
+      result: undefined,
       live: true,
       alongside: [
         { Put: { TableName: table(), Item: { ...keys.sellerDirectory(sellerId), ...directoryEntry(sellerId, seller) } } },
       ],
     }),
   });
+  return { seller, steps: items };
 }
 
 const directoryEntry = (sellerId: string, seller: Seller): DirectoryEntry => ({

@@ -65,26 +65,34 @@ export const MAX_WRITE_ATTEMPTS = 20;
  */
 export async function writeVersioned<T, R>(write: VersionedWrite<T, R>): Promise<R> {
   for (let attempt = 1; ; attempt++) {
-    const { counter, entity } = await readBoth<T>(write.counter, write.entity);
-    const next = (counter?.ver ?? 0) + 1;
-    const decision = write.decide({ counter, entity, next });
+    const { items, result } = await planVersioned(write);
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            counterWrite(write.counter, counter, next, write.apiVersion, decision.live),
-            entityWrite(write, entity, decision.entity, next),
-            ...(decision.alongside ?? []),
-          ],
-        }),
-      );
-      return decision.result;
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      return result;
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
       if (attempt >= MAX_WRITE_ATTEMPTS) throw serviceBusy('Too many concurrent changes; try again');
       await backoff(attempt);
     }
   }
+}
+
+/**
+ * The transaction items of a versioned write, decided on a fresh read, without sending them: for a
+ * caller that commits them together with writes of its own (a failed condition then refuses it all).
+ */
+export async function planVersioned<T, R>(write: VersionedWrite<T, R>): Promise<{ items: TransactItem[]; result: R }> {
+  const { counter, entity } = await readBoth<T>(write.counter, write.entity);
+  const next = (counter?.ver ?? 0) + 1;
+  const decision = write.decide({ counter, entity, next });
+  return {
+    items: [
+      counterWrite(write.counter, counter, next, write.apiVersion, decision.live),
+      entityWrite(write, entity, decision.entity, next),
+      ...(decision.alongside ?? []),
+    ],
+    result: decision.result,
+  };
 }
 
 async function readBoth<T>(counterKey: Key, entityKey: Key) {

@@ -199,6 +199,20 @@ describe.each([26, 33] as const)('activations-advanced in v%i', (api) => {
     expect((await v(api).get(`/SE${first.corporateId}/taxes`, key(renewed.apiKey))).status).toBe(200);
   });
 
+  it('leaves nothing behind when refused at commit: a connection code in use is 409, and the new seller is not created', async () => {
+    const code = randomUUID().replace(/-/g, '').slice(0, 9);
+    await activate(api, omit(fullBody(plainApp, { connectionCode: code, controlUnitSerial: null }), 'installationCreationInfo'));
+    const second = fullBody(plainApp, { connectionCode: code, controlUnitSerial: null });
+    const before = await client.get('/devices?maxResults=1000');
+
+    const answer = await client.post('/activations-advanced', omit(second, 'installationCreationInfo'));
+
+    expectError(answer, 409, 'VersionConflict');
+    expectError(await client.get(`/sellers/SE${second.corporateId}`), 404, 'NotFound');
+    expectError(await client.get(`/SE${second.corporateId}/registrations`), 404, 'NotFound');
+    expect((await client.get('/devices?maxResults=1000')).body).toEqual(before.body);
+  });
+
   it('lets a vendor user activate its own applications only (403 INSUFFICIENT_ACCESS_RIGHTS otherwise)', async () => {
     const own = await userOf('SOFTWARE_VENDOR', vendor);
     await activate(api, fullBody(cuApp), own);
