@@ -4,7 +4,9 @@
  */
 import { FEATURE_NAMES } from '#shared/auth/features.ts';
 
-const text = (maxLength: number, minLength = 0) => ({ type: ['string', 'null'], minLength, maxLength }) as const;
+/** A nullable string of at most `maxLength` characters (and at least `minLength` where the spec sets one). */
+const text = (maxLength: number, minLength?: number) =>
+  ({ type: ['string', 'null'], maxLength, ...(minLength ? { minLength } : {}) }) as const;
 const date = { type: ['integer', 'null'], $ref: 'scalars#/$defs/date' } as const;
 const requiredDate = { type: 'integer', $ref: 'scalars#/$defs/date' } as const;
 

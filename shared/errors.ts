@@ -54,6 +54,8 @@ export const methodNotSupported = (method: string, allowed: readonly string[]) =
       Allow: allowed.join(', '),
     },
   );
+/** 400 NonUnique: a value that must be unique is taken (spec 7). */
+export const nonUnique = (message: string, code: string | null = null) => new ApiError(400, 'NonUnique', code, message);
 export const versionConflict = (message: string) => new ApiError(409, 'VersionConflict', null, message);
 export const inconsistentData = (code: string, message: string) => new ApiError(409, 'InconsistentData', code, message);
 export const unprocessable = (code: string, message: string) => new ApiError(422, 'UnprocessableEntity', code, message);

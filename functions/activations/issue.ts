@@ -5,6 +5,7 @@ import type { Feature } from '#shared/auth/features.ts';
 import type { Principal } from '#shared/auth/principal.ts';
 import { table } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
+import { updateRevised } from '#shared/db/revised.ts';
 import { create, nextNumber, put, reference, type Step, transact } from '#shared/db/transact.ts';
 import { readItem, type Stored } from '#shared/db/versioned.ts';
 import { checkCorporateId } from '#shared/domain/corporate-id.ts';
@@ -131,7 +132,7 @@ export async function issueActivation(plan: ActivationPlan): Promise<Issued> {
     })),
     ...(fresh?.steps ?? []),
     ...unit.steps,
-    ...(await registrationSteps(activation, registration, installation, app, fresh !== undefined, fail)),
+    ...(await registrationSteps(activation, stored, installation, app, fresh !== undefined, fail)),
     create({ ...keys.activation(activation.id), ...activation }, () => versionConflict('Activation id taken; try again')),
     ...(apiKey === null ? [] : [create({ ...keys.apiKey(activation.keyHash ?? ''), ...keyRecord(activation) }, keyTaken)]),
     ...(plan.connectionCode === null
@@ -224,27 +225,9 @@ async function registrationSteps(
   fail: Fail,
 ): Promise<Step[]> {
   const key = keys.registration(activation.sellerId, activation.cashRegisterName);
-  const changed = () => versionConflict(`Register ${activation.cashRegisterName} changed concurrently; try again`);
-  if (existing) {
-    return [
-      {
-        write: {
-          Update: {
-            TableName: table(),
-            Key: key,
-            UpdateExpression: 'SET activationIds = list_append(:id, activationIds), revision = :next, productionNumber = :pn',
-            ConditionExpression: 'revision = :seen',
-            ExpressionAttributeValues: {
-              ':id': [activation.id],
-              ':next': existing.revision + 1,
-              ':seen': existing.revision,
-              ':pn': activation.productionNumber,
-            },
-          },
-        },
-        refused: changed,
-      },
-    ];
+  if (existing && !existing.deleted) {
+    const fields = { activationIds: [activation.id, ...existing.activationIds], productionNumber: activation.productionNumber };
+    return [updateRevised(key, fields, existing.revision)];
   }
   const registration: Registration = {
     id: await nextNumber('REGISTRATION'),
@@ -256,7 +239,8 @@ async function registrationSteps(
     applicationPackage: app.applicationPackage,
     activationIds: [activation.id],
     created: activation.issued,
-    revision: 1,
+    // A deleted registration of the name is replaced; its revision goes on rising so old ETags never match.
+    revision: (existing?.revision ?? 0) + 1,
     deleted: false,
   };
   const steps: Step[] = [
@@ -265,12 +249,11 @@ async function registrationSteps(
         Put: {
           TableName: table(),
           Item: { ...key, ...registration },
-          // A deleted registration of the same name may be taken over by a new register.
-          ConditionExpression: 'attribute_not_exists(pk) OR deleted = :true',
-          ExpressionAttributeValues: { ':true': true },
+          ConditionExpression: existing ? 'revision = :seen' : 'attribute_not_exists(pk)',
+          ...(existing ? { ExpressionAttributeValues: { ':seen': existing.revision } } : {}),
         },
       },
-      refused: changed,
+      refused: () => versionConflict(`Register ${activation.cashRegisterName} was registered concurrently; try again`),
     },
   ];
   if (!installation) {

@@ -2,10 +2,11 @@ import { newApiKey, hashApiKey } from '#shared/auth/api-keys.ts';
 import { mergeFeatures } from '#shared/auth/features.ts';
 import { table } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
+import { updateRevised } from '#shared/db/revised.ts';
 import { put, type Step, transact } from '#shared/db/transact.ts';
 import { readItem } from '#shared/db/versioned.ts';
 import type { Registration } from '#shared/domain/records.ts';
-import { ApiError, forbidden, notFound, referenceNotFound, unprocessable, versionConflict } from '#shared/errors.ts';
+import { ApiError, forbidden, nonUnique, notFound, referenceNotFound, unprocessable } from '#shared/errors.ts';
 import { ok, okText } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import type { ActivationOrderBody, ConnectionBody, NameExistenceBody, ProductionNumberOrderBody } from '#schemas/types.ts';
@@ -114,7 +115,7 @@ export async function nameExists(request: ApiRequest<NameExistenceBody>): Promis
   const registration = await readItem<Registration>(keys.registration(sellerId, body.cashRegisterName));
   const exists = registration !== undefined && !registration.deleted;
   if (exists && request.version === 26) {
-    throw new ApiError(400, 'NonUnique', null, `Register name ${body.cashRegisterName} is taken for this seller`);
+    throw nonUnique(`Register name ${body.cashRegisterName} is taken for this seller`);
   }
   return { status: 201, body: { exists } };
 }
@@ -198,22 +199,7 @@ export async function connect(request: ApiRequest<ConnectionBody>): Promise<Repl
       },
       refused: () => referenceNotFound('The activation code is unknown, used or expired'),
     },
-    {
-      write: {
-        Update: {
-          TableName: table(),
-          Key: registrationKey,
-          UpdateExpression: 'SET productionNumber = :pn, revision = :next',
-          ConditionExpression: 'revision = :seen',
-          ExpressionAttributeValues: {
-            ':pn': productionNumber,
-            ':next': registration.revision + 1,
-            ':seen': registration.revision,
-          },
-        },
-      },
-      refused: () => versionConflict('The register changed concurrently; try again'),
-    },
+    updateRevised(registrationKey, { productionNumber }, registration.revision),
     put({ ...keys.deviceDirectory(device.deviceId, { sellerId: activation.sellerId }), deviceId: device.deviceId }),
   );
   // The key is created by saveActivation's copy; the activation must not have one yet.

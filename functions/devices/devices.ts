@@ -4,7 +4,7 @@ import { keys } from '#shared/db/keys.ts';
 import { readItem, readItems, readPartition } from '#shared/db/versioned.ts';
 import type { StoredInstallation } from '#shared/domain/installations.ts';
 import type { ApplicationDescription } from '#shared/domain/records.ts';
-import { buildInfoes, installationInfo } from '#shared/domain/views.ts';
+import { applicationDescriptionInfo, buildInfoes, installationInfo, registersOn } from '#shared/domain/views.ts';
 import { notFound, referenceNotFound } from '#shared/errors.ts';
 import { parseSellerId } from '#shared/http/params.ts';
 import { pageParams } from '#shared/http/query.ts';
@@ -54,11 +54,12 @@ export async function listDevices(request: ApiRequest): Promise<Reply> {
 
 /** The latest installation of each device with its application and the registers on it. */
 async function overviews(entries: readonly DeviceEntry[], version: ApiVersion) {
+  // Seller-scoped entries name only the device; its latest installation is in the global entry.
+  const unnamed = entries.filter((entry) => entry.latestProductionNumber === undefined);
+  const globals = await readItems<DeviceEntry>(unnamed.map((entry) => keys.deviceDirectory(entry.deviceId)));
   const latest = new Map<string, string>();
-  for (const entry of entries) {
-    const productionNumber =
-      entry.latestProductionNumber ?? (await readItem<DeviceEntry>(keys.deviceDirectory(entry.deviceId)))?.latestProductionNumber;
-    if (productionNumber) latest.set(entry.deviceId, productionNumber);
+  for (const entry of [...entries, ...globals]) {
+    if (entry.latestProductionNumber) latest.set(entry.deviceId, entry.latestProductionNumber);
   }
   const installations = await readItems<StoredInstallation>([...latest.values()].map((pn) => keys.installation(pn)));
   const byNumber = new Map(installations.map((installation) => [installation.productionNumber, installation]));
@@ -73,18 +74,9 @@ async function overviews(entries: readonly DeviceEntry[], version: ApiVersion) {
       deviceId: entry.deviceId,
       latestInstallationInfo: installation ? installationInfo(installation, version) : null,
       deviceInfo: { deviceId: entry.deviceId },
-      applicationDescriptionInfo: app
-        ? { applicationPackage: app.applicationPackage, name: app.name, softwareVendor: app.softwareVendor }
-        : null,
+      applicationDescriptionInfo: app ? applicationDescriptionInfo(app) : null,
       buildInfoes: installation ? buildInfoes(installation) : [],
-      registrationOverviewInfoes: installation
-        ? Object.entries(installation.registrations).map(([sellerId, cashRegisterName]) => ({
-            country: sellerId.slice(0, 2),
-            corporateId: sellerId.slice(2),
-            cashRegisterName,
-            productionNumber: installation.productionNumber,
-          }))
-        : [],
+      registrationOverviewInfoes: installation ? registersOn(installation) : [],
     };
   });
 }

@@ -1,12 +1,20 @@
 import { insufficientRights } from '#shared/auth/access.ts';
 import { keys } from '#shared/db/keys.ts';
+import { updateRevised } from '#shared/db/revised.ts';
 import { type Step, transact } from '#shared/db/transact.ts';
 import { nextIssued, saveActivation } from '#shared/domain/activations.ts';
 import { readCounter, readItem, readItems, readPartition, type Stored } from '#shared/db/versioned.ts';
 import type { StoredInstallation } from '#shared/domain/installations.ts';
 import type { Activation, ApplicationDescription, ControlUnit, Registration } from '#shared/domain/records.ts';
-import { activationInfo, buildInfoes, installationInfo, registrationInfo } from '#shared/domain/views.ts';
-import { notFound, referenceNotFound, versionConflict } from '#shared/errors.ts';
+import {
+  activationInfo,
+  applicationDescriptionInfo,
+  buildInfoes,
+  installationInfo,
+  registersOn,
+  registrationInfo,
+} from '#shared/domain/views.ts';
+import { notFound, referenceNotFound } from '#shared/errors.ts';
 import { table } from '#shared/db/client.ts';
 import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { boolParam, listParams } from '#shared/http/query.ts';
@@ -24,8 +32,14 @@ const inUse = (activation: Activation | undefined, now: number) =>
   activation.validFrom <= now &&
   now <= activation.validTo;
 
-/** The seller's live registrations, paged with LIST parameters; `activeOnly` keeps those whose latest activation is in use. */
-async function registrationsOf(request: ApiRequest): Promise<{ page: Stored<Registration>[]; latest: Map<number, Activation> }> {
+/**
+ * The seller's live registrations, paged with LIST parameters; `activeOnly` keeps those whose latest
+ * activation is in use. The latest activations are read only when `activeOnly` or the caller needs them.
+ */
+async function registrationsOf(
+  request: ApiRequest,
+  withActivations: boolean,
+): Promise<{ page: Stored<Registration>[]; latest: Map<number, Activation> }> {
   const sellerId = request.params.sellerId ?? '';
   // v15 has no orderBy/orderDesc: LIST parameters there are simply absent.
   const query = listParams(request.query, ORDER_FIELDS);
@@ -37,7 +51,7 @@ async function registrationsOf(request: ApiRequest): Promise<{ page: Stored<Regi
   // Lists of a seller that does not exist are 404, as the catalog's are.
   if (!counter?.live) throw notFound(`Seller ${sellerId} does not exist`);
   const all = stored.filter((registration) => !registration.deleted);
-  const latest = await latestActivations(all);
+  const latest = activeOnly || withActivations ? await latestActivations(all) : new Map<number, Activation>();
   const now = Date.now();
   const kept = activeOnly ? all.filter((registration) => inUse(latest.get(registration.id), now)) : all;
   const page = pageOf(kept, query, {
@@ -73,7 +87,7 @@ const installationsOf = async (registrations: readonly Registration[]) =>
 
 /** GET /{sellerId}/registrations: spec 2.3 Registration per version. */
 export async function listRegistrations(request: ApiRequest): Promise<Reply> {
-  const { page } = await registrationsOf(request);
+  const { page } = await registrationsOf(request, false);
   const installations = request.version === 15 ? await installationsOf(page) : new Map<string, StoredInstallation>();
   return ok(
     page.map((registration) =>
@@ -96,7 +110,7 @@ const sellerOverview = (seller: Seller | undefined, active: number) => ({
 /** GET /{sellerId}/registrations-advanced (v26, v33): each registration with its seller, installation, device and application. */
 export async function listRegistrationsAdvanced(request: ApiRequest): Promise<Reply> {
   const { version } = request;
-  const { page, latest } = await registrationsOf(request);
+  const { page, latest } = await registrationsOf(request, true);
   const now = Date.now();
   const [installations, seller, apps] = await Promise.all([
     installationsOf(page),
@@ -115,35 +129,15 @@ export async function listRegistrationsAdvanced(request: ApiRequest): Promise<Re
         sellerInfo: sellerOverview(seller, active),
         installationInfo: installation ? installationInfo(installation, version) : null,
         deviceInfo: installation ? { deviceId: installation.deviceId } : null,
-        applicationDescriptionInfo: applicationInfo(appsByPackage.get(registration.applicationPackage ?? '')),
+        applicationDescriptionInfo: applicationInfoOf(appsByPackage.get(registration.applicationPackage ?? '')),
         buildInfoes: installation ? buildInfoes(installation) : null,
-        registrationOverviewInfoes: installation ? sameInstallation(installation) : [],
+        registrationOverviewInfoes: installation ? registersOn(installation) : [],
       };
     }),
   );
 }
 
-const applicationInfo = (app: ApplicationDescription | undefined) =>
-  app
-    ? {
-        applicationPackage: app.applicationPackage,
-        productionNumberPrefix: app.productionNumberPrefix,
-        controlUnitRequired: app.controlUnitRequired,
-        name: app.name,
-        softwareVendor: app.softwareVendor,
-        autoActivationCondition: app.autoActivationCondition,
-        corporateIdValidationMethod: app.corporateIdValidationMethod,
-      }
-    : null;
-
-/** The registers of every seller on the installation (seller id -> register name). */
-const sameInstallation = (installation: StoredInstallation) =>
-  Object.entries(installation.registrations).map(([sellerId, cashRegisterName]) => ({
-    country: sellerId.slice(0, 2),
-    corporateId: sellerId.slice(2),
-    cashRegisterName,
-    productionNumber: installation.productionNumber,
-  }));
+const applicationInfoOf = (app: ApplicationDescription | undefined) => (app ? applicationDescriptionInfo(app) : null);
 
 /** The live registration named by the path, or 404 (NotFound, or ReferenceNotFound where the spec says so). */
 async function findRegistration(request: ApiRequest, missing = notFound): Promise<Stored<Registration>> {
@@ -177,7 +171,7 @@ export async function getRegistration(request: ApiRequest): Promise<Reply> {
       installationInfo: installation ? installationInfo(installation, version) : null,
       deviceInfo: installation ? { deviceId: installation.deviceId } : null,
       buildInfoes: installation ? buildInfoes(installation) : null,
-      sellersAtSameInstallation: installation ? sameInstallation(installation) : [],
+      sellersAtSameInstallation: installation ? registersOn(installation) : [],
       controlUnitSerial: latest?.controlUnitSerial ?? null,
       activationInfo: latest ? activationInfo(latest, version, unit) : null,
       activationsAtSameRegistration: earlier.map((activation) => activationInfo(activation, version)),
@@ -202,18 +196,11 @@ export async function deleteRegistration(request: ApiRequest): Promise<Reply> {
     await saveActivation(activation, { ...activation, status: 'CLOSED', issued: nextIssued(activation, now) });
   }
   const steps: Step[] = [
-    {
-      write: {
-        Update: {
-          TableName: table(),
-          Key: keys.registration(registration.sellerId, registration.cashRegisterName),
-          UpdateExpression: 'SET deleted = :true, revision = :next',
-          ConditionExpression: 'revision = :seen',
-          ExpressionAttributeValues: { ':true': true, ':next': registration.revision + 1, ':seen': registration.revision },
-        },
-      },
-      refused: () => versionConflict(`Register ${registration.cashRegisterName} changed concurrently`),
-    },
+    updateRevised(
+      keys.registration(registration.sellerId, registration.cashRegisterName),
+      { deleted: true },
+      registration.revision,
+    ),
   ];
   if (registration.productionNumber) {
     steps.push({

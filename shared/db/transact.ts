@@ -60,19 +60,6 @@ export const reference = (key: Key, refused: () => ApiError, delta: 1 | -1 = 1):
   refused,
 });
 
-/** Deletes a record that nothing references any more; refused while something does. */
-export const deleteUnreferenced = (key: Key, refused: () => ApiError): Step => ({
-  write: {
-    Delete: {
-      TableName: table(),
-      Key: key,
-      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(refs) OR refs = :zero)',
-      ExpressionAttributeValues: { ':zero': 0 },
-    },
-  },
-  refused,
-});
-
 /** The next number of a named sequence (1, 2, ...): one atomic UpdateItem, never handed out twice. */
 export async function nextNumber(name: string): Promise<number> {
   const reply = await db().send(

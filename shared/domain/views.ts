@@ -1,5 +1,6 @@
 import { featuresIn } from '#shared/auth/features.ts';
-import type { Activation, ControlUnit, Installation, Registration } from '#shared/domain/records.ts';
+import type { StoredInstallation } from './installations.ts';
+import type { Activation, ApplicationDescription, ControlUnit, Installation, Registration } from './records.ts';
 import { signActivationCode } from '#shared/signing/activation-code.ts';
 import { activationSigner } from '#shared/signing/signer.ts';
 import type { ApiVersion } from '#shared/versions.ts';
@@ -80,3 +81,23 @@ export const registrationInfo = (registration: Registration, version: ApiVersion
   corporateId: registration.corporateId,
   ...(version === 15 ? { installationId: installation?.id ?? null } : { productionNumber: registration.productionNumber }),
 });
+
+/** ApplicationDescription (spec 2.3) as the overviews show it. */
+export const applicationDescriptionInfo = (app: ApplicationDescription) => ({
+  applicationPackage: app.applicationPackage,
+  productionNumberPrefix: app.productionNumberPrefix,
+  controlUnitRequired: app.controlUnitRequired,
+  name: app.name,
+  softwareVendor: app.softwareVendor,
+  autoActivationCondition: app.autoActivationCondition,
+  corporateIdValidationMethod: app.corporateIdValidationMethod,
+});
+
+/** The registers of every seller on an installation (its seller id -> register name map). */
+export const registersOn = (installation: StoredInstallation) =>
+  Object.entries(installation.registrations).map(([sellerId, cashRegisterName]) => ({
+    country: sellerId.slice(0, 2),
+    corporateId: sellerId.slice(2),
+    cashRegisterName,
+    productionNumber: installation.productionNumber,
+  }));

@@ -585,3 +585,123 @@ async function activationIdOf(token: string): Promise<number> {
   if (!record) throw new Error('no such key');
   return record.activationId;
 }
+
+describe('field limits of the activation bodies (spec 2.3, 4.2, 8)', () => {
+  const long = (length: number) => 'x'.repeat(length);
+  const pairs = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, 'v']));
+  const cases: [string, Record<string, unknown>, string, Record<string, unknown>][] = [
+    ['cashRegisterName', { cashRegisterName: long(17) }, 'SIZE_SHOULD_BE_IN_RANGE', { actualValue: 17, sizeMin: 1, sizeMax: 16 }],
+    [
+      'controlUnitSerial',
+      { controlUnitSerial: long(21) },
+      'SIZE_SHOULD_BE_IN_RANGE',
+      { actualValue: 21, sizeMin: 1, sizeMax: 20 },
+    ],
+    ['controlUnitSerial', { controlUnitSerial: '' }, 'SIZE_SHOULD_BE_IN_RANGE', { actualValue: 0, sizeMin: 1, sizeMax: 20 }],
+    ['comment', { comment: long(1025) }, 'SIZE_SHOULD_BE_LESS_THEN', { actualValue: 1025, sizeMax: 1024 }],
+    ['companyName', { companyName: long(97) }, 'SIZE_SHOULD_BE_IN_RANGE', { actualValue: 97, sizeMin: 1, sizeMax: 96 }],
+    [
+      'applicationPackage',
+      { applicationPackage: long(121) },
+      'SIZE_SHOULD_BE_IN_RANGE',
+      { actualValue: 121, sizeMin: 1, sizeMax: 120 },
+    ],
+    ['productionNumber', { productionNumber: long(26) }, 'SIZE_SHOULD_BE_IN_RANGE', { actualValue: 26, sizeMin: 1, sizeMax: 25 }],
+    [
+      'installationCreationInfo.deviceId',
+      { installationCreationInfo: { deviceId: long(18) } },
+      'SIZE_SHOULD_BE_IN_RANGE',
+      { actualValue: 18, sizeMin: 1, sizeMax: 17 },
+    ],
+    [
+      'installationCreationInfo.programVersion',
+      { installationCreationInfo: { deviceId: 'd', programVersion: long(65) } },
+      'SIZE_SHOULD_BE_IN_RANGE',
+      { actualValue: 65, sizeMin: 1, sizeMax: 64 },
+    ],
+    [
+      'installationCreationInfo.buildInfo.os',
+      { installationCreationInfo: { deviceId: 'd', buildInfo: { os: long(1025) } } },
+      'SIZE_SHOULD_BE_LESS_THEN',
+      { actualValue: 1025, sizeMax: 1024 },
+    ],
+    [
+      'installationCreationInfo.buildInfo',
+      { installationCreationInfo: { deviceId: 'd', buildInfo: { [long(26)]: 'v' } } },
+      'SIZE_SHOULD_BE_IN_RANGE',
+      { actualValue: 26, sizeMin: 1, sizeMax: 25 },
+    ],
+    [
+      'installationCreationInfo.buildInfo',
+      { installationCreationInfo: { deviceId: 'd', buildInfo: pairs(101) } },
+      'SIZE_SHOULD_BE_LESS_THEN',
+      { actualValue: 101, sizeMax: 100 },
+    ],
+    ['features', { features: Array(21).fill('VOUCHERS') }, 'SIZE_SHOULD_BE_LESS_THEN', { actualValue: 21, sizeMax: 20 }],
+    [
+      'contactInfo.name',
+      { contactInfo: { name: long(97), phone: '1', email: 'a@b.se' } },
+      'SIZE_SHOULD_BE_LESS_THEN',
+      { actualValue: 97, sizeMax: 96 },
+    ],
+    [
+      'controlUnitGeolocation.city',
+      { controlUnitGeolocation: { city: long(256), postalCode: '1' } },
+      'SIZE_SHOULD_BE_LESS_THEN',
+      { actualValue: 256, sizeMax: 255 },
+    ],
+    ['validTo', { validTo: null }, 'SHOULD_NOT_BE_NULL', {}],
+  ];
+
+  it.each(cases)(
+    'activations-advanced refuses %s out of bounds with 400 ValueNotValid and the pinned details',
+    async (field, fields, code, details) => {
+      const answer = await v(33).post('/activations-advanced', fullBody(cuApp, fields));
+      expectError(answer, 400, 'ValueNotValid', code);
+      expect((answer.body as { details: object }).details).toMatchObject({ field, ...details });
+    },
+  );
+
+  it('refuses a feature name of another version (v33 says SYNCHRONIZATION): 400 MessageNotReadable', async () => {
+    expectError(
+      await v(33).post('/activations-advanced', fullBody(cuApp, { features: ['SYNCRONIZATION'] })),
+      400,
+      'MessageNotReadable',
+    );
+    expectError(
+      await v(26).post('/activations-advanced', fullBody(cuApp, { features: ['SYNCHRONIZATION'] })),
+      400,
+      'MessageNotReadable',
+    );
+  });
+
+  it('bounds the v15 device fields of generate-production-number and the connection code field', async () => {
+    const device = { deviceId: 'd', applicationPackage: plainApp.applicationPackage };
+    const tooLongDevice = await v(15).post(
+      '/noauth/activations/generate-production-number',
+      { ...device, deviceId: long(18) },
+      { as: 'none' },
+    );
+    expectError(tooLongDevice, 400, 'ValueNotValid', 'SIZE_SHOULD_BE_IN_RANGE');
+    expect((tooLongDevice.body as { details: object }).details).toEqual({
+      field: 'deviceId',
+      actualValue: 18,
+      sizeMin: 1,
+      sizeMax: 17,
+    });
+    const code = await v(33).post(
+      '/activations/connection',
+      { installation: { ...device, buildInfo: {} }, activationCode: long(65) },
+      { as: 'none' },
+    );
+    expectError(code, 400, 'ValueNotValid', 'SIZE_SHOULD_BE_LESS_THEN');
+  });
+
+  it('serves only the current public key: another file name is 404 NotFound', async () => {
+    expectError(
+      await v(33).get('/noauth/activations/public-keys/activation-key-0000000000000000.pem', { as: 'none' }),
+      404,
+      'NotFound',
+    );
+  });
+});
