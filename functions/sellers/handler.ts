@@ -4,6 +4,7 @@ import { httpApi } from '#shared/http/api.ts';
 import { route } from '#shared/http/router.ts';
 import { ALL_VERSIONS } from '#shared/versions.ts';
 import { createSeller, deleteSeller, getSeller, getVersion, listSellers, putSeller, type Seller } from './sellers.ts';
+import { getSellerStats } from './stats.ts';
 
 const sellerBody = { 15: sellerV15, 26: sellerV26, 33: sellerV33 };
 
@@ -35,4 +36,5 @@ export const handler = httpApi([
     handle: deleteSeller,
   }),
   route({ method: 'GET', path: '/{sellerId}/version', versions: ALL_VERSIONS, access: access.seller, handle: getVersion }),
+  route({ method: 'GET', path: '/{sellerId}/stats', versions: ALL_VERSIONS, access: access.seller, handle: getSellerStats }),
 ]);
