@@ -1,0 +1,30 @@
+import { hairdresser } from '#schemas/restaurant.ts';
+import type { HairdresserBody } from '#schemas/types.ts';
+import { fieldsOf } from '#schemas/views.ts';
+import { keys } from '#shared/db/keys.ts';
+import type { ApiRequest, Reply } from '#shared/http/types.ts';
+import { deleteRecord, found, putRecord, readWithSeller, type SellerRecord, show } from './records.ts';
+
+export type Hairdresser = HairdresserBody;
+
+const fields = fieldsOf(hairdresser);
+
+/** A seller's hairdresser (v26, v33): one shape in both versions (v15 has none), seen only by who may access the seller. */
+export const hairdressers: SellerRecord<Hairdresser> = {
+  noun: 'Hairdresser',
+  key: keys.hairdresser,
+  view: { 15: fields, 26: fields, 33: fields },
+};
+
+/** GET /hairdressers/{sellerId} */
+export async function getHairdresser(request: ApiRequest): Promise<Reply> {
+  const sellerId = request.params.sellerId ?? '';
+  const { current } = await readWithSeller(hairdressers, sellerId);
+  return show(hairdressers, found(hairdressers, current, sellerId), request);
+}
+
+/** PUT /hairdressers/{sellerId}: 201 when it creates, 204 when it updates (pin 4). */
+export const putHairdresser = (request: ApiRequest<Hairdresser>): Promise<Reply> => putRecord(hairdressers, request);
+
+/** DELETE /hairdressers/{sellerId} */
+export const deleteHairdresser = (request: ApiRequest): Promise<Reply> => deleteRecord(hairdressers, request);

@@ -1,0 +1,145 @@
+import { type Seller, sellerIdOf } from '#functions/sellers/sellers.ts';
+import { canAccessSeller } from '#shared/auth/access.ts';
+import type { Principal } from '#shared/auth/principal.ts';
+import { table } from '#shared/db/client.ts';
+import { type Key, keys } from '#shared/db/keys.ts';
+import {
+  createRevised,
+  deleteRevised,
+  readRevised,
+  type RevisedRecord,
+  updateRevised,
+  writeRevised,
+} from '#shared/db/revised.ts';
+import type { Step } from '#shared/db/transact.ts';
+import { readItem, type Stored } from '#shared/db/versioned.ts';
+import { forbidden, inconsistentData, notFound, versionConflict } from '#shared/errors.ts';
+import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
+import { created, noContent, notModified, ok } from '#shared/http/response.ts';
+import type { ApiRequest, Reply } from '#shared/http/types.ts';
+import { merge, present, type VersionView } from '#shared/versions.ts';
+
+/** The seller a record belongs to, as its body names it; the URL's country stands in for a missing one. */
+export interface SellerIdentity {
+  country?: string | null;
+  corporateId: string;
+}
+
+/**
+ * A record a seller has at most one of (its restaurant, its hairdresser), kept in the seller's
+ * partition. It belongs to no version stream (registers do not sync it): its revision
+ * (`shared/db/revised.ts`) is its ETag, and every write is conditioned on the revision it was decided on.
+ */
+export interface SellerRecord<T extends SellerIdentity> {
+  /** How messages name it: `Restaurant`. */
+  noun: string;
+  key: (sellerId: string) => Key;
+  /** Canonical fields each version shows and writes; v33's are all of them. */
+  view: VersionView<T>;
+  /** Writes that commit with the record, given the record after the write (undefined once deleted). */
+  alongside?: (sellerId: string, record: T | undefined) => Step[];
+}
+
+const sellerMissing = (sellerId: string) => notFound(`Seller ${sellerId} does not exist`);
+const sellerIdIn = (request: ApiRequest) => request.params.sellerId ?? '';
+
+/**
+ * Holds a write to the seller existing and not deleted when it commits, so no record is written
+ * for a seller deleted meanwhile (a deleted seller's data takes no writes: 404).
+ */
+function sellerLive(sellerId: string): Step {
+  return {
+    write: {
+      ConditionCheck: {
+        TableName: table(),
+        Key: keys.sellerProfile(sellerId),
+        ConditionExpression: 'attribute_exists(pk) AND deleted = :false',
+        ExpressionAttributeValues: { ':false': false },
+      },
+    },
+    refused: () => sellerMissing(sellerId),
+  };
+}
+
+/** The seller's profile and its record, strongly consistent; a missing or deleted seller is 404. */
+export async function readWithSeller<T extends SellerIdentity>(
+  record: SellerRecord<T>,
+  sellerId: string,
+): Promise<{ seller: Stored<Seller>; current: RevisedRecord<T> | undefined }> {
+  const [seller, current] = await Promise.all([
+    readItem<Seller>(keys.sellerProfile(sellerId)),
+    readRevised<T>(record.key(sellerId)),
+  ]);
+  if (!seller || seller.deleted) throw sellerMissing(sellerId);
+  return { seller, current };
+}
+
+/** The record, or 404 NotFound when the seller has none. */
+export function found<T extends SellerIdentity>(
+  record: SellerRecord<T>,
+  current: RevisedRecord<T> | undefined,
+  sellerId: string,
+): RevisedRecord<T> {
+  if (!current) throw notFound(`${record.noun} of seller ${sellerId} does not exist`);
+  return current;
+}
+
+/**
+ * Public data of a seller (spec 5.4): any authenticated caller may read it while the seller is
+ * public; otherwise only who may access the seller, anyone else gets 403 SELLER_IS_NOT_PUBLIC.
+ */
+export async function checkPublic(seller: Seller, sellerId: string, principal: Principal | undefined): Promise<void> {
+  if (seller.publicAccess || (await canAccessSeller(principal, sellerId))) return;
+  throw forbidden('SELLER_IS_NOT_PUBLIC', `Seller ${sellerId} is not public`);
+}
+
+/** A GET's answer: the record in the request's version with its revision as ETag, or 304 when If-None-Match names it. */
+export function show<T extends SellerIdentity>(record: SellerRecord<T>, current: RevisedRecord<T>, request: ApiRequest): Reply {
+  if (unchangedSince(request.headers, current.revision)) return notModified(current.revision);
+  return ok(present(current, record.view[request.version]), current.revision);
+}
+
+/**
+ * PUT: creates the record (201) or replaces the request version's fields of it (204), keeping the
+ * fields only other versions have. The body's country and corporate id must name the URL's seller.
+ */
+export function putRecord<T extends SellerIdentity>(record: SellerRecord<T>, request: ApiRequest<T>): Promise<Reply> {
+  const sellerId = sellerIdIn(request);
+  const country = request.body.country ?? sellerId.slice(0, 2);
+  if (sellerIdOf({ country, corporateId: request.body.corporateId }) !== sellerId) {
+    throw inconsistentData('URL_AND_BODY_IDENTIFIERS_MISMATCH', 'Country and corporate id of the body differ from the URL');
+  }
+  const conditions = preconditions(request.headers);
+  const key = record.key(sellerId);
+  return writeRevised<T, Reply>(key, (current) => {
+    checkPreconditions(conditions, current?.revision);
+    const next = merge<T>(current, { ...request.body, country }, record.view[request.version]);
+    // Every canonical field, absent ones as null, so an update leaves nothing of the previous write behind.
+    const fields = present(next, record.view[33]);
+    return {
+      steps: [
+        sellerLive(sellerId),
+        current
+          ? updateRevised(key, fields, current.revision)
+          : createRevised({ ...key, ...fields }, () => versionConflict(`${record.noun} of seller ${sellerId} was just created`)),
+        ...(record.alongside?.(sellerId, next) ?? []),
+      ],
+      result: current ? noContent() : created(),
+    };
+  });
+}
+
+/** DELETE: removes the record (204); a record the seller does not have is 404. */
+export function deleteRecord<T extends SellerIdentity>(record: SellerRecord<T>, request: ApiRequest): Promise<Reply> {
+  const sellerId = sellerIdIn(request);
+  const conditions = preconditions(request.headers);
+  const key = record.key(sellerId);
+  return writeRevised<T, Reply>(key, (current) => {
+    const existing = found(record, current, sellerId);
+    checkPreconditions(conditions, existing.revision);
+    return {
+      steps: [sellerLive(sellerId), deleteRevised(key, existing.revision), ...(record.alongside?.(sellerId, undefined) ?? [])],
+      result: noContent(),
+    };
+  });
+}
