@@ -17,8 +17,22 @@ import {
   nameExistenceWithCountry,
   productionNumberOrder,
 } from './activation.ts';
+import {
+  booking,
+  category,
+  categoryV15,
+  commodity,
+  commodityV15,
+  keyboard,
+  keyboardEntry,
+  order,
+  precept,
+  product,
+  treasurer,
+} from './catalog.ts';
 import { contact, geolocation, geolocationV15 } from './common.ts';
 import { currency } from './enums.ts';
+import { hairdresser, restaurant, restaurantV15 } from './restaurant.ts';
 import { scalars } from './scalars.ts';
 import { openingHours, sellerV15, sellerV26, sellerV33 } from './seller.ts';
 import { tax } from './tax.ts';
@@ -31,6 +45,17 @@ export const sharedSchemas = [scalars, currency, openingHours, geolocationV15, g
 /** Request-body schemas, each compiled into a validator exported under its name. */
 export const bodySchemas = {
   tax,
+  categoryV15,
+  category,
+  product,
+  commodityV15,
+  commodity,
+  keyboard,
+  keyboardEntry,
+  order,
+  precept,
+  booking,
+  treasurer,
   sellerV15,
   sellerV26,
   sellerV33,
@@ -53,5 +78,8 @@ export const bodySchemas = {
   softwareVendor,
   applicationDescription,
   applicationDescriptionV33,
+  restaurantV15,
+  restaurant,
+  hairdresser,
 } as const;
 export type BodySchemaName = keyof typeof bodySchemas;

@@ -22,9 +22,9 @@ export const scalars = {
     cashRegisterName: { minLength: 1, maxLength: 16, pattern: `^${allowedChars}+$` },
     custom: { maxLength: 65535 },
     /** A Java int: every integer the spec names is one unless it says Date. */
-    int32: { type: 'integer', minimum: -2147483648, maximum: 2147483647 },
+    int32: { minimum: -2147483648, maximum: 2147483647 },
     /** A Date: milliseconds since the epoch, within the range a JavaScript Date can hold. */
-    date: { type: 'integer', minimum: -8640000000000000, maximum: 8640000000000000 },
+    date: { minimum: -8640000000000000, maximum: 8640000000000000 },
   },
 } as const;
 

@@ -6,8 +6,8 @@ export const openingHours = {
   additionalProperties: false,
   required: ['openTime', 'closeTime'],
   properties: {
-    openTime: { $ref: 'scalars#/$defs/int32' },
-    closeTime: { $ref: 'scalars#/$defs/int32' },
+    openTime: { type: 'integer', $ref: 'scalars#/$defs/int32' },
+    closeTime: { type: 'integer', $ref: 'scalars#/$defs/int32' },
   },
 } as const;
 

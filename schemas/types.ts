@@ -9,8 +9,10 @@ import type {
   nameExistence,
   productionNumberOrder,
 } from './activation.ts';
+import type { booking, category, commodity, keyboard, keyboardEntry, order, precept, product, treasurer } from './catalog.ts';
 import type { contact, geolocation, geolocationV15 } from './common.ts';
 import type { currency } from './enums.ts';
+import type { hairdresser, restaurant, restaurantV15 } from './restaurant.ts';
 import type { scalars } from './scalars.ts';
 import type { openingHours, sellerV15, sellerV26, sellerV33 } from './seller.ts';
 import type { tax } from './tax.ts';
@@ -22,6 +24,15 @@ type References = {
 };
 
 export type TaxBody = FromSchema<typeof tax, References>;
+export type CategoryBody = FromSchema<typeof category, References>;
+export type ProductBody = FromSchema<typeof product, References>;
+export type CommodityBody = FromSchema<typeof commodity, References>;
+export type KeyboardBody = FromSchema<typeof keyboard, References>;
+export type KeyboardEntryBody = FromSchema<typeof keyboardEntry, References>;
+export type OrderBody = FromSchema<typeof order, References>;
+export type PreceptBody = FromSchema<typeof precept, References>;
+export type BookingBody = FromSchema<typeof booking, References>;
+export type TreasurerBody = FromSchema<typeof treasurer, References>;
 export type SellerV15Body = FromSchema<typeof sellerV15, References>;
 export type SellerV26Body = FromSchema<typeof sellerV26, References>;
 export type SellerV33Body = FromSchema<typeof sellerV33, References>;
@@ -41,3 +52,7 @@ export type PasswordChangeBody = FromSchema<typeof passwordChange, References>;
 
 export type SoftwareVendorBody = FromSchema<typeof softwareVendor, References>;
 export type ApplicationDescriptionBody = FromSchema<typeof applicationDescriptionV33, References>;
+
+export type RestaurantV15Body = FromSchema<typeof restaurantV15, References>;
+export type RestaurantBody = FromSchema<typeof restaurant, References>;
+export type HairdresserBody = FromSchema<typeof hairdresser, References>;

@@ -26,6 +26,8 @@ export interface Config {
   maxJsonBodyBytes: number;
   /** Largest response body we send; above it a list answers SERVER_IS_OVERLOADED (Lambda caps responses at 6 MB). */
   maxResponseBytes: number;
+  /** Days a deletion's tombstone is kept for diffs; a register that last synced before is told to resync (410). */
+  tombstoneRetentionDays: number;
   /** `ACTIVATION_SIGNER` as set (`local` or `kms`); checked by `activationSigning()` when the signer is first used. */
   activationSigner: string | undefined;
   /** `ACTIVATION_KEY_FILE`: PKCS#8 PEM of the local signer's EC P-256 key. */
@@ -44,6 +46,7 @@ export function config(): Config {
     region: process.env.AWS_REGION ?? 'eu-north-1',
     maxJsonBodyBytes: integer('MAX_JSON_BODY_BYTES', 1_048_576),
     maxResponseBytes: integer('MAX_RESPONSE_BYTES', 5_500_000),
+    tombstoneRetentionDays: integer('TOMBSTONE_RETENTION_DAYS', 90),
     // Optional here: only the functions that sign or serve the public key need them.
     activationSigner: process.env.ACTIVATION_SIGNER || undefined,
     activationKeyFile: process.env.ACTIVATION_KEY_FILE || undefined,

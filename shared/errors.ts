@@ -58,6 +58,7 @@ export const methodNotSupported = (method: string, allowed: readonly string[]) =
 export const nonUnique = (message: string, code: string | null = null) => new ApiError(400, 'NonUnique', code, message);
 export const versionConflict = (message: string) => new ApiError(409, 'VersionConflict', null, message);
 export const inconsistentData = (code: string, message: string) => new ApiError(409, 'InconsistentData', code, message);
+export const outdatedVersion = (message: string) => new ApiError(410, 'OutdatedVersion', null, message);
 export const unprocessable = (code: string, message: string) => new ApiError(422, 'UnprocessableEntity', code, message);
 export const forbidden = (code: string, message: string) => new ApiError(403, 'Forbidden', code, message);
 export const unauthorized = () =>

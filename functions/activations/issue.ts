@@ -125,11 +125,7 @@ export async function issueActivation(plan: ActivationPlan): Promise<Issued> {
     keyHash: apiKey === null ? null : hashApiKey(apiKey),
   };
   const steps: Step[] = [
-    // A seller created meanwhile by someone else fails the counter's condition: the caller tries again.
-    ...sellerSteps.map((write) => ({
-      write,
-      refused: () => versionConflict(`Seller ${sellerId} changed concurrently; try again`),
-    })),
+    ...sellerSteps,
     ...(fresh?.steps ?? []),
     ...unit.steps,
     ...(await registrationSteps(activation, stored, installation, app, fresh !== undefined, fail)),

@@ -1,6 +1,34 @@
 import { httpApi } from '#shared/http/api.ts';
+import { commodityAdvancedRoutes } from './advanced.ts';
+import {
+  bookings,
+  categories,
+  commodities,
+  keyboardEntries,
+  keyboards,
+  precepts,
+  products,
+  taxes,
+  treasurers,
+} from './entities.ts';
 import { catalogRoutes } from './entity.ts';
-import { taxes } from './taxes.ts';
+import { modificationsRoute } from './modifications.ts';
+import { orderRoutes } from './orders.ts';
+import { treasurerUserRoutes } from './treasurers.ts';
 
-/** The seller's catalog (spec 4.5). */
-export const handler = httpApi([...catalogRoutes(taxes)]);
+/** The seller's catalog (spec 4.5) and its sync (`/modifications`). */
+export const handler = httpApi([
+  ...catalogRoutes(taxes),
+  ...catalogRoutes(categories),
+  ...catalogRoutes(products),
+  ...catalogRoutes(commodities),
+  ...catalogRoutes(keyboards),
+  ...catalogRoutes(keyboardEntries),
+  ...catalogRoutes(precepts),
+  ...catalogRoutes(bookings),
+  ...catalogRoutes(treasurers),
+  ...commodityAdvancedRoutes,
+  ...orderRoutes,
+  ...treasurerUserRoutes,
+  modificationsRoute,
+]);

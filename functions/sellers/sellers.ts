@@ -5,6 +5,7 @@ import { insufficientRights, isHyperAdmin, vendorOf } from '#shared/auth/access.
 import type { Principal } from '#shared/auth/principal.ts';
 import { table } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
+import { put } from '#shared/db/transact.ts';
 import { pageOf } from '#shared/db/paging.ts';
 import {
   planVersioned,
@@ -12,8 +13,8 @@ import {
   readItem,
   readItems,
   readPartition,
+  type Step,
   type Stored,
-  type TransactItem,
   writeVersioned,
 } from '#shared/db/versioned.ts';
 import { inconsistentData, notFound, versionConflict } from '#shared/errors.ts';
@@ -95,13 +96,13 @@ export async function sellerFor(
   companyName: string | null | undefined,
   apiVersion: ApiVersion,
   missing: () => Error,
-): Promise<{ seller: Seller; steps: TransactItem[] }> {
+): Promise<{ seller: Seller; steps: Step[] }> {
   const sellerId = sellerIdOf(identity);
   const stored = await readItem<Seller>(keys.sellerProfile(sellerId));
   if (stored && !stored.deleted) return { seller: stored, steps: [] };
   if (!companyName) throw missing();
   const seller: Seller = { ...identity, name: companyName, publicAccess: false, workHoursWeek: {} };
-  const { items } = await planVersioned<Seller, undefined>({
+  const { steps } = await planVersioned<Seller, undefined>({
     counter: keys.sellerCounter(sellerId),
     entity: keys.sellerProfile(sellerId),
     kind: 'SELLER',
@@ -110,12 +111,12 @@ export async function sellerFor(
       entity: { ...seller, deleted: false },
       result: undefined,
       live: true,
-      alongside: [
-        { Put: { TableName: table(), Item: { ...keys.sellerDirectory(sellerId), ...directoryEntry(sellerId, seller) } } },
-      ],
+      alongside: [put({ ...keys.sellerDirectory(sellerId), ...directoryEntry(sellerId, seller) })],
     }),
   });
-  return { seller, steps: items };
+  // A seller created meanwhile by someone else fails the counter's condition: the caller tries again.
+  const refused = () => versionConflict(`Seller ${sellerId} changed concurrently; try again`);
+  return { seller, steps: steps.map((step) => ({ ...step, refused })) };
 }
 
 const directoryEntry = (sellerId: string, seller: Seller): DirectoryEntry => ({
@@ -146,7 +147,7 @@ function writeSeller(
           entity: { country: current.country, corporateId: current.corporateId, deleted: true } as Seller & { deleted: boolean },
           result: noContent(),
           live: false,
-          alongside: [{ Delete: { TableName: table(), Key: directory } }],
+          alongside: [{ write: { Delete: { TableName: table(), Key: directory } } }],
         };
       }
       if (mode === 'create' && current) throw versionConflict(`Seller ${sellerId} exists already`);
@@ -157,7 +158,7 @@ function writeSeller(
         entity: { ...seller, deleted: false },
         result: current ? noContent() : created(),
         live: true,
-        alongside: [{ Put: { TableName: table(), Item: { ...directory, ...directoryEntry(sellerId, seller) } } }],
+        alongside: [put({ ...directory, ...directoryEntry(sellerId, seller) })],
       };
     },
   });

@@ -6,7 +6,14 @@
  * | seller's version counter  | S#<sellerId>        | #VERSION           |                       |
  * | seller profile            | S#<sellerId>        | #PROFILE           | SELLER#<version>      |
  * | catalog entity (tax, ...) | S#<sellerId>        | <KIND>#<id>        | <KIND>#<version>      |
+ * | image (*)                 | S#<sellerId>        | <KIND>#<entityId>/<filename> | <KIND>#<version> |
+ * | image version (*)         | S#<sellerId>        | <KIND>_VERSION#<entityId>/<filename>#<version> |   |
+ * | unique value's holder     | S#<sellerId>        | UNIQUE#<KIND>#<field>#<value> |            |
+ * | seller's id sequence      | S#<sellerId>        | #SEQ#<name>        |                       |
+ * | seller's restaurant       | S#<sellerId>        | #RESTAURANT        |                       |
+ * | seller's hairdresser      | S#<sellerId>        | #HAIRDRESSER       |                       |
  * | seller directory entry    | SELLERS             | <sellerId>         |                       |
+ * | restaurant directory entry| RESTAURANTS         | <sellerId>         |                       |
  * | user                      | U#<username>        | #USER              |                       |
  * | user directory entry      | USERS               | <username>         |                       |
  * | API key (by its hash)     | K#<sha256 hex>      | #KEY               |                       |
@@ -23,8 +30,11 @@
  * | registration              | R#<sellerId>        | <cash>             |                       |
  * | register's version counter| R#<sellerId>#<cash> | #VERSION           |                       |
  *
+ * (*) KIND is SELLER_IMAGE, CATEGORY_IMAGE or PRODUCT_IMAGE; entityId is the category's or product's
+ * identifier, empty for the seller's own images. An image version names the stored object of its bytes.
+ *
  * A seller's catalog shares one partition so a diff is one strongly consistent Query on the
- * LSI; global records have partitions of their own. Directories (USERS, VENDORS, APPS, DEVICES)
+ * LSI; global records have partitions of their own. Directories (USERS, VENDORS, APPS, DEVICES, RESTAURANTS)
  * are partitions of small entries so that a list is one Query, never a Scan.
  */
 export interface Key {
@@ -41,9 +51,29 @@ export const keys = {
   sellerCounter: (sellerId: string): Key => ({ pk: sellerPk(sellerId), sk: '#VERSION' }),
   sellerProfile: (sellerId: string): Key => ({ pk: sellerPk(sellerId), sk: '#PROFILE' }),
   sellerDirectory: (sellerId: string): Key => ({ pk: 'SELLERS', sk: sellerId }),
+  /** A sequence of the seller's own (order ids), in its partition: sellers never share a hot item. */
+  sellerSequence: (sellerId: string, name: string): Key => ({ pk: sellerPk(sellerId), sk: `#SEQ#${name}` }),
+  /** Which entity of a kind holds a value that must be unique in the seller's catalog (a precept's order). */
+  uniqueValue: (sellerId: string, kind: string, field: string, value: string): Key => ({
+    pk: sellerPk(sellerId),
+    sk: `UNIQUE#${kind}#${field}#${value}`,
+  }),
+  restaurant: (sellerId: string): Key => ({ pk: sellerPk(sellerId), sk: '#RESTAURANT' }),
+  hairdresser: (sellerId: string): Key => ({ pk: sellerPk(sellerId), sk: '#HAIRDRESSER' }),
+  restaurantDirectory: (sellerId: string): Key => ({ pk: 'RESTAURANTS', sk: sellerId }),
   catalog: (sellerId: string, kind: string, identifier: string): Key => ({
     pk: sellerPk(sellerId),
     sk: `${kind}#${identifier}`,
+  }),
+  /** An image; `/` cannot occur in identifiers, so `<entityId>/` is a safe prefix for one entity's images. */
+  image: (sellerId: string, kind: string, entityIdentifier: string, filename: string): Key => ({
+    pk: sellerPk(sellerId),
+    sk: `${kind}#${entityIdentifier}/${filename}`,
+  }),
+  /** One version of an image (where its bytes are): no vsk, so diffs never see it; its prefix is not the image's. */
+  imageVersion: (sellerId: string, kind: string, entityIdentifier: string, filename: string, version: number): Key => ({
+    pk: sellerPk(sellerId),
+    sk: `${kind}_VERSION#${entityIdentifier}/${filename}#${pad(version)}`,
   }),
   user: (username: string): Key => ({ pk: `U#${username}`, sk: '#USER' }),
   userDirectory: (username: string): Key => ({ pk: 'USERS', sk: username }),
@@ -71,8 +101,13 @@ export const keys = {
 /** Sort key of the version index for an entity kind at a version. */
 export const versionSortKey = (kind: string, version: number) => `${kind}#${pad(version)}`;
 
+/** Sort key of the tombstone index: when the entity was deleted, so the oldest come first. */
+export const tombstoneSortKey = (modified: number) => pad(modified);
+
 /** The version-index range holding a kind's versions v with from < v <= to. */
 export const versionRange = (kind: string, from: number, to: number) =>
   [versionSortKey(kind, from + 1), versionSortKey(kind, to)] as const;
 
 export const VERSION_INDEX = 'byVersion';
+/** Sparse: only tombstones carry `tsk`, so the purge reads exactly the deletions it may remove. */
+export const TOMBSTONE_INDEX = 'byTombstone';

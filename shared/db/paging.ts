@@ -21,10 +21,13 @@ export function pageOf<T, F extends string>(
   const direction = query.orderDesc ? -1 : 1;
   matching.sort((a, b) => {
     const byField = query.orderBy === undefined ? 0 : compare(options.field(a, query.orderBy), options.field(b, query.orderBy));
-    return direction * (byField || compare(options.tiebreak(a), options.tiebreak(b)));
+    return direction * (byField || byCodeUnits(options.tiebreak(a), options.tiebreak(b)));
   });
   return matching.slice(query.firstResult, query.firstResult + query.maxResults);
 }
+
+/** Key order as DynamoDB keeps sort keys, so a page read straight from a Query agrees with one sorted here. */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function compare(a: unknown, b: unknown): number {
   if (a === b) return 0;

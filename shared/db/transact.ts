@@ -3,13 +3,9 @@ import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type ApiError, serviceBusy } from '#shared/errors.ts';
 import { db, table } from './client.ts';
 import { type Key, keys } from './keys.ts';
-import { backoff, MAX_WRITE_ATTEMPTS, type TransactItem } from './versioned.ts';
+import { backoff, MAX_WRITE_ATTEMPTS, refusalOf, type Step } from './versioned.ts';
 
-/** One write of a transaction and the domain error to raise when its condition fails. */
-export interface Step {
-  write: TransactItem;
-  refused?: () => ApiError;
-}
+export type { Step };
 
 /**
  * Commits the steps together (TransactWriteItems). A failed condition raises the error of the
@@ -22,12 +18,9 @@ export async function transact(steps: readonly Step[]): Promise<void> {
       return;
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      for (const [index, reason] of reasons.entries()) {
-        const refused = steps[index]?.refused;
-        if (reason.Code === 'ConditionalCheckFailed' && refused) throw refused();
-      }
-      if (!reasons.some((reason) => reason.Code === 'TransactionConflict')) throw error;
+      const refusal = refusalOf(steps, error);
+      if (refusal) throw refusal;
+      if (!(error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict')) throw error;
       if (attempt >= MAX_WRITE_ATTEMPTS) throw serviceBusy('Too many concurrent changes; try again');
       await backoff(attempt);
     }
@@ -60,12 +53,15 @@ export const reference = (key: Key, refused: () => ApiError, delta: 1 | -1 = 1):
   refused,
 });
 
-/** The next number of a named sequence (1, 2, ...): one atomic UpdateItem, never handed out twice. */
-export async function nextNumber(name: string): Promise<number> {
+/**
+ * The next number of a sequence (1, 2, ...): one atomic UpdateItem, never handed out twice. A name
+ * is a global sequence; a key is a sequence of its own partition (a seller's orders).
+ */
+export async function nextNumber(sequence: string | Key): Promise<number> {
   const reply = await db().send(
     new UpdateCommand({
       TableName: table(),
-      Key: keys.sequence(name),
+      Key: typeof sequence === 'string' ? keys.sequence(sequence) : sequence,
       UpdateExpression: 'ADD n :one',
       ExpressionAttributeValues: { ':one': 1 },
       ReturnValues: 'UPDATED_NEW',

@@ -1,10 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { BatchGetCommandOutput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { inconsistentData, serviceBusy } from '#shared/errors.ts';
+import { type ApiError, inconsistentData, outdatedVersion, serviceBusy } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { db, table } from './client.ts';
-import { type Key, VERSION_INDEX, versionRange, versionSortKey } from './keys.ts';
+import { type Key, tombstoneSortKey, VERSION_INDEX, versionRange, versionSortKey } from './keys.ts';
 
 /** The counter item of a version stream (a seller's catalog, later a register's sales). */
 export interface Counter {
@@ -14,17 +14,30 @@ export interface Counter {
   live: boolean;
   /** The API version of the last write (`modificationApiVersion`). */
   apiVersion?: ApiVersion;
+  /** Tombstones of versions up to this one may have been purged (`tombstones.ts`); 0 or absent: none. */
+  purged?: number;
 }
 
 /** Attributes every versioned item carries besides its own data. */
 export interface Stamp {
   version: number;
   deleted: boolean;
+  /** When the version was written (ms since the epoch). */
+  modified: number;
+  /** How many live entities reference this one (a product's tax, ...); kept by `writeVersioned`. */
+  refs?: number;
 }
 
 export type Stored<T> = T & Stamp & Key;
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** One write of a transaction and the domain error to raise when its condition fails. */
+export interface Step {
+  write: TransactItem;
+  /** Raised when the step's condition fails; without it a failed condition means "changed: decide again". */
+  refused?: () => ApiError;
+}
 
 /** What a write decides, given the current state it was shown. */
 export interface Decision<T, R> {
@@ -32,8 +45,8 @@ export interface Decision<T, R> {
   entity: T & { deleted: boolean };
   /** What the caller gets back. */
   result: R;
-  /** Further writes that must commit with this one (directory entries, ...). */
-  alongside?: TransactItem[];
+  /** Further writes that must commit with this one (directory entries, references, ...). */
+  alongside?: readonly Step[];
   /** Sets the stream's liveness (a seller created or deleted). */
   live?: boolean;
 }
@@ -65,30 +78,41 @@ export const MAX_WRITE_ATTEMPTS = 20;
  */
 export async function writeVersioned<T, R>(write: VersionedWrite<T, R>): Promise<R> {
   for (let attempt = 1; ; attempt++) {
-    const { items, result } = await planVersioned(write);
+    const { steps, result } = await planVersioned(write);
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      await db().send(new TransactWriteCommand({ TransactItems: steps.map((step) => step.write) }));
       return result;
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
+      const refusal = refusalOf(steps, error);
+      if (refusal) throw refusal;
       if (attempt >= MAX_WRITE_ATTEMPTS) throw serviceBusy('Too many concurrent changes; try again');
       await backoff(attempt);
     }
   }
 }
 
+/** The domain error of the first step whose condition failed and that names one. */
+export function refusalOf(steps: readonly Step[], error: TransactionCanceledException): ApiError | undefined {
+  for (const [index, reason] of (error.CancellationReasons ?? []).entries()) {
+    const refused = steps[index]?.refused;
+    if (reason.Code === 'ConditionalCheckFailed' && refused) return refused();
+  }
+  return undefined;
+}
+
 /**
  * The transaction items of a versioned write, decided on a fresh read, without sending them: for a
  * caller that commits them together with writes of its own (a failed condition then refuses it all).
  */
-export async function planVersioned<T, R>(write: VersionedWrite<T, R>): Promise<{ items: TransactItem[]; result: R }> {
+export async function planVersioned<T, R>(write: VersionedWrite<T, R>): Promise<{ steps: Step[]; result: R }> {
   const { counter, entity } = await readBoth<T>(write.counter, write.entity);
   const next = (counter?.ver ?? 0) + 1;
   const decision = write.decide({ counter, entity, next });
   return {
-    items: [
-      counterWrite(write.counter, counter, next, write.apiVersion, decision.live),
-      entityWrite(write, entity, decision.entity, next),
+    steps: [
+      { write: counterWrite(write.counter, counter, next, write.apiVersion, decision.live) },
+      { write: entityWrite(write, entity, decision.entity, next) },
       ...(decision.alongside ?? []),
     ],
     result: decision.result,
@@ -135,20 +159,38 @@ function counterWrite(
   };
 }
 
+/**
+ * The entity's put, stamped with the new version and time. Commits only over the state the decision
+ * was made on: the version read and the reference count read (others' writes change the count
+ * without a version, and a tombstone must not hide an entity that became referenced meanwhile).
+ * A live entity keeps its count; a tombstone carries its deletion time for the purge (`tombstones.ts`).
+ */
 function entityWrite<T, R>(
   write: VersionedWrite<T, R>,
   current: Stored<T> | undefined,
-  data: object,
+  data: { deleted: boolean },
   next: number,
 ): TransactItem {
+  const modified = Date.now();
+  const refs = current?.refs ?? 0;
+  const item = {
+    ...data,
+    ...write.entity,
+    version: next,
+    modified,
+    vsk: versionSortKey(write.kind, next),
+    ...(data.deleted ? { tsk: tombstoneSortKey(modified) } : refs > 0 ? { refs } : {}),
+  };
   return {
     Put: {
       TableName: table(),
-      Item: { ...data, ...write.entity, version: next, vsk: versionSortKey(write.kind, next) },
-      // Commit only over the state the decision was made on.
+      Item: item,
       ...(current === undefined
         ? { ConditionExpression: 'attribute_not_exists(pk)' }
-        : { ConditionExpression: 'version = :seen', ExpressionAttributeValues: { ':seen': current.version } }),
+        : {
+            ConditionExpression: 'version = :seen AND (attribute_not_exists(refs) OR refs = :refs)',
+            ExpressionAttributeValues: { ':seen': current.version, ':refs': refs },
+          }),
     },
   };
 }
@@ -172,12 +214,11 @@ export async function readItem<T>(key: Key): Promise<Stored<T> | undefined> {
 /**
  * The entities of a kind whose version v satisfies from < v <= to, tombstones included (pin 7).
  * `to` must not pass the counter: versions up to it are committed, so a strongly consistent
- * query of the version index sees every one of them.
+ * query of the version index sees every one of them. A `from` below the purge mark may miss
+ * deletions (410 OutdatedVersion: resync fully); `from` 0 holds nothing, so it misses none.
  */
-export async function readDiff<T>(pk: string, kind: string, from: number, to: number, current: number): Promise<Stored<T>[]> {
-  if (to > current) {
-    throw inconsistentData('LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY', `Version ${to} is ahead of the server's ${current}`);
-  }
+export async function readDiff<T>(pk: string, kind: string, from: number, to: number, counter: Counter): Promise<Stored<T>[]> {
+  checkRange(from, to, counter);
   if (from >= to) return [];
   const [low, high] = versionRange(kind, from, to);
   return queryAll<T>({
@@ -187,6 +228,51 @@ export async function readDiff<T>(pk: string, kind: string, from: number, to: nu
   });
 }
 
+/**
+ * How many entities of a kind a diff (from, to] holds, and how many of them are tombstones: the
+ * same strongly consistent range as `readDiff`, counted by DynamoDB without returning the items.
+ * The caller has checked the range (`checkRange`).
+ */
+export async function countDiff(
+  pk: string,
+  kind: string,
+  from: number,
+  to: number,
+): Promise<{ changed: number; deleted: number }> {
+  const total = { changed: 0, deleted: 0 };
+  if (from >= to) return total;
+  const [low, high] = versionRange(kind, from, to);
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: VERSION_INDEX,
+        ConsistentRead: true,
+        Select: 'COUNT',
+        KeyConditionExpression: 'pk = :pk AND vsk BETWEEN :low AND :high',
+        FilterExpression: 'deleted = :true',
+        ExpressionAttributeValues: { ':pk': pk, ':low': low, ':high': high, ':true': true },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    total.changed += page.ScannedCount ?? 0;
+    total.deleted += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return total;
+}
+
+/** Refuses a diff range the stream cannot answer completely (pin 7, spec 9.2). */
+export function checkRange(from: number, to: number, counter: Counter): void {
+  if (to > counter.ver) {
+    throw inconsistentData('LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY', `Version ${to} is ahead of the server's ${counter.ver}`);
+  }
+  if (from > 0 && from < (counter.purged ?? 0)) {
+    throw outdatedVersion(`Deletions up to version ${counter.purged ?? 0} are no longer kept; resynchronize from version 0`);
+  }
+}
+
 /** The live (not deleted) entities whose sort key starts with `prefix`. */
 export function readCollection<T>(pk: string, prefix: string): Promise<Stored<T>[]> {
   return queryAll<T>({
@@ -194,6 +280,38 @@ export function readCollection<T>(pk: string, prefix: string): Promise<Stored<T>
     FilterExpression: 'deleted = :false',
     ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix, ':false': false },
   });
+}
+
+/**
+ * One page of the live entities whose sort key starts with `prefix`, in key order: reads only up to
+ * the page's end (and the tombstones between), not the whole collection.
+ */
+export async function readCollectionPage<T>(
+  pk: string,
+  prefix: string,
+  page: { skip: number; take: number; descending: boolean },
+): Promise<Stored<T>[]> {
+  const wanted = page.skip + page.take;
+  const items: Stored<T>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  while (page.take > 0 && items.length < wanted) {
+    const reply = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        ConsistentRead: true,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        FilterExpression: 'deleted = :false',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix, ':false': false },
+        ScanIndexForward: !page.descending,
+        Limit: wanted - items.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...((reply.Items ?? []) as Stored<T>[]));
+    startKey = reply.LastEvaluatedKey;
+    if (!startKey) break;
+  }
+  return items.slice(page.skip, wanted);
 }
 
 /** Every item of a partition (a directory: users, vendors, applications, devices, links). */

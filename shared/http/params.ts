@@ -42,6 +42,9 @@ function checkText(field: string, value: string, rule: TextRule): void {
   }
 }
 
+/** An identifierType value outside the path (a query parameter such as an image's `filename`): 400 ValueNotValid. */
+export const checkIdentifier = (field: string, value: string): void => checkText(field, value, identifier);
+
 /** A seller id in a path: the country code followed directly by the corporate id (DESIGN.md pin 9). */
 export function parseSellerId(value: string, field = 'sellerId'): { country: string; corporateId: string } {
   const parsed = { country: value.slice(0, 2), corporateId: value.slice(2) };
@@ -67,6 +70,15 @@ const rules: Record<string, (name: string, value: string) => void> = {
   publicKeyFileName: (name, value) => checkText(name, value, identifier),
   activationId: (name, value) => void notNegative(name, intParam(name, value) ?? 0),
   vendorId: (name, value) => void notNegative(name, intParam(name, value) ?? 0),
+  categoryIdentifier: (name, value) => checkText(name, value, identifier),
+  productIdentifier: (name, value) => checkText(name, value, identifier),
+  // Image file names follow identifierType (spec 2.3, 8).
+  pictureFilename: (name, value) => checkText(name, value, identifier),
+  // imageVersionType (`current`, `version`; v15) or a version number (v26, v33); the route tells which the version takes.
+  pictureVersion: (name, value) => {
+    if (value !== 'current' && value !== 'version') notNegative(name, intParam(name, value) ?? 0);
+  },
+  orderId: (name, value) => void notNegative(name, intParam(name, value) ?? 0),
 };
 
 export function checkPathParams(params: Readonly<Record<string, string>>): void {

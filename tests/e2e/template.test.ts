@@ -32,6 +32,9 @@ interface Found {
 
 const STAGE = 'ci';
 const FALLBACK = 'fallback';
+/** Functions that serve no HTTP route: they run on a schedule. */
+const SCHEDULED = ['maintenance'];
+const httpFunctions = () => functionNames().filter((name) => !SCHEDULED.includes(name));
 const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 let template: Template;
@@ -188,8 +191,108 @@ describe('the packaged service (npm run package)', () => {
     });
   });
 
+  describe('images', () => {
+    const IMAGES = 'images';
+
+    it('the deployed functions store image bytes in the S3 bucket, never in a local folder', () => {
+      // Prepare
+      const settings = [...lambdaFunctions()].map(([name, { properties }]) => {
+        const variables = (properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+        const { IMAGE_STORE, IMAGE_BUCKET, IMAGE_DIR = '' } = variables;
+        return { name, IMAGE_STORE, IMAGE_BUCKET, IMAGE_DIR };
+      });
+
+      // Assess
+      expect(settings.find(({ name }) => name === IMAGES)).toEqual({
+        name: IMAGES,
+        IMAGE_STORE: 's3',
+        IMAGE_BUCKET: { Ref: 'ImageBucket' },
+        IMAGE_DIR: '',
+      });
+      expect(settings.filter(({ IMAGE_STORE, IMAGE_DIR }) => (IMAGE_STORE ?? 's3') !== 's3' || IMAGE_DIR !== '')).toEqual([]);
+    });
+
+    it('the image bucket is private, encrypted, owner-enforced and retained when the stack is deleted or it is replaced', () => {
+      // Prepare
+      const bucket = template.Resources.ImageBucket;
+      const properties = bucket?.Properties ?? {};
+      const encryption = properties.BucketEncryption as {
+        ServerSideEncryptionConfiguration?: { ServerSideEncryptionByDefault?: { SSEAlgorithm?: string } }[];
+      };
+
+      // Assess
+      expect(bucket?.Type).toBe('AWS::S3::Bucket');
+      expect(properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(['AES256', 'aws:kms']).toContain(
+        encryption?.ServerSideEncryptionConfiguration?.[0]?.ServerSideEncryptionByDefault?.SSEAlgorithm,
+      );
+      expect(properties.OwnershipControls).toEqual({ Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] });
+      expect({ acl: properties.AccessControl, website: properties.WebsiteConfiguration }).toEqual({
+        acl: undefined,
+        website: undefined,
+      });
+      expect({ deletion: bucket?.DeletionPolicy, replace: bucket?.UpdateReplacePolicy }).toEqual({
+        deletion: 'Retain',
+        replace: 'Retain',
+      });
+    });
+
+    it('the bucket policy refuses requests without TLS and grants nothing', () => {
+      // Prepare
+      const policies = resourcesOfType('AWS::S3::BucketPolicy')
+        .map(([, policy]) => policy.Properties ?? {})
+        .filter((policy) => JSON.stringify(policy.Bucket) === JSON.stringify({ Ref: 'ImageBucket' }));
+      const statements = policies.flatMap((policy) => list((policy.PolicyDocument as { Statement: Statement[] }).Statement));
+
+      // Assess
+      expect(policies).toHaveLength(1);
+      expect(statements.filter(isAllow)).toEqual([]);
+      expect(statements).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+    });
+
+    it("only the images function's role reaches the bucket: get, put and delete of its objects, nothing else", () => {
+      // Prepare
+      const byFunction = [...lambdaFunctions()].map(([name, { properties }]) => {
+        const grants = roleStatements(roleOf(properties)).filter(isAllow);
+        const s3 = grants.filter((statement) =>
+          actionsOf(statement).some((action) => action === '*' || action.startsWith('s3:')),
+        );
+        return { name, s3 };
+      });
+      const images = byFunction.find(({ name }) => name === IMAGES)?.s3 ?? [];
+
+      // Assess
+      expect(byFunction.filter(({ name, s3 }) => name !== IMAGES && s3.length > 0).map(({ name }) => name)).toEqual([]);
+      expect(images.flatMap(actionsOf).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+      expect(images.flatMap((statement) => list(statement.Resource))).toEqual([
+        { 'Fn::Join': ['', [{ 'Fn::GetAtt': ['ImageBucket', 'Arn'] }, '/*']] },
+      ]);
+    });
+  });
+
+  describe('the tombstone purge', () => {
+    it('runs the maintenance function daily with the retention it is given (90 days unless set)', () => {
+      // Prepare
+      const rules = resourcesOfType('AWS::Events::Rule');
+      const maintenance = lambdaFunctions().get('maintenance');
+      const variables = (maintenance?.properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables;
+
+      // Assess
+      expect(rules.map(([, rule]) => rule.Properties?.ScheduleExpression)).toEqual(['rate(1 day)']);
+      expect(JSON.stringify(rules[0]?.[1].Properties?.Targets)).toContain(maintenance?.id ?? 'no maintenance function');
+      expect(variables?.TOMBSTONE_RETENTION_DAYS).toBe('90');
+    });
+  });
+
   describe('the data table', () => {
-    it('is DataTable keyed on pk/sk, with the byVersion index on pk + vsk projecting ALL', () => {
+    it('is DataTable keyed on pk/sk, with byVersion on pk + vsk (ALL) and the sparse byTombstone on pk + tsk', () => {
       // Prepare
       const table = template.Resources.DataTable;
       const properties = table?.Properties ?? {};
@@ -209,6 +312,14 @@ describe('the packaged service (npm run package)', () => {
             { AttributeName: 'vsk', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: 'byTombstone',
+          KeySchema: [
+            { AttributeName: 'pk', KeyType: 'HASH' },
+            { AttributeName: 'tsk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['version'] },
         },
       ]);
     });
@@ -299,9 +410,15 @@ describe('the packaged service (npm run package)', () => {
 
       // Assess
       expect(resourcesOfType('AWS::ApiGatewayV2::Api')).toHaveLength(1);
-      expect(new Set(byKey.values())).toEqual(new Set(functionNames()));
+      expect(new Set(byKey.values())).toEqual(new Set(httpFunctions()));
       expect(byKey.get('ANY /{apiVersion}/{sellerId}/taxes')).toBe('catalog');
       expect(byKey.get('ANY /{apiVersion}/sellers')).toBe('sellers');
+      // Image paths under categories and products reach the images function, not the catalog's proxies.
+      for (const owner of ['', '/categories/{categoryIdentifier}', '/products/{productIdentifier}']) {
+        expect(byKey.get(`ANY /{apiVersion}/{sellerId}${owner}/images`)).toBe('images');
+        expect(byKey.get(`ANY /{apiVersion}/{sellerId}${owner}/images/{pictureVersion}/{pictureFilename}`)).toBe('images');
+      }
+      expect(byKey.get('ANY /{apiVersion}/{sellerId}/products/{proxy+}')).toBe('catalog');
       expect(byKey.get('$default')).toBe(FALLBACK);
     });
 
@@ -314,7 +431,7 @@ describe('the packaged service (npm run package)', () => {
       }));
 
       // Assess
-      expect(integrations).toHaveLength(functionNames().length);
+      expect(integrations).toHaveLength(httpFunctions().length);
       for (const integration of integrations) {
         expect(integration).toEqual({ id: integration.id, type: 'AWS_PROXY', payload: '2.0' });
       }

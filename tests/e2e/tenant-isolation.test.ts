@@ -1,7 +1,7 @@
 /**
  * Tenant isolation (spec 5.4): on every endpoint that takes a seller, another seller's register,
- * a user not connected to the seller and another vendor's user all get 403 INSUFFICIENT_ACCESS_RIGHTS,
- * and nothing changes.
+ * a user not connected to the seller and another vendor's user all get 403 INSUFFICIENT_ACCESS_RIGHTS
+ * (public data of the non-public victim: SELLER_IS_NOT_PUBLIC), and nothing changes.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,11 +14,24 @@ interface Endpoint {
   path: (sellerId: string) => string;
   versions: readonly ApiVersion[];
   body?: (sellerId: string) => unknown;
+  /** The 403 code when it is not INSUFFICIENT_ACCESS_RIGHTS. */
+  code?: string;
 }
 
 const ALL = [15, 26, 33] as const;
 const SINCE_26 = [26, 33] as const;
+const V15 = [15] as const;
 const tax = { vat: 12, name: 'Livsmedel' };
+const product = { name: 'Bulle', barcode: '1', netto: 1500, tax: 'moms', salesUnit: 'Piece', countedInPrice: true };
+const restaurant = (sellerId: string) => ({
+  country: 'SE',
+  corporateId: sellerId.slice(2),
+  name: 'Intrång',
+  city: 'Lund',
+  address: 'Gatan 1',
+  phone: '112',
+  averageBill: 1,
+});
 const seller = (sellerId: string) => ({
   corporateId: sellerId.slice(2),
   country: 'SE',
@@ -32,19 +45,81 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: (s) => `/sellers/${s}`, versions: ALL },
   { method: 'PUT', path: (s) => `/sellers/${s}`, versions: ALL, body: seller },
   { method: 'DELETE', path: (s) => `/sellers/${s}`, versions: ALL },
+  { method: 'GET', path: (s) => `/restaurants/${s}`, versions: ALL, code: 'SELLER_IS_NOT_PUBLIC' },
+  { method: 'PUT', path: (s) => `/restaurants/${s}`, versions: ALL, body: restaurant },
+  { method: 'DELETE', path: (s) => `/restaurants/${s}`, versions: SINCE_26 },
+  { method: 'GET', path: (s) => `/restaurants-overview/${s}`, versions: SINCE_26, code: 'SELLER_IS_NOT_PUBLIC' },
+  { method: 'GET', path: (s) => `/hairdressers/${s}`, versions: SINCE_26 },
+  { method: 'PUT', path: (s) => `/hairdressers/${s}`, versions: SINCE_26, body: restaurant },
+  { method: 'DELETE', path: (s) => `/hairdressers/${s}`, versions: SINCE_26 },
   { method: 'GET', path: (s) => `/${s}/version`, versions: ALL },
+  { method: 'GET', path: (s) => `/${s}/stats`, versions: ALL },
   { method: 'GET', path: (s) => `/${s}/taxes`, versions: ALL },
   { method: 'POST', path: (s) => `/${s}/taxes`, versions: ALL, body: () => tax },
   { method: 'GET', path: (s) => `/${s}/taxes/moms`, versions: ALL },
   { method: 'PUT', path: (s) => `/${s}/taxes/moms`, versions: ALL, body: () => tax },
   { method: 'DELETE', path: (s) => `/${s}/taxes/moms`, versions: ALL },
   { method: 'GET', path: (s) => `/${s}/taxes-diff/0/1`, versions: ALL },
+  // The rest of the catalog: each entity's six endpoints (spec 4.5), its extras and the sync summary.
+  ...[
+    { plural: 'categories', versions: ALL, body: { name: 'Bröd' } },
+    { plural: 'products', versions: ALL, body: product },
+    { plural: 'commodities', versions: ALL, body: { product: 'bun', category: 'bread' } },
+    { plural: 'keyboards', versions: V15, body: { name: 'K', width: 1, height: 1, deviceFormFactor: 'PHONE' } },
+    {
+      plural: 'keyboard-entries',
+      versions: V15,
+      body: { keyboard: 'k', positionX: 0, positionY: 0, width: 1, height: 1, keyAction: 'Numeric1', label: '1' },
+    },
+    { plural: 'precepts', versions: SINCE_26, body: { treasurerName: 'A', preceptItems: [], status: 'NEW' } },
+    {
+      plural: 'bookings',
+      versions: SINCE_26,
+      body: { bookingDate: 1, persons: 2, contactInfo: { name: 'a', phone: 'b', email: 'c' } },
+    },
+    { plural: 'treasurers', versions: SINCE_26, body: { name: 'Anna' } },
+  ].flatMap(({ plural, versions, body }): Endpoint[] => [
+    { method: 'GET', path: (s) => `/${s}/${plural}`, versions },
+    { method: 'POST', path: (s) => `/${s}/${plural}`, versions, body: () => body },
+    { method: 'GET', path: (s) => `/${s}/${plural}/e1`, versions },
+    { method: 'PUT', path: (s) => `/${s}/${plural}/e1`, versions, body: () => body },
+    { method: 'DELETE', path: (s) => `/${s}/${plural}/e1`, versions },
+    { method: 'GET', path: (s) => `/${s}/${plural}-diff/0/1`, versions },
+  ]),
+  { method: 'GET', path: (s) => `/${s}/commodities/advanced`, versions: V15 },
+  { method: 'GET', path: (s) => `/${s}/commodities-advanced`, versions: SINCE_26 },
+  {
+    method: 'POST',
+    path: (s) => `/${s}/orders`,
+    versions: V15,
+    body: () => ({ treasurerName: 'A', orderItems: [{ productIdentifier: 'bun', delta: 1 }] }),
+  },
+  { method: 'GET', path: (s) => `/${s}/orders-diff/0/1`, versions: V15 },
+  { method: 'GET', path: (s) => `/${s}/orders/advanced`, versions: V15 },
+  { method: 'GET', path: (s) => `/${s}/orders/1/advanced`, versions: V15 },
+  { method: 'POST', path: (s) => `/${s}/treasurers/t1/user`, versions: SINCE_26, body: () => ({}) },
+  { method: 'DELETE', path: (s) => `/${s}/treasurers/t1/user`, versions: SINCE_26 },
+  { method: 'GET', path: (s) => `/${s}/modifications?from=0`, versions: SINCE_26 },
   { method: 'GET', path: (s) => `/${s}/registrations`, versions: ALL },
   { method: 'GET', path: (s) => `/${s}/registrations-advanced`, versions: SINCE_26 },
   { method: 'GET', path: (s) => `/${s}/registrations/Kassa%201`, versions: SINCE_26 },
   { method: 'DELETE', path: (s) => `/${s}/registrations/Kassa%201`, versions: SINCE_26 },
   { method: 'GET', path: (s) => `/${s}/registrations/Kassa%201/version`, versions: SINCE_26 },
   { method: 'GET', path: (s) => `/devices-overview?seller=${s}`, versions: SINCE_26 },
+  // Image uploads are refused before their body is read, so these carry none.
+  ...[
+    { base: (s: string) => `/${s}/images`, diff: 'seller-images-diff', versions: ALL },
+    { base: (s: string) => `/${s}/categories/bread/images`, diff: 'category-images-diff', versions: SINCE_26 },
+    { base: (s: string) => `/${s}/products/bun/images`, diff: 'product-images-diff', versions: ALL },
+  ].flatMap(({ base, diff, versions }): Endpoint[] => [
+    { method: 'POST', path: base, versions: SINCE_26 },
+    { method: 'GET', path: base, versions },
+    { method: 'GET', path: (s) => `${base(s)}/current/logo.png`, versions },
+    { method: 'PUT', path: (s) => `${base(s)}/current/logo.png`, versions },
+    { method: 'DELETE', path: (s) => `${base(s)}/current/logo.png`, versions },
+    { method: 'GET', path: (s) => `${base(s)}/${versions === ALL ? 'version' : '1'}/logo.png`, versions },
+    { method: 'GET', path: (s) => `/${s}/${diff}/0/1`, versions },
+  ]),
   { method: 'GET', path: (s) => `/devices?seller=${s}`, versions: SINCE_26 },
 ];
 
@@ -71,12 +146,21 @@ async function activatedSeller(app: { applicationPackage: string }): Promise<{ s
 
 /** What a client could see of the victim's data: a change anywhere shows here. */
 async function snapshot() {
-  const [version, taxes, registrations] = await Promise.all([
+  const [version, taxes, registrations, restaurant, hairdresser] = await Promise.all([
     v(33).get(`/${victim}/version`),
     v(33).get(`/${victim}/taxes`),
     v(33).get(`/${victim}/registrations-advanced`),
+    // Restaurants and hairdressers carry revisions, not seller versions: their ETags show a change.
+    v(33).get(`/restaurants/${victim}`),
+    v(33).get(`/hairdressers/${victim}`),
   ]);
-  return { version: version.body, taxes: taxes.body, registrations: registrations.body };
+  return {
+    version: version.body,
+    taxes: taxes.body,
+    registrations: registrations.body,
+    restaurant: [restaurant.body, restaurant.headers.get('etag')],
+    hairdresser: [hairdresser.body, hairdresser.headers.get('etag')],
+  };
 }
 
 beforeAll(async () => {
@@ -89,6 +173,8 @@ beforeAll(async () => {
   victim = target.sellerId;
   victimKey = target.apiKey;
   await v(33).put(`/${victim}/taxes/moms`, { vat: 25, name: 'Moms' });
+  await v(33).put(`/restaurants/${victim}`, restaurant(victim));
+  await v(33).put(`/hairdressers/${victim}`, { corporateId: victim.slice(2) });
   outsiders = {
     "another seller's register": { as: { apiKey: other.apiKey } },
     'a regular user connected to another seller': await userOf('REGULAR_USER', null, [other.sellerId]),
@@ -99,7 +185,7 @@ beforeAll(async () => {
 describe.each(ENDPOINTS.flatMap((endpoint) => endpoint.versions.map((api) => ({ ...endpoint, api }))))(
   '$method /v$api $path',
   (endpoint) => {
-    it('refuses every outsider with 403 INSUFFICIENT_ACCESS_RIGHTS and changes nothing', async () => {
+    it('refuses every outsider with 403 and changes nothing', async () => {
       // Prepare
       const before = await snapshot();
       // Act
@@ -113,7 +199,7 @@ describe.each(ENDPOINTS.flatMap((endpoint) => endpoint.versions.map((api) => ({ 
         answers.push({ who, answer });
       }
       // Assess
-      for (const { answer } of answers) expectError(answer, 403, 'Forbidden', 'INSUFFICIENT_ACCESS_RIGHTS');
+      for (const { answer } of answers) expectError(answer, 403, 'Forbidden', endpoint.code ?? 'INSUFFICIENT_ACCESS_RIGHTS');
       expect(await snapshot()).toEqual(before);
     });
   },

@@ -34,7 +34,7 @@ describe('versioned writes against DynamoDB Local', () => {
     const versions = await Promise.all(Array.from({ length: 24 }, (_, i) => put(stream, `e${i}`, `v${i}`)));
 
     expect([...versions].sort((a, b) => a - b)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
-    const diff = await readDiff<Note>(sellerPk(stream), 'NOTE', 0, 24, 24);
+    const diff = await readDiff<Note>(sellerPk(stream), 'NOTE', 0, 24, { ver: 24, live: true });
     expect(diff.map((item) => item.version)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
   });
 
@@ -55,7 +55,7 @@ describe('versioned writes against DynamoDB Local', () => {
       let synced = 0;
       while (writing || synced < writes) {
         const current = (await readCounter(keys.sellerCounter(stream)))?.ver ?? 0;
-        for (const item of await readDiff<Note>(sellerPk(stream), 'NOTE', synced, current, current)) {
+        for (const item of await readDiff<Note>(sellerPk(stream), 'NOTE', synced, current, { ver: current, live: true })) {
           seen.set(item.sk, Math.max(seen.get(item.sk) ?? 0, item.version));
         }
         synced = current;
@@ -65,7 +65,9 @@ describe('versioned writes against DynamoDB Local', () => {
     const [, ...views] = await Promise.all([writers, reader(), reader()]);
 
     const finalState = new Map(
-      (await readDiff<Note>(sellerPk(stream), 'NOTE', 0, writes, writes)).map((item) => [item.sk, item.version] as const),
+      (await readDiff<Note>(sellerPk(stream), 'NOTE', 0, writes, { ver: writes, live: true })).map(
+        (item) => [item.sk, item.version] as const,
+      ),
     );
     expect(finalState.size).toBe(20);
     for (const view of views) expect(view).toEqual(finalState);
@@ -74,7 +76,7 @@ describe('versioned writes against DynamoDB Local', () => {
   it('a diff to a version ahead of the counter is LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY', async () => {
     const stream = `T${randomUUID()}`;
     await put(stream, 'a', 'x');
-    const failure = await readDiff(sellerPk(stream), 'NOTE', 0, 2, 1).catch((error: unknown) => error);
+    const failure = await readDiff(sellerPk(stream), 'NOTE', 0, 2, { ver: 1, live: true }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 409, code: 'LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY' });
   });

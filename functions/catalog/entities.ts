@@ -1,0 +1,157 @@
+import {
+  booking,
+  category,
+  categoryV15,
+  commodity,
+  commodityV15,
+  keyboard,
+  keyboardEntry,
+  precept,
+  product,
+  treasurer,
+} from '#schemas/catalog.ts';
+import * as validators from '#schemas/generated/validators.js';
+import { tax } from '#schemas/tax.ts';
+import type {
+  BookingBody,
+  CategoryBody,
+  CommodityBody,
+  KeyboardBody,
+  KeyboardEntryBody,
+  PreceptBody,
+  ProductBody,
+  TaxBody,
+  TreasurerBody,
+} from '#schemas/types.ts';
+import { fieldsOf } from '#schemas/views.ts';
+import { nonUnique, referenceNotFound } from '#shared/errors.ts';
+import { type ApiVersion, SINCE_26, type VersionView } from '#shared/versions.ts';
+import type { CatalogEntity } from './entity.ts';
+
+const V15: readonly ApiVersion[] = [15];
+
+/** The same schema and view in every version that has the entity. */
+const everywhere = <T>(validate: typeof validators.tax, fields: readonly (keyof T & string)[]) => ({
+  body: { 15: validate, 26: validate, 33: validate },
+  view: { 15: fields, 26: fields, 33: fields } satisfies VersionView<T>,
+});
+
+/** Taxes (spec 4.5): one shape in every version. */
+export const taxes: CatalogEntity<TaxBody> = {
+  plural: 'taxes',
+  kind: 'TAX',
+  versions: [15, 26, 33],
+  ...everywhere<TaxBody>(validators.tax, fieldsOf(tax)),
+  orderFields: ['identifier', 'name', 'vat'],
+  searched: ['name', 'identifier'],
+};
+
+/** Categories: v26 adds `color`, which a v15 write keeps. */
+export const categories: CatalogEntity<CategoryBody> = {
+  plural: 'categories',
+  kind: 'CATEGORY',
+  versions: [15, 26, 33],
+  body: { 15: validators.categoryV15, 26: validators.category, 33: validators.category },
+  view: { 15: fieldsOf(categoryV15), 26: fieldsOf(category), 33: fieldsOf(category) },
+  orderFields: ['identifier', 'name'],
+  searched: ['name', 'identifier'],
+};
+
+/** Products name their tax. */
+export const products: CatalogEntity<ProductBody> = {
+  plural: 'products',
+  kind: 'PRODUCT',
+  versions: [15, 26, 33],
+  ...everywhere<ProductBody>(validators.product, fieldsOf(product)),
+  orderFields: ['identifier', 'name', 'barcode', 'netto'],
+  searched: ['name', 'barcode', 'identifier'],
+  references: [{ field: 'tax', kind: 'TAX' }],
+  normalize: (body) => ({ ...body, countedInPrice: body.countedInPrice === true || body.countedInPrice === 'true' }),
+};
+
+/** Commodities link a product to a category; v26 adds `color`. */
+export const commodities: CatalogEntity<CommodityBody> = {
+  plural: 'commodities',
+  kind: 'COMMODITY',
+  versions: [15, 26, 33],
+  body: { 15: validators.commodityV15, 26: validators.commodity, 33: validators.commodity },
+  view: { 15: fieldsOf(commodityV15), 26: fieldsOf(commodity), 33: fieldsOf(commodity) },
+  orderFields: ['identifier', 'product', 'category'],
+  searched: ['identifier', 'product', 'category'],
+  references: [
+    { field: 'product', kind: 'PRODUCT' },
+    { field: 'category', kind: 'CATEGORY' },
+  ],
+};
+
+export const keyboards: CatalogEntity<KeyboardBody> = {
+  plural: 'keyboards',
+  kind: 'KEYBOARD',
+  versions: V15,
+  body: { 15: validators.keyboard },
+  view: { 15: fieldsOf(keyboard), 26: [], 33: [] },
+  orderFields: ['identifier', 'name'],
+  searched: ['name', 'identifier'],
+};
+
+/** A key on a keyboard: names its keyboard, the keyboard it opens and the product it sells. */
+export const keyboardEntries: CatalogEntity<KeyboardEntryBody> = {
+  plural: 'keyboard-entries',
+  kind: 'KEYBOARD_ENTRY',
+  versions: V15,
+  body: { 15: validators.keyboardEntry },
+  view: { 15: fieldsOf(keyboardEntry), 26: [], 33: [] },
+  orderFields: ['identifier', 'label', 'keyboard'],
+  searched: ['label', 'identifier'],
+  references: [
+    { field: 'keyboard', kind: 'KEYBOARD' },
+    { field: 'subKeyboard', kind: 'KEYBOARD' },
+    { field: 'product', kind: 'PRODUCT' },
+  ],
+};
+
+/** Precepts (kitchen tickets): at most one per order (spec 3). */
+export const precepts: CatalogEntity<PreceptBody> = {
+  plural: 'precepts',
+  kind: 'PRECEPT',
+  versions: SINCE_26,
+  body: { 26: validators.precept, 33: validators.precept },
+  view: { 15: [], 26: fieldsOf(precept), 33: fieldsOf(precept) },
+  // The spec gives precepts PAGE parameters: no ordering.
+  orderFields: [],
+  searched: ['treasurerName', 'table', 'order', 'identifier'],
+  unique: {
+    field: 'order',
+    refused: () => nonUnique('The order has a precept already', 'ORDER_ALREADY_HAS_PRECEPT'),
+  },
+};
+
+export const bookings: CatalogEntity<BookingBody> = {
+  plural: 'bookings',
+  kind: 'BOOKING',
+  versions: SINCE_26,
+  body: { 26: validators.booking, 33: validators.booking },
+  view: { 15: [], 26: fieldsOf(booking), 33: fieldsOf(booking) },
+  orderFields: ['identifier', 'bookingDate', 'persons'],
+  searched: ['description', 'identifier'],
+};
+
+/**
+ * Treasurers (cashiers), pin 12. `user` is set only by joining a user (`treasurers.ts`); a user
+ * holds at most one treasurer of a seller.
+ */
+export const treasurers: CatalogEntity<TreasurerBody> = {
+  plural: 'treasurers',
+  kind: 'TREASURER',
+  versions: SINCE_26,
+  body: { 26: validators.treasurer, 33: validators.treasurer },
+  view: { 15: [], 26: fieldsOf(treasurer), 33: fieldsOf(treasurer) },
+  orderFields: ['identifier', 'name'],
+  searched: ['name', 'identifier'],
+  kept: ['user'],
+  unique: {
+    field: 'user',
+    refused: () =>
+      referenceNotFound('The user holds a treasurer of this seller already', 'USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY'),
+  },
+};

@@ -1,0 +1,101 @@
+import { order } from '#schemas/catalog.ts';
+import * as validators from '#schemas/generated/validators.js';
+import type { OrderBody } from '#schemas/types.ts';
+import { fieldsOf } from '#schemas/views.ts';
+import { access } from '#shared/auth/access.ts';
+import { keys } from '#shared/db/keys.ts';
+import { nextNumber } from '#shared/db/transact.ts';
+import { readCounter, readItems, type Stored } from '#shared/db/versioned.ts';
+import { notFound, referenceNotFound, versionConflict } from '#shared/errors.ts';
+import { requiredInt } from '#shared/http/query.ts';
+import { ok } from '#shared/http/response.ts';
+import { type Route, route } from '#shared/http/router.ts';
+import type { ApiRequest, Reply } from '#shared/http/types.ts';
+import { present } from '#shared/versions.ts';
+import { productDetails } from './advanced.ts';
+import { type CatalogEntity, diffRoute, listEntities, readEntity, writeEntity } from './entity.ts';
+
+/** An order as stored: the body, the id the server gave it, and the catalog entity fields. */
+type Order = OrderBody & { id?: number; identifier?: string | null; deleted?: boolean | null };
+
+const V15 = [15] as const;
+
+/**
+ * Orders (v15): the server numbers them per seller (`id`), so the catalog entity's identifier is the
+ * id as text. No PUT or DELETE exists; the diff follows pin 7 like every entity.
+ */
+export const orders: CatalogEntity<Order> = {
+  plural: 'orders',
+  kind: 'ORDER',
+  versions: V15,
+  body: { 15: validators.order },
+  view: { 15: ['id', ...fieldsOf(order), 'deleted'], 26: [], 33: [] },
+  orderFields: [],
+  searched: ['treasurerName'],
+};
+
+/**
+ * POST /{sellerId}/orders: every line's product must exist when the order is taken (404
+ * ReferenceNotFound otherwise). Lines are a record of what was ordered: a product deleted later
+ * does not change them, and the advanced view then shows that line's `productInfo` as null.
+ */
+async function createOrder(request: ApiRequest<OrderBody>): Promise<Reply> {
+  const { sellerId = '' } = request.params;
+  const wanted = [...new Set(request.body.orderItems.map((item) => item.productIdentifier))];
+  const [counter, found] = await Promise.all([
+    readCounter(keys.sellerCounter(sellerId)),
+    readItems<{ identifier: string }>(wanted.map((id) => keys.catalog(sellerId, 'PRODUCT', id))),
+  ]);
+  if (!counter?.live) throw notFound(`Seller ${sellerId} does not exist`);
+  const live = new Set(found.filter((item) => !item.deleted).map((item) => item.identifier));
+  const missing = wanted.find((id) => !live.has(id));
+  if (missing !== undefined) throw referenceNotFound(`productIdentifier ${missing} does not exist`);
+  const id = await nextNumber(keys.sellerSequence(sellerId, orders.kind));
+  return writeEntity(orders, request, String(id), (current) => {
+    if (current) throw versionConflict(`Order ${id} exists already`);
+    return { data: { ...request.body, id }, result: { status: 201, body: { id } } };
+  });
+}
+
+/** An order with each line's `productInfo` {product, tax} (null for a product deleted since). */
+async function advancedOrders(request: ApiRequest, page: readonly Stored<Order>[]): Promise<unknown[]> {
+  const details = await productDetails(
+    request.params.sellerId ?? '',
+    page.flatMap((item) => item.orderItems.map((line) => line.productIdentifier)),
+    request.version,
+    false,
+  );
+  return page.map((item) => ({
+    ...present(item, orders.view[request.version]),
+    orderItems: item.orderItems.map((line) => {
+      const info = details.get(line.productIdentifier);
+      return {
+        ...present(line, ['productIdentifier', 'productCustomization', 'delta', 'deltaUnit']),
+        productInfo: info ? { product: info.product, tax: info.tax } : null,
+      };
+    }),
+  }));
+}
+
+const common = { versions: V15, access: access.seller } as const;
+
+export const orderRoutes: Route[] = [
+  route<OrderBody>({ ...common, method: 'POST', path: '/{sellerId}/orders', body: orders.body, handle: createOrder }),
+  diffRoute(orders),
+  route({
+    ...common,
+    method: 'GET',
+    path: '/{sellerId}/orders/advanced',
+    handle: async (request) => ok(await advancedOrders(request, await listEntities(orders, request))),
+  }),
+  route({
+    ...common,
+    method: 'GET',
+    path: '/{sellerId}/orders/{orderId}/advanced',
+    handle: (request) =>
+      readEntity(orders, request, String(requiredInt('orderId', request.params.orderId)), async (stored) => {
+        const [shown] = await advancedOrders(request, [stored]);
+        return shown;
+      }),
+  }),
+];

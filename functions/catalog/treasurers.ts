@@ -1,0 +1,44 @@
+import type { TreasurerBody } from '#schemas/types.ts';
+import { access, insufficientRights } from '#shared/auth/access.ts';
+import { notFound, referenceNotFound } from '#shared/errors.ts';
+import { noContent } from '#shared/http/response.ts';
+import { type Route, route } from '#shared/http/router.ts';
+import type { ApiRequest, Reply } from '#shared/http/types.ts';
+import { SINCE_26 } from '#shared/versions.ts';
+import { treasurers } from './entities.ts';
+import { type Change, writeEntity } from './entity.ts';
+
+/**
+ * Joining a user to a treasurer (spec 4.1): the calling user becomes the treasurer's `user`, so a
+ * register can sign that user in as the cashier. A user holds at most one treasurer of a seller
+ * (the unique value of `treasurers`); a register's key is no user and may not join.
+ */
+function joinOrDisjoin(request: ApiRequest, join: boolean): Promise<Reply> {
+  const { principal } = request;
+  if (principal?.kind !== 'user') throw insufficientRights();
+  const identifier = request.params.identifier ?? '';
+  const change: Change<TreasurerBody> = (current) => {
+    if (!current) throw notFound(`No treasurer ${identifier}`);
+    if (join && current.user) {
+      throw referenceNotFound('The treasurer is joined to a user already; disjoin first', 'TREASURER_IS_JOINED_TO_USER_ALREADY');
+    }
+    if (!join && !current.user) {
+      throw referenceNotFound('The treasurer is not joined to a user', 'TREASURER_IS_NOT_JOINED_TO_USER');
+    }
+    return { data: { ...current, user: join ? principal.username : null }, result: noContent() };
+  };
+  return writeEntity(treasurers, request, identifier, change);
+}
+
+const path = '/{sellerId}/treasurers/{identifier}/user';
+
+export const treasurerUserRoutes: Route[] = [
+  route({ versions: SINCE_26, access: access.seller, method: 'POST', path, handle: (request) => joinOrDisjoin(request, true) }),
+  route({
+    versions: SINCE_26,
+    access: access.seller,
+    method: 'DELETE',
+    path,
+    handle: (request) => joinOrDisjoin(request, false),
+  }),
+];

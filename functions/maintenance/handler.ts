@@ -1,0 +1,19 @@
+import { config } from '#shared/config.ts';
+import { keys } from '#shared/db/keys.ts';
+import { purgeTombstones } from '#shared/db/tombstones.ts';
+import { readPartition } from '#shared/db/versioned.ts';
+
+const DAY = 86_400_000;
+
+/**
+ * Daily (EventBridge schedule): removes every seller's catalog tombstones older than the retention
+ * (`TOMBSTONE_RETENTION_DAYS`). Sellers come from their directory, one Query; no Scan.
+ */
+export async function handler(): Promise<{ sellers: number; removed: number }> {
+  const before = Date.now() - config().tombstoneRetentionDays * DAY;
+  const sellers = await readPartition<{ sellerId: string }>('SELLERS');
+  let removed = 0;
+  for (const { sellerId } of sellers) removed += (await purgeTombstones(keys.sellerCounter(sellerId), before)).removed;
+  console.log(JSON.stringify({ job: 'purge-tombstones', sellers: sellers.length, removed }));
+  return { sellers: sellers.length, removed };
+}
