@@ -33,6 +33,8 @@ function packagingEnv(): NodeJS.ProcessEnv {
   delete env.DYNAMODB_ENDPOINT;
   delete env.ACTIVATION_SIGNER;
   delete env.ACTIVATION_KEY_FILE;
+  delete env.IMAGE_STORE;
+  delete env.IMAGE_DIR;
   return env;
 }
 

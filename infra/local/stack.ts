@@ -24,6 +24,9 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+/** Preloaded into serverless-offline so that image bodies arrive base64-encoded, as in AWS. */
+const BINARY_BODIES = new URL('./offline-binary-bodies.ts', import.meta.url).href;
+
 /** The table name of the local stage, as serverless.yml derives it (`${service}-${stage}`). */
 export const LOCAL_TABLE = 'cash-register-local';
 
@@ -44,6 +47,10 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
     ensureLocalSigningKey(keyFile);
     process.env.ACTIVATION_SIGNER = 'local';
     process.env.ACTIVATION_KEY_FILE = keyFile;
+    // Image bytes in a folder beside the key: under DATA_DIR they outlive restarts with the records naming them.
+    const imageDir = join(keyDir, 'images');
+    process.env.IMAGE_STORE = 'local';
+    process.env.IMAGE_DIR = imageDir;
     const { createUserIfAbsent } = await import('#shared/auth/users.ts');
     await createUserIfAbsent({
       ...options.admin,
@@ -68,6 +75,10 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
         DYNAMODB_ENDPOINT: dynamo.endpoint,
         ACTIVATION_SIGNER: 'local',
         ACTIVATION_KEY_FILE: keyFile,
+        IMAGE_STORE: 'local',
+        IMAGE_DIR: imageDir,
+        // Binary bodies reach the functions base64-encoded, as API Gateway sends them (see the file).
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${BINARY_BODIES}`].filter(Boolean).join(' '),
         LOG_REQUESTS: String(options.logRequests ?? true),
         SLS_TELEMETRY_DISABLED: '1',
       },

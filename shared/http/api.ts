@@ -12,8 +12,8 @@ import { parseVersionSegment } from '#shared/versions.ts';
 import { log } from './log.ts';
 import { assertKnownParams, checkPathParams } from './params.ts';
 import { errorResult, internalError, toResult } from './response.ts';
-import { type BodySpec, type Match, type Route, RouteTable } from './router.ts';
-import type { ApiRequest } from './types.ts';
+import { type BodySpec, type Match, type RawBodySpec, type Route, RouteTable } from './router.ts';
+import type { ApiRequest, RawBody } from './types.ts';
 import { validate } from './validation.ts';
 
 export type HttpApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -77,7 +77,11 @@ async function prepare(
     throw forbidden('ACTIVATION_NO_FEATURE', `The activation lacks the feature ${route.feature}`);
   }
   checkPathParams(params);
-  const body = route.body === undefined ? undefined : readJson(event, headers, bodyValidator(route.body, version));
+  const body = route.raw
+    ? readRaw(event, headers, route.raw)
+    : route.body === undefined
+      ? undefined
+      : readJson(event, headers, bodyValidator(route.body, version));
   return {
     version,
     method: route.method,
@@ -116,8 +120,7 @@ function readJson(
   headers: Record<string, string | undefined>,
   validator: ValidateFunction,
 ): unknown {
-  // API Gateway omits an empty body; serverless-offline sends null.
-  const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+  const raw = bodyBytes(event);
   const limit = config().maxJsonBodyBytes;
   if (raw.length > limit) throw entityTooLarge(limit);
   const contentType = headers['content-type'];
@@ -133,4 +136,25 @@ function readJson(
     throw messageNotReadable('The body is not valid JSON');
   }
   return validate(validator, parsed);
+}
+
+/** The body's bytes. API Gateway base64-encodes a binary body (isBase64Encoded) and omits an empty one; serverless-offline sends null. */
+function bodyBytes(event: APIGatewayProxyEventV2): Buffer {
+  return event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+}
+
+/** A raw body (an image): size capped (413), Content-Type required (400 HttpHeaderMissing) and one the route takes, not empty. */
+function readRaw(event: APIGatewayProxyEventV2, headers: Record<string, string | undefined>, spec: RawBodySpec): RawBody {
+  const bytes = bodyBytes(event);
+  if (bytes.length > spec.maxBytes) throw entityTooLarge(spec.maxBytes);
+  const contentType = headers['content-type'];
+  if (contentType === undefined) throw headerMissing('Content-Type');
+  const mediaType = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  if (!spec.mediaTypes.includes(mediaType)) {
+    throw messageNotReadable(`Content-Type ${contentType} is not supported; send one of ${spec.mediaTypes.join(', ')}`, {
+      contentType,
+    });
+  }
+  if (bytes.length === 0) throw messageNotReadable('Required request body is missing');
+  return { bytes, mediaType };
 }

@@ -21,6 +21,16 @@ export const notModified = (version: number): Reply => ({ status: 304, headers: 
 /** 200 with a text body of another media type. */
 export const okText = (body: string, contentType: string): Reply => ({ status: 200, text: { body, contentType } });
 
+/**
+ * 200 with a binary body (an image) of its media type; a versioned one carries its ETag (pin 5).
+ * `nosniff`: a browser must never read uploaded bytes as another type (HTML, script) than the one stored.
+ */
+export const okBinary = (body: Buffer, contentType: string, version?: number): Reply => ({
+  status: 200,
+  binary: { body, contentType },
+  headers: { 'X-Content-Type-Options': 'nosniff', ...(version === undefined ? {} : { ETag: `"${version}"` }) },
+});
+
 /** Serializes a reply into the HTTP API v2 result; a body too large to send is a SERVER_IS_OVERLOADED. */
 export function toResult(reply: Reply, maxBytes: number): APIGatewayProxyStructuredResultV2 {
   if (reply.text) {
@@ -28,6 +38,16 @@ export function toResult(reply: Reply, maxBytes: number): APIGatewayProxyStructu
       statusCode: reply.status,
       headers: { 'Content-Type': reply.text.contentType, ...reply.headers },
       body: reply.text.body,
+    };
+  }
+  if (reply.binary) {
+    const body = reply.binary.body.toString('base64');
+    if (body.length > maxBytes) throw inconsistentData('SERVER_IS_OVERLOADED', 'The result is too large to send');
+    return {
+      statusCode: reply.status,
+      headers: { 'Content-Type': reply.binary.contentType, ...reply.headers },
+      body,
+      isBase64Encoded: true,
     };
   }
   if (reply.body === undefined) return { statusCode: reply.status, headers: { ...reply.headers } };

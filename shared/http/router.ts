@@ -8,6 +8,12 @@ import type { ApiRequest, HttpMethod, Reply } from './types.ts';
 /** The request body a route takes: one validator for every version, or one per version. */
 export type BodySpec = ValidateFunction | Partial<Record<ApiVersion, ValidateFunction>>;
 
+/** A body taken as bytes rather than JSON (image uploads): the media types accepted and the largest size (413 above). */
+export interface RawBodySpec {
+  mediaTypes: readonly string[];
+  maxBytes: number;
+}
+
 /**
  * One endpoint: method, path (after `/v{N}`), the versions that have it, who may call it,
  * the body schema, and the domain function that answers it.
@@ -20,6 +26,8 @@ export interface Route<B = unknown> {
   /** A feature a register's activation must have to call the route (403 ACTIVATION_NO_FEATURE); users need none. */
   feature?: Feature;
   body?: BodySpec;
+  /** Takes the body as bytes (`RawBody`) instead of JSON; a route has `body` or `raw`, not both. */
+  raw?: RawBodySpec;
   /** The domain function that answers the route. */
   handle(request: ApiRequest<B>): Promise<Reply>;
 }

@@ -16,11 +16,20 @@ export interface ApiRequest<B = unknown> {
   principal: Principal | undefined;
 }
 
+/** A request body taken as bytes (an image upload), as the client sent it. */
+export interface RawBody {
+  bytes: Buffer;
+  /** The media type of its Content-Type: lower-cased, without parameters. */
+  mediaType: string;
+}
+
 /** What a domain function answers; serialized in one place (`shared/http/response.ts`). */
 export interface Reply {
   status: number;
   body?: unknown;
   /** A body that is not JSON (a PEM file): sent as is with this media type. */
   text?: { body: string; contentType: string };
+  /** A binary body (an image): sent base64-encoded with `isBase64Encoded`, which API Gateway decodes. */
+  binary?: { body: Buffer; contentType: string };
   headers?: Record<string, string>;
 }
