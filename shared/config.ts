@@ -34,6 +34,12 @@ export interface Config {
   activationKeyFile: string | undefined;
   /** `ACTIVATION_KMS_KEY_ID`: id, ARN or alias of the KMS signing key. */
   activationKmsKeyId: string | undefined;
+  /** `IMAGE_STORE` as set (`s3` or `local`); checked by `imageStorage()` when the image store is first used. */
+  imageStore: string | undefined;
+  /** `IMAGE_BUCKET`: the S3 bucket of image bytes. */
+  imageBucket: string | undefined;
+  /** `IMAGE_DIR`: the local folder of image bytes. */
+  imageDir: string | undefined;
 }
 
 let cached: Config | undefined;
@@ -51,6 +57,9 @@ export function config(): Config {
     activationSigner: process.env.ACTIVATION_SIGNER || undefined,
     activationKeyFile: process.env.ACTIVATION_KEY_FILE || undefined,
     activationKmsKeyId: process.env.ACTIVATION_KMS_KEY_ID || undefined,
+    imageStore: process.env.IMAGE_STORE || undefined,
+    imageBucket: process.env.IMAGE_BUCKET || undefined,
+    imageDir: process.env.IMAGE_DIR || undefined,
   };
   return cached;
 }
@@ -77,4 +86,24 @@ export function activationSigning(settings: SigningSettings = config()): Activat
   throw new Error(
     `Environment variable ACTIVATION_SIGNER must be local or kms, not ${signer === undefined ? 'unset' : `'${signer}'`}`,
   );
+}
+
+/** Where image bytes are kept (DESIGN.md: S3 in AWS, a folder locally). */
+export type ImageStorage = { store: 's3'; bucket: string } | { store: 'local'; dir: string };
+
+/**
+ * The image store's settings, checked: a missing or unknown value fails with the variable's name.
+ * Read when the store is first used, so functions that store no image need none of them.
+ */
+export function imageStorage(settings: Pick<Config, 'imageStore' | 'imageBucket' | 'imageDir'> = config()): ImageStorage {
+  const { imageStore: store, imageBucket: bucket, imageDir: dir } = settings;
+  if (store === 's3') {
+    if (!bucket) throw new Error('Environment variable IMAGE_BUCKET is required when IMAGE_STORE is s3');
+    return { store, bucket };
+  }
+  if (store === 'local') {
+    if (!dir) throw new Error('Environment variable IMAGE_DIR is required when IMAGE_STORE is local');
+    return { store, dir };
+  }
+  throw new Error(`Environment variable IMAGE_STORE must be s3 or local, not ${store === undefined ? 'unset' : `'${store}'`}`);
 }

@@ -1,6 +1,6 @@
 import type { CategoryBody, CommodityBody, ProductBody, TaxBody } from '#schemas/types.ts';
 import { access } from '#shared/auth/access.ts';
-import { keys, sellerPk } from '#shared/db/keys.ts';
+import { imagesPrefix, keys, sellerPk } from '#shared/db/keys.ts';
 import { readCollection, readItems, type Stored } from '#shared/db/versioned.ts';
 import { ok } from '#shared/http/response.ts';
 import { type Route, route } from '#shared/http/router.ts';
@@ -30,7 +30,7 @@ async function liveEntities<T>(sellerId: string, kind: string, identifiers: read
 async function productImages(sellerId: string, productIds: readonly string[]): Promise<Map<string, string[]>> {
   const lists = await Promise.all(
     productIds.map(async (id) => {
-      const records = await readCollection<{ filename: string }>(sellerPk(sellerId), `PRODUCT_IMAGE#${id}/`);
+      const records = await readCollection<{ filename: string }>(sellerPk(sellerId), imagesPrefix('PRODUCT_IMAGE', id));
       return [id, records.map((record) => record.filename)] as const;
     }),
   );

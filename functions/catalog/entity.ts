@@ -4,21 +4,21 @@ import { access } from '#shared/auth/access.ts';
 import { table } from '#shared/db/client.ts';
 import { keys, sellerPk } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
-import { create } from '#shared/db/transact.ts';
+import { create, LIVE } from '#shared/db/transact.ts';
 import {
   type Counter,
   readCollection,
   readCollectionPage,
   readCounter,
-  readDiff,
   readItem,
+  readStreamDiff,
   type Step,
   type Stored,
   writeVersioned,
 } from '#shared/db/versioned.ts';
 import { type ApiError, inconsistentData, notFound, referenceNotFound, unprocessable, versionConflict } from '#shared/errors.ts';
 import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
-import { type ListQuery, listParams, pageParams, requiredInt } from '#shared/http/query.ts';
+import { diffRange, type ListQuery, listParams, pageParams } from '#shared/http/query.ts';
 import { created, noContent, notModified, ok } from '#shared/http/response.ts';
 import { type Route, route } from '#shared/http/router.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
@@ -159,7 +159,7 @@ function referenceSteps<T extends CatalogFields>(
           TableName: table(),
           Key: keys.catalog(sellerId, kind, identifier),
           UpdateExpression: 'ADD refs :delta',
-          ConditionExpression: delta > 0 ? 'attribute_exists(pk) AND deleted = :false' : 'attribute_exists(pk)',
+          ConditionExpression: delta > 0 ? LIVE : 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':delta': delta, ...(delta > 0 ? { ':false': false } : {}) },
         },
       },
@@ -210,11 +210,9 @@ export function diffRoute<T extends CatalogFields>(entity: CatalogEntity<T>): Ro
     feature: 'SYNCHRONIZATION',
     handle: async (request) => {
       const { sellerId = '' } = request.params;
-      const from = requiredInt('versionFrom', request.params.versionFrom);
-      const to = requiredInt('versionTo', request.params.versionTo);
-      const counter = await readCounter(keys.sellerCounter(sellerId));
-      if (!counter) throw sellerMissing(sellerId);
-      const changed = await readDiff<T>(sellerPk(sellerId), entity.kind, from, to, counter);
+      const changed = await readStreamDiff<T>(keys.sellerCounter(sellerId), entity.kind, diffRange(request.params), () =>
+        sellerMissing(sellerId),
+      );
       return ok(changed.map((item) => present(item, entity.view[request.version])));
     },
   });

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { table } from '#shared/db/client.ts';
-import { type Key, keys, sellerPk } from '#shared/db/keys.ts';
+import { imagesPrefix, type Key, keys, sellerPk } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
-import { put, type Step } from '#shared/db/transact.ts';
-import { readCollection, readCounter, readDiff, readItem, readItems, type Stored, writeVersioned } from '#shared/db/versioned.ts';
+import { liveCheck, put, type Step } from '#shared/db/transact.ts';
+import { readCollection, readItem, readItems, readStreamDiff, type Stored, writeVersioned } from '#shared/db/versioned.ts';
 import { ApiError, notFound, referenceNotFound, typeMismatch, versionConflict } from '#shared/errors.ts';
 import { checkPreconditions, type Preconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { checkIdentifier } from '#shared/http/params.ts';
-import { listParams, requiredInt } from '#shared/http/query.ts';
+import { diffRange, listParams, requiredInt } from '#shared/http/query.ts';
 import { noContent, notModified, ok, okBinary } from '#shared/http/response.ts';
 import type { ApiRequest, RawBody, Reply } from '#shared/http/types.ts';
 import { imageStore } from '#shared/images/store.ts';
@@ -162,7 +161,7 @@ export async function listImages(owner: Owner, request: ApiRequest<unknown>): Pr
   const query = listParams(request.query, ['filename', 'version', 'modified'] as const);
   const [ownerItem, items] = await Promise.all([
     readItem<Record<string, unknown>>(ownerKey(target)),
-    readCollection<ImageData>(sellerPk(target.sellerId), `${owner.kind}#${target.entityId}/`),
+    readCollection<ImageData>(sellerPk(target.sellerId), imagesPrefix(owner.kind, target.entityId)),
   ]);
   assertOwner(target, ownerItem);
   const page = pageOf(items, query, {
@@ -178,11 +177,9 @@ export async function listImages(owner: Owner, request: ApiRequest<unknown>): Pr
 /** GET /{sellerId}/<kind>-images-diff/{versionFrom}/{versionTo}: image records, tombstones included (pin 7). */
 export async function imageDiff(owner: Owner, request: ApiRequest<unknown>): Promise<Reply> {
   const sellerId = request.params.sellerId ?? '';
-  const from = requiredInt('versionFrom', request.params.versionFrom);
-  const to = requiredInt('versionTo', request.params.versionTo);
-  const counter = await readCounter(keys.sellerCounter(sellerId));
-  if (!counter?.live) throw sellerMissing(sellerId);
-  const changed = await readDiff<ImageData>(sellerPk(sellerId), owner.kind, from, to, counter);
+  const changed = await readStreamDiff<ImageData>(keys.sellerCounter(sellerId), owner.kind, diffRange(request.params), () =>
+    sellerMissing(sellerId),
+  );
   return ok(changed.map(record));
 }
 
@@ -289,16 +286,7 @@ function commit(
 }
 
 /** The category or product must exist and not be deleted when the write commits; else 404 ReferenceNotFound. */
-function ownerLives(target: Target): Step {
-  return {
-    write: {
-      ConditionCheck: {
-        TableName: table(),
-        Key: ownerKey(target),
-        ConditionExpression: 'attribute_exists(pk) AND deleted = :false',
-        ExpressionAttributeValues: { ':false': false },
-      },
-    },
-    refused: () => referenceNotFound(`${target.owner.entity?.noun ?? 'Seller'} ${target.entityId} does not exist`),
-  };
-}
+const ownerLives = (target: Target): Step =>
+  liveCheck(ownerKey(target), () =>
+    referenceNotFound(`${target.owner.entity?.noun ?? 'Seller'} ${target.entityId} does not exist`),
+  );

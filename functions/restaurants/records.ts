@@ -1,7 +1,6 @@
 import { type Seller, sellerIdOf } from '#functions/sellers/sellers.ts';
 import { canAccessSeller } from '#shared/auth/access.ts';
 import type { Principal } from '#shared/auth/principal.ts';
-import { table } from '#shared/db/client.ts';
 import { type Key, keys } from '#shared/db/keys.ts';
 import {
   createRevised,
@@ -11,7 +10,7 @@ import {
   updateRevised,
   writeRevised,
 } from '#shared/db/revised.ts';
-import type { Step } from '#shared/db/transact.ts';
+import { liveCheck, type Step } from '#shared/db/transact.ts';
 import { readItem, type Stored } from '#shared/db/versioned.ts';
 import { forbidden, inconsistentData, notFound, versionConflict } from '#shared/errors.ts';
 import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
@@ -47,19 +46,7 @@ const sellerIdIn = (request: ApiRequest) => request.params.sellerId ?? '';
  * Holds a write to the seller existing and not deleted when it commits, so no record is written
  * for a seller deleted meanwhile (a deleted seller's data takes no writes: 404).
  */
-function sellerLive(sellerId: string): Step {
-  return {
-    write: {
-      ConditionCheck: {
-        TableName: table(),
-        Key: keys.sellerProfile(sellerId),
-        ConditionExpression: 'attribute_exists(pk) AND deleted = :false',
-        ExpressionAttributeValues: { ':false': false },
-      },
-    },
-    refused: () => sellerMissing(sellerId),
-  };
-}
+const sellerLive = (sellerId: string): Step => liveCheck(keys.sellerProfile(sellerId), () => sellerMissing(sellerId));
 
 /** The seller's profile and its record, strongly consistent; a missing or deleted seller is 404. */
 export async function readWithSeller<T extends SellerIdentity>(

@@ -47,6 +47,9 @@ const pad = (version: number) => String(version).padStart(15, '0');
 
 export const sellerPk = (sellerId: string) => `S#${sellerId}`;
 
+/** The sort-key prefix of one entity's images of a kind (`PRODUCT_IMAGE`, ...): one Query reads them. */
+export const imagesPrefix = (kind: string, entityIdentifier: string) => `${kind}#${entityIdentifier}/`;
+
 export const keys = {
   sellerCounter: (sellerId: string): Key => ({ pk: sellerPk(sellerId), sk: '#VERSION' }),
   sellerProfile: (sellerId: string): Key => ({ pk: sellerPk(sellerId), sk: '#PROFILE' }),
@@ -68,7 +71,7 @@ export const keys = {
   /** An image; `/` cannot occur in identifiers, so `<entityId>/` is a safe prefix for one entity's images. */
   image: (sellerId: string, kind: string, entityIdentifier: string, filename: string): Key => ({
     pk: sellerPk(sellerId),
-    sk: `${kind}#${entityIdentifier}/${filename}`,
+    sk: `${imagesPrefix(kind, entityIdentifier)}${filename}`,
   }),
   /** One version of an image (where its bytes are): no vsk, so diffs never see it; its prefix is not the image's. */
   imageVersion: (sellerId: string, kind: string, entityIdentifier: string, filename: string, version: number): Key => ({

@@ -33,6 +33,20 @@ export const create = (item: Key & Record<string, unknown>, refused: () => ApiEr
   refused,
 });
 
+/** The condition that a versioned item exists and is not a tombstone (`:false` bound to false). */
+export const LIVE = 'attribute_exists(pk) AND deleted = :false';
+
+/**
+ * Holds the transaction to a versioned item (a seller's profile, a product) being live when it
+ * commits, so a concurrent delete cannot slip in between a read and the write; else `refused`.
+ */
+export const liveCheck = (key: Key, refused: () => ApiError): Step => ({
+  write: {
+    ConditionCheck: { TableName: table(), Key: key, ConditionExpression: LIVE, ExpressionAttributeValues: { ':false': false } },
+  },
+  refused,
+});
+
 /** A put that replaces whatever is there. */
 export const put = (item: Key & Record<string, unknown>): Step => ({ write: { Put: { TableName: table(), Item: item } } });
 

@@ -263,6 +263,18 @@ export async function countDiff(
   return total;
 }
 
+/** A diff of a live stream: one whose counter never existed or whose owner was deleted is `missing()`. */
+export async function readStreamDiff<T>(
+  counterKey: Key,
+  kind: string,
+  range: { from: number; to: number },
+  missing: () => ApiError,
+): Promise<Stored<T>[]> {
+  const counter = await readCounter(counterKey);
+  if (!counter?.live) throw missing();
+  return readDiff<T>(counterKey.pk, kind, range.from, range.to, counter);
+}
+
 /** Refuses a diff range the stream cannot answer completely (pin 7, spec 9.2). */
 export function checkRange(from: number, to: number, counter: Counter): void {
   if (to > counter.ver) {

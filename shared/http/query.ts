@@ -16,6 +16,12 @@ export function requiredInt(name: string, raw: string | null | undefined): numbe
   return value;
 }
 
+/** The `{versionFrom}/{versionTo}` of a diff path (their path rules have checked them). */
+export const diffRange = (params: Readonly<Record<string, string>>) => ({
+  from: requiredInt('versionFrom', params.versionFrom),
+  to: requiredInt('versionTo', params.versionTo),
+});
+
 /** A boolean query parameter (`true`/`false`, any case); anything else -> 400 TypeMismatch. */
 export function boolParam(name: string, raw: string | null | undefined, fallback: boolean): boolean {
   if (raw === null || raw === undefined || raw === '') return fallback;

@@ -622,3 +622,15 @@ describe('catalog lists', () => {
     expectError(await v(26).get(`/SE5599999997/categories`), 404, 'NotFound');
   });
 });
+
+describe('diffs of a deleted seller', () => {
+  it.each(ALL)('v%i: a deleted seller has no diffs to sync: 404, as its version', async (api) => {
+    const sellerId = await stockedSeller();
+    expect((await v(api).get(`/${sellerId}/taxes-diff/0/1`)).status).toBe(200);
+    expect((await v(33).del(`/sellers/${sellerId}`)).status).toBe(204);
+    expectError(await v(api).get(`/${sellerId}/version`), 404, 'NotFound');
+    expectError(await v(api).get(`/${sellerId}/taxes-diff/0/1`), 404, 'NotFound');
+    expectError(await v(api).get(`/${sellerId}/products-diff/0/1`), 404, 'NotFound');
+    expectError(await v(api).get(`/${sellerId}/seller-images-diff/0/1`), 404, 'ReferenceNotFound');
+  });
+});
