@@ -399,6 +399,7 @@ async function measureOperations(): Promise<{ operations: Operation[]; diffs: Di
   await storeApiKey(apiKey, {
     activationId: 1,
     sellerId: SELLER,
+    cashRegisterName: 'Kassa 1',
     status: 'WORKING',
     validFrom: 0,
     validTo: Date.now() + 365 * 86_400_000,

@@ -1,33 +1,177 @@
 /**
- * The one error type of the service. Thrown anywhere; turned into the pinned error body
- * (`{exception, code, message, details}`) in exactly one place: `shared/http/error-handler.ts`.
+ * The one error type of the service and the registry of every exception and error code it answers
+ * (spec 7). Thrown anywhere; turned into the error body of docs/conventions.md in exactly one place
+ * (`shared/http/response.ts`). A factory takes only the codes its exception lists below, so a
+ * misspelt or misplaced code does not compile.
  */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly exception: string;
-  readonly code: string | null;
+
+/** Exception name -> HTTP status (spec 7, plus the v15 exceptions the service answers). */
+export const EXCEPTIONS = {
+  InvalidETagFormat: 400,
+  NonUnique: 400,
+  MessageNotReadable: 400,
+  HttpHeaderMissing: 400,
+  RequestParameterMissing: 400,
+  TypeMismatch: 400,
+  ValueNotValid: 400,
+  Unauthorized: 401,
+  Forbidden: 403,
+  NotFound: 404,
+  ReferenceNotFound: 404,
+  RequestMethodNotSupported: 405,
+  VersionConflict: 409,
+  InconsistentData: 409,
+  /** v15's refusal of a register name taken by another installation. */
+  CashRegisterNameIsNotUnique: 409,
+  OutdatedVersion: 410,
+  RequestEntityTooLarge: 413,
+  UnprocessableEntity: 422,
+  InternalServerError: 500,
+  ServiceUnavailable: 503,
+} as const;
+
+export type Exception = keyof typeof EXCEPTIONS;
+
+/** The codes each exception carries (spec 7.1-7.5 and the endpoint tables of spec 4; a code may serve two exceptions). */
+export const CODES = {
+  NotFound: ['ENDPOINT_NOT_FOUND'],
+  /** v26/v33 list the activation refusals of spec 7.2 and the treasurer codes of 7.1 under 404 (spec 4.1, 4.2). */
+  ReferenceNotFound: [
+    'VALID_FROM_AND_VALID_TO_INCONSISTENCY',
+    'REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION',
+    'SV_MISMATCH_IN_APP_DESC_AND_CU',
+    'ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL',
+    'ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL',
+    'ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL',
+    'ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE',
+    'ACTIVATION_CODE_WRONG_LENGTH',
+    'PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH',
+    'PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH',
+    'TREASURER_IS_JOINED_TO_USER_ALREADY',
+    'TREASURER_IS_NOT_JOINED_TO_USER',
+    'USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY',
+  ],
+  NonUnique: ['ORDER_ALREADY_HAS_PRECEPT'],
+  Forbidden: [
+    'INSUFFICIENT_ACCESS_RIGHTS',
+    'ACTIVATION_CLOSED_ALREADY',
+    'ACTIVATION_STILL_ISSUED',
+    'ACTIVATION_NO_FEATURE',
+    'SELLER_NOT_FOUND',
+    'WRONG_ACTIVATION_PERIOD',
+    'WRONG_USERNAME_OR_PASSWORD',
+    'AUTHORIZATION_DATA_IS_NOT_VALID',
+    'INCOMPATIBILITY_OF_SESSION_ID',
+    'CU_ARE_NOT_MANAGEABLE_BY_SVA',
+    'REGISTRATION_IS_NOT_APPA',
+    'EMAIL_IS_NOT_FREE',
+    'GATEWAY_VERIFICATION_FAILURE',
+    'SELLER_IS_NOT_PUBLIC',
+    'OLD_PASSWORD_IS_INCORRECT',
+  ],
+  UnprocessableEntity: [
+    'TREASURER_IS_JOINED_TO_USER_ALREADY',
+    'USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY',
+    'TREASURER_IS_NOT_JOINED_TO_USER',
+    'COMPANY_NAME_MUST_BE_SET_IF_NO_SELLER',
+    'CU_LOCATION_MUST_BE_SET',
+    'INSTALLATION_IS_OUT_OF_DATE',
+    'CU_IS_MISSING_FOR_ACTIVATION',
+    'AUTO_ACTIVATE_IS_NOT_POSSIBLE_ON_NEW_CU',
+    'PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH',
+    'APPLICATION_PACKAGES_MISMATCH',
+    'APP_DESC_HAS_REFERENCED_DATA',
+    'SOFTWARE_VENDOR_HAS_REFERENCED_DATA',
+    'SOFTWARE_VENDOR_IS_MISSING',
+    'PROHIBITED_ORDER_STATUS_CHANGE',
+    'CU_HAS_REFERENCED_DATA',
+    'DAY_IS_CLOSED',
+    'DAY_IS_NOT_CLOSED',
+    'RECEIPT_IS_PRINTED_ALREADY',
+    'RECEIPT_IS_NOT_PRINTED',
+    'REPORT_IS_PRINTED_ALREADY',
+    'REPORT_IS_NOT_PRINTED',
+    'ACTIVATION_IS_CLOSED_ALREADY',
+    'ACTIVATION_IS_ACTIVE_ALREADY',
+    'ACTIVATION_IS_WORKING_ALREADY',
+    'ORDER_ALREADY_HAS_PRECEPT',
+    'SELLER_MUST_HAVE_CURRENCY',
+    'CONTROL_UNIT_IS_CONNECTED_ALREADY',
+    'CONTROL_UNIT_IS_DISCONNECTED_ALREADY',
+    // Ours, in the spec's style (docs/decisions.md): a referenced catalog entity; a role change of a non-regular user.
+    'ENTITY_HAS_REFERENCED_DATA',
+    'USER_IS_NOT_REGULAR',
+  ],
+  InconsistentData: [
+    'SV_MISMATCH_IN_APP_DESC_AND_CU',
+    'VALID_FROM_AND_VALID_TO_INCONSISTENCY',
+    'ACTIVATION_CODE_WRONG_LENGTH',
+    'ACTIVATION_CODE_ALREADY_EXISTS',
+    'ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT',
+    'QUERY_PARAM_CANT_BE_NEGATIVE',
+    'SELLER_HAS_NOT_REGISTRATION',
+    'SELLER_SHOULD_BE_PROVIDED_FOR_CR',
+    'SERVER_IS_OVERLOADED',
+    'IDENTIFIER_LENGTH_VIOLATION',
+    'SERVER_CANT_BE_REMOVED',
+    'URL_AND_BODY_IDENTIFIERS_MISMATCH',
+    'LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY',
+    'WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP',
+    'PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH',
+    'PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH',
+    'REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION',
+    'ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL',
+    'ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL',
+    'ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL',
+    'ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE',
+  ],
+  ValueNotValid: [
+    'SHOULD_NOT_BE_NULL',
+    'SHOULD_MATCH_PATTERN',
+    'SIZE_SHOULD_BE_EQUAL_EXACTLY',
+    'SIZE_SHOULD_BE_LESS_THEN',
+    'SIZE_SHOULD_BE_MORE_THEN',
+    'SIZE_SHOULD_BE_IN_RANGE',
+    'VALUE_SHOULD_BE_GREATER_THEN',
+    'VALUE_SHOULD_BE_LESS_THEN',
+    'VALUE_SHOULD_NOT_BE_NEGATIVE',
+    'SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH',
+    'SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN',
+    'SHOULD_BE_BASE64_ENCODED',
+  ],
+  ServiceUnavailable: ['SERVER_IS_DOWN', 'REQUIRES_SETUP'],
+} as const satisfies Partial<Record<Exception, readonly string[]>>;
+
+/** The codes an exception may carry; `never` for one that carries none. */
+export type CodeOf<E extends Exception> = E extends keyof typeof CODES ? (typeof CODES)[E][number] : never;
+
+/** Every error code of the service. */
+export type ErrorCode = CodeOf<Exception>;
+
+export class ApiError<E extends Exception = Exception> extends Error {
+  readonly status: (typeof EXCEPTIONS)[E];
+  readonly exception: E;
+  readonly code: CodeOf<E> | null;
   readonly details: Record<string, unknown>;
   readonly headers: Record<string, string>;
 
   constructor(
-    status: number,
-    exception: string,
-    code: string | null,
+    exception: E,
+    code: CodeOf<E> | null,
     message: string,
-    details: Record<string, unknown> = {},
-    headers: Record<string, string> = {},
+    options: { details?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ApiError';
-    this.status = status;
+    this.status = EXCEPTIONS[exception];
     this.exception = exception;
     this.code = code;
-    this.details = details;
-    this.headers = headers;
+    this.details = options.details ?? {};
+    this.headers = options.headers ?? {};
   }
 }
 
-/** Field-level detail of a ValueNotValid error (DESIGN.md pin 3). */
+/** Field-level detail of a ValueNotValid error (docs/conventions.md, errors). */
 export interface ValueDetails {
   field: string;
   actualValue?: unknown;
@@ -38,56 +182,46 @@ export interface ValueDetails {
   valueMax?: number;
 }
 
-export const notFound = (message: string, code: string | null = null) => new ApiError(404, 'NotFound', code, message);
+export const notFound = (message: string) => new ApiError('NotFound', null, message);
 export const endpointNotFound = (method: string, path: string) =>
-  new ApiError(404, 'NotFound', 'ENDPOINT_NOT_FOUND', `No endpoint ${method} ${path}`);
-export const referenceNotFound = (message: string, code: string | null = null) =>
-  new ApiError(404, 'ReferenceNotFound', code, message);
+  new ApiError('NotFound', 'ENDPOINT_NOT_FOUND', `No endpoint ${method} ${path}`);
+export const referenceNotFound = (message: string, code: CodeOf<'ReferenceNotFound'> | null = null) =>
+  new ApiError('ReferenceNotFound', code, message);
 export const methodNotSupported = (method: string, allowed: readonly string[]) =>
-  new ApiError(
-    405,
-    'RequestMethodNotSupported',
-    null,
-    `Method ${method} is not supported here`,
-    {},
-    {
-      Allow: allowed.join(', '),
-    },
-  );
-/** 400 NonUnique: a value that must be unique is taken (spec 7). */
-export const nonUnique = (message: string, code: string | null = null) => new ApiError(400, 'NonUnique', code, message);
-export const versionConflict = (message: string) => new ApiError(409, 'VersionConflict', null, message);
-export const inconsistentData = (code: string, message: string) => new ApiError(409, 'InconsistentData', code, message);
-export const outdatedVersion = (message: string) => new ApiError(410, 'OutdatedVersion', null, message);
-export const unprocessable = (code: string, message: string) => new ApiError(422, 'UnprocessableEntity', code, message);
-export const forbidden = (code: string, message: string) => new ApiError(403, 'Forbidden', code, message);
-export const unauthorized = () =>
-  new ApiError(
-    401,
-    'Unauthorized',
-    null,
-    'Credentials are required',
-    {},
-    {
-      'WWW-Authenticate': 'Basic realm="cash-register", charset="UTF-8"',
-    },
-  );
-export const messageNotReadable = (message: string, details: Record<string, unknown> = {}) =>
-  new ApiError(400, 'MessageNotReadable', null, message, details);
-export const headerMissing = (header: string) =>
-  new ApiError(400, 'HttpHeaderMissing', null, `Header ${header} is required`, { header });
-export const parameterMissing = (parameter: string) =>
-  new ApiError(400, 'RequestParameterMissing', null, `Query parameter ${parameter} is required`, { parameter });
-export const typeMismatch = (parameter: string, expected: string, actualValue: string) =>
-  new ApiError(400, 'TypeMismatch', null, `Parameter ${parameter} must be ${expected}`, {
-    parameter,
-    actualValue,
+  new ApiError('RequestMethodNotSupported', null, `Method ${method} is not supported here`, {
+    headers: { Allow: allowed.join(', ') },
   });
-export const valueNotValid = (code: string, message: string, details: ValueDetails) =>
-  new ApiError(400, 'ValueNotValid', code, message, { ...details });
+/** 400 NonUnique: a value that must be unique is taken (spec 7). */
+export const nonUnique = (message: string, code: CodeOf<'NonUnique'> | null = null) => new ApiError('NonUnique', code, message);
+export const versionConflict = (message: string) => new ApiError('VersionConflict', null, message);
+export const inconsistentData = (code: CodeOf<'InconsistentData'>, message: string) =>
+  new ApiError('InconsistentData', code, message);
+export const outdatedVersion = (message: string) => new ApiError('OutdatedVersion', null, message);
+export const unprocessable = (code: CodeOf<'UnprocessableEntity'>, message: string) =>
+  new ApiError('UnprocessableEntity', code, message);
+export const forbidden = (code: CodeOf<'Forbidden'>, message: string) => new ApiError('Forbidden', code, message);
+export const unauthorized = () =>
+  new ApiError('Unauthorized', null, 'Credentials are required', {
+    headers: { 'WWW-Authenticate': 'Basic realm="cash-register", charset="UTF-8"' },
+  });
+export const messageNotReadable = (message: string, details: Record<string, unknown> = {}) =>
+  new ApiError('MessageNotReadable', null, message, { details });
+export const headerMissing = (header: string) =>
+  new ApiError('HttpHeaderMissing', null, `Header ${header} is required`, { details: { header } });
+export const parameterMissing = (parameter: string) =>
+  new ApiError('RequestParameterMissing', null, `Query parameter ${parameter} is required`, { details: { parameter } });
+export const typeMismatch = (parameter: string, expected: string, actualValue: string) =>
+  new ApiError('TypeMismatch', null, `Parameter ${parameter} must be ${expected}`, { details: { parameter, actualValue } });
+export const valueNotValid = (code: CodeOf<'ValueNotValid'>, message: string, details: ValueDetails) =>
+  new ApiError('ValueNotValid', code, message, { details: { ...details } });
 export const invalidETag = (value: string) =>
-  new ApiError(400, 'InvalidETagFormat', null, 'An entity tag must look like "<version>"', { actualValue: value });
+  new ApiError('InvalidETagFormat', null, 'An entity tag must look like "<version>"', { details: { actualValue: value } });
 export const entityTooLarge = (limit: number) =>
-  new ApiError(413, 'RequestEntityTooLarge', null, `The request body exceeds ${limit} bytes`, { sizeMax: limit });
-export const serviceBusy = (message: string) =>
-  new ApiError(503, 'ServiceUnavailable', null, message, {}, { 'Retry-After': '1' });
+  new ApiError('RequestEntityTooLarge', null, `The request body exceeds ${limit} bytes`, { details: { sizeMax: limit } });
+export const serviceBusy = (message: string, options: { cause?: unknown } = {}) =>
+  new ApiError('ServiceUnavailable', null, message, { headers: { 'Retry-After': '1' }, ...options });
+/** Whatever went wrong inside: the client learns nothing of it; `cause` keeps it for the log. */
+export const internalError = (cause?: unknown) =>
+  new ApiError('InternalServerError', null, 'The request could not be completed; it has been logged', { cause });
+/** v15: the register name is taken by another installation of the seller. */
+export const registerNameTaken = (message: string) => new ApiError('CashRegisterNameIsNotUnique', null, message);

@@ -2,15 +2,13 @@ import { insufficientRights, isHyperAdmin, vendorOf } from '#shared/auth/access.
 import { mergeFeatures } from '#shared/auth/features.ts';
 import type { Principal } from '#shared/auth/principal.ts';
 import { keys } from '#shared/db/keys.ts';
-import { readItem } from '#shared/db/versioned.ts';
-import type { Activation, ApplicationDescription, ControlUnit, Registration } from '#shared/domain/records.ts';
+import { readItem } from '#shared/db/reads.ts';
+import type { Activation } from '#shared/domain/records.ts';
 import { inconsistentData, unprocessable } from '#shared/errors.ts';
 import { noContent, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import type { ActivationAdvancedBody, ActivationStatusChangeBody, ActivationUpdateBody } from '#schemas/types.ts';
-import type { Seller } from '#functions/sellers/sellers.ts';
 import { findActivation, nextIssued, saveActivation } from '#shared/domain/activations.ts';
-import type { StoredInstallation } from '#shared/domain/installations.ts';
 import { issueActivation } from './issue.ts';
 import { refusal } from './refusals.ts';
 import { HOME_COUNTRY, sellerContact } from './register.ts';
@@ -59,9 +57,7 @@ export async function activateAdvanced(request: ApiRequest<ActivationAdvancedBod
 async function administered(principal: Principal | undefined, id: number): Promise<Activation> {
   const activation = await findActivation(id);
   if (isHyperAdmin(principal)) return activation;
-  const app = activation.applicationPackage
-    ? await readItem<ApplicationDescription>(keys.application(activation.applicationPackage))
-    : undefined;
+  const app = activation.applicationPackage ? await readItem(keys.application(activation.applicationPackage)) : undefined;
   if (app === undefined || app.softwareVendor !== vendorOf(principal)) throw insufficientRights();
   return activation;
 }
@@ -73,10 +69,10 @@ export async function getActivation(request: ApiRequest): Promise<Reply> {
   const { version } = request;
   const activation = await administered(request.principal, idOf(request));
   const [unit, registration, seller, installation] = await Promise.all([
-    activation.controlUnitSerial ? readItem<ControlUnit>(keys.controlUnit(activation.controlUnitSerial)) : undefined,
-    readItem<Registration>(keys.registration(activation.sellerId, activation.cashRegisterName)),
-    readItem<Seller>(keys.sellerProfile(activation.sellerId)),
-    activation.productionNumber ? readItem<StoredInstallation>(keys.installation(activation.productionNumber)) : undefined,
+    activation.controlUnitSerial ? readItem(keys.controlUnit(activation.controlUnitSerial)) : undefined,
+    readItem(keys.registration(activation.sellerId, activation.cashRegisterName)),
+    readItem(keys.sellerProfile(activation.sellerId)),
+    activation.productionNumber ? readItem(keys.installation(activation.productionNumber)) : undefined,
   ]);
   const registrationAdvancedInfo = {
     registrationInfo: registration ? registrationInfo(registration, version, installation) : null,

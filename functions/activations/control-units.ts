@@ -1,6 +1,6 @@
 import { keys } from '#shared/db/keys.ts';
+import { readItem } from '#shared/db/reads.ts';
 import { create, nextNumber, reference, type Step } from '#shared/db/transact.ts';
-import { readItem } from '#shared/db/versioned.ts';
 import type { ApplicationDescription, ControlUnit, ControlUnitLocation, Geolocation } from '#shared/domain/records.ts';
 import { referenceNotFound, unprocessable, versionConflict } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
@@ -33,7 +33,7 @@ export async function resolveControlUnit(
     }
     return { serial: null, location, steps: [] };
   }
-  const known = await readItem<ControlUnit>(keys.controlUnit(request.serial));
+  const known = await readItem(keys.controlUnit(request.serial));
   if (known) {
     if (known.softwareVendor !== app.softwareVendor) {
       throw refusal(options.version, 'SV_MISMATCH_IN_APP_DESC_AND_CU', 'The control unit belongs to another software vendor');

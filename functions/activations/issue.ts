@@ -5,15 +5,15 @@ import type { Feature } from '#shared/auth/features.ts';
 import type { Principal } from '#shared/auth/principal.ts';
 import { table } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
-import { updateRevised } from '#shared/db/revised.ts';
+import { type Item, readItem } from '#shared/db/reads.ts';
+import { updateRevised } from '#shared/db/revisions.ts';
 import { create, nextNumber, put, reference, type Step, transact } from '#shared/db/transact.ts';
-import { readItem, type Stored } from '#shared/db/versioned.ts';
 import { checkCorporateId } from '#shared/domain/corporate-id.ts';
 import { keyRecord } from '#shared/domain/activations.ts';
 import type { Activation, ApplicationDescription, Contact, Registration, Installation } from '#shared/domain/records.ts';
 import { referenceNotFound, unprocessable, versionConflict } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
-import { type Seller, sellerFor } from '#functions/sellers/sellers.ts';
+import { type Seller, sellerFor } from '#shared/domain/seller.ts';
 import { type ControlUnitRequest, resolveControlUnit } from './control-units.ts';
 import {
   assertCurrent,
@@ -76,7 +76,7 @@ export async function issueActivation(plan: ActivationPlan): Promise<Issued> {
   if (plan.validTo <= plan.validFrom) throw fail('VALID_FROM_AND_VALID_TO_INCONSISTENCY', 'validTo must be after validFrom');
   if (plan.connectionCode !== null) checkCodeLength(plan.connectionCode, version);
   const sellerId = `${plan.country}${plan.corporateId}`;
-  const stored = await readItem<Registration>(keys.registration(sellerId, plan.cashRegisterName));
+  const stored = await readItem(keys.registration(sellerId, plan.cashRegisterName));
   const registration = stored && !stored.deleted ? stored : undefined;
 
   const target = await findTarget(plan, registration, fail);
@@ -214,7 +214,7 @@ async function findTarget(
  */
 async function registrationSteps(
   activation: Activation,
-  existing: Stored<Registration> | undefined,
+  existing: Item<Registration> | undefined,
   installation: StoredInstallation | undefined,
   app: ApplicationDescription,
   installationIsNew: boolean,

@@ -2,16 +2,15 @@ import { newApiKey, hashApiKey } from '#shared/auth/api-keys.ts';
 import { mergeFeatures } from '#shared/auth/features.ts';
 import { table } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
-import { updateRevised } from '#shared/db/revised.ts';
+import { readItem } from '#shared/db/reads.ts';
+import { updateRevised } from '#shared/db/revisions.ts';
 import { put, type Step, transact } from '#shared/db/transact.ts';
-import { readItem } from '#shared/db/versioned.ts';
-import type { Registration } from '#shared/domain/records.ts';
-import { ApiError, forbidden, nonUnique, notFound, referenceNotFound, unprocessable } from '#shared/errors.ts';
+import { forbidden, nonUnique, notFound, referenceNotFound, registerNameTaken, unprocessable } from '#shared/errors.ts';
 import { ok, okText } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import type { ActivationOrderBody, ConnectionBody, NameExistenceBody, ProductionNumberOrderBody } from '#schemas/types.ts';
 import { publicKeyPemFor } from '#shared/signing/signer.ts';
-import type { Seller } from '#functions/sellers/sellers.ts';
+import type { Seller } from '#shared/domain/seller.ts';
 import { findActivation, nextIssued, saveActivation } from '#shared/domain/activations.ts';
 import { assertCurrent, findApplication, findInstallation, newInstallation } from '#shared/domain/installations.ts';
 import { hashCode, issueActivation, joinInstallation } from './issue.ts';
@@ -53,14 +52,9 @@ export async function orderActivation(request: ApiRequest<ActivationOrderBody>):
       throw refusal(15, 'PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH', 'The production number belongs to another device');
     }
   }
-  const existing = await readItem<Registration>(keys.registration(`${body.country}${body.corporateId}`, body.cashRegisterName));
+  const existing = await readItem(keys.registration(`${body.country}${body.corporateId}`, body.cashRegisterName));
   if (existing && !existing.deleted && existing.productionNumber !== (body.productionNumber ?? null)) {
-    throw new ApiError(
-      409,
-      'CashRegisterNameIsNotUnique',
-      null,
-      `Register name ${body.cashRegisterName} is taken for this seller`,
-    );
+    throw registerNameTaken(`Register name ${body.cashRegisterName} is taken for this seller`);
   }
   const issued = await issueActivation({
     version: 15,
@@ -112,18 +106,12 @@ export async function publicKey(request: ApiRequest): Promise<Reply> {
 export async function nameExists(request: ApiRequest<NameExistenceBody>): Promise<Reply> {
   const { body } = request;
   const sellerId = `${body.country ?? HOME_COUNTRY}${body.corporateId}`;
-  const registration = await readItem<Registration>(keys.registration(sellerId, body.cashRegisterName));
+  const registration = await readItem(keys.registration(sellerId, body.cashRegisterName));
   const exists = registration !== undefined && !registration.deleted;
   if (exists && request.version === 26) {
     throw nonUnique(`Register name ${body.cashRegisterName} is taken for this seller`);
   }
   return { status: 201, body: { exists } };
-}
-
-interface ConnectionCode {
-  activationId: number;
-  expires: number;
-  used: boolean;
 }
 
 /**
@@ -138,7 +126,7 @@ export async function connect(request: ApiRequest<ConnectionBody>): Promise<Repl
   const now = Date.now();
   checkCodeLength(code, version);
   const codeKey = keys.connectionCode(hashCode(code));
-  const entry = await readItem<ConnectionCode>(codeKey);
+  const entry = await readItem(codeKey);
   if (!entry || entry.used || entry.expires < now) throw referenceNotFound('The activation code is unknown, used or expired');
   const activation = await findActivation(entry.activationId);
   if (activation.status === 'CLOSED') throw forbidden('ACTIVATION_CLOSED_ALREADY', 'The activation is closed');
@@ -146,7 +134,7 @@ export async function connect(request: ApiRequest<ConnectionBody>): Promise<Repl
     throw unprocessable('APPLICATION_PACKAGES_MISMATCH', "The application differs from the activation's");
   }
   const registrationKey = keys.registration(activation.sellerId, activation.cashRegisterName);
-  const registration = await readItem<Registration>(registrationKey);
+  const registration = await readItem(registrationKey);
   if (!registration || registration.deleted)
     throw referenceNotFound(`Register ${activation.cashRegisterName} is no longer registered`);
 
@@ -208,6 +196,6 @@ export async function connect(request: ApiRequest<ConnectionBody>): Promise<Repl
     const activationCodeInfo = await signedCode(connected, 26);
     return { status: 201, body: { activationCodeInfo, activationSecurityToken: apiKey, activationId: activation.id } };
   }
-  const seller = await readItem<Seller>(keys.sellerProfile(activation.sellerId));
+  const seller = await readItem(keys.sellerProfile(activation.sellerId));
   return { status: 201, body: { apiKey, productionNumber, activationId: activation.id, ...sellerContact(seller) } };
 }

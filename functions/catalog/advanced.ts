@@ -1,13 +1,17 @@
 import type { CategoryBody, CommodityBody, ProductBody, TaxBody } from '#schemas/types.ts';
 import { access } from '#shared/auth/access.ts';
-import { imagesPrefix, keys, sellerPk } from '#shared/db/keys.ts';
-import { readCollection, readItems, type Stored } from '#shared/db/versioned.ts';
+import { imagesPrefix, keys } from '#shared/db/keys.ts';
+import { readItems } from '#shared/db/reads.ts';
+import { readLive, type Stored } from '#shared/db/streams.ts';
+import { sellerStream } from '#shared/domain/seller.ts';
 import { ok } from '#shared/http/response.ts';
 import { type Route, route } from '#shared/http/router.ts';
 import type { ApiRequest } from '#shared/http/types.ts';
 import { type ApiVersion, present, SINCE_26 } from '#shared/versions.ts';
-import { categories, commodities, products, taxes } from './entities.ts';
-import { listEntities } from './entity.ts';
+import { taxes } from '#shared/domain/taxes.ts';
+import { categories, commodities, products } from './entities.ts';
+import { listEntities } from '#shared/versioned/entity.ts';
+import { catalogOf } from './entity.ts';
 
 /** A product as advanced views show it: the product, its tax and the file names of its images. */
 export interface ProductDetails {
@@ -22,7 +26,7 @@ const unique = (values: readonly (string | null | undefined)[]) => [
 
 /** Live entities of a kind by identifier, in one BatchGet per 100. */
 async function liveEntities<T>(sellerId: string, kind: string, identifiers: readonly string[]): Promise<Map<string, Stored<T>>> {
-  const found = await readItems<T & { identifier: string }>(identifiers.map((id) => keys.catalog(sellerId, kind, id)));
+  const found = await readItems(identifiers.map((id) => keys.catalog<T & { identifier: string }>(sellerId, kind, id)));
   return new Map(found.filter((item) => !item.deleted).map((item) => [item.identifier, item]));
 }
 
@@ -30,7 +34,7 @@ async function liveEntities<T>(sellerId: string, kind: string, identifiers: read
 async function productImages(sellerId: string, productIds: readonly string[]): Promise<Map<string, string[]>> {
   const lists = await Promise.all(
     productIds.map(async (id) => {
-      const records = await readCollection<{ filename: string }>(sellerPk(sellerId), imagesPrefix('PRODUCT_IMAGE', id));
+      const records = await readLive<{ filename: string }>(sellerStream(sellerId), imagesPrefix('PRODUCT_IMAGE', id));
       return [id, records.map((record) => record.filename)] as const;
     }),
   );
@@ -76,7 +80,7 @@ export async function productDetails(
 async function commoditiesAdvanced(request: ApiRequest): Promise<unknown[]> {
   const { sellerId = '' } = request.params;
   const { version } = request;
-  const page = await listEntities<CommodityBody>(commodities, request);
+  const page = await listEntities<CommodityBody>(commodities, catalogOf(request), request);
   const [details, categoriesFound] = await Promise.all([
     productDetails(
       sellerId,

@@ -11,7 +11,6 @@ import {
   treasurer,
 } from '#schemas/catalog.ts';
 import * as validators from '#schemas/generated/validators.js';
-import { tax } from '#schemas/tax.ts';
 import type {
   BookingBody,
   CategoryBody,
@@ -20,34 +19,17 @@ import type {
   KeyboardEntryBody,
   PreceptBody,
   ProductBody,
-  TaxBody,
   TreasurerBody,
 } from '#schemas/types.ts';
 import { fieldsOf } from '#schemas/views.ts';
 import { nonUnique, referenceNotFound } from '#shared/errors.ts';
-import { type ApiVersion, SINCE_26, type VersionView } from '#shared/versions.ts';
-import type { CatalogEntity } from './entity.ts';
+import { type ApiVersion, SINCE_26 } from '#shared/versions.ts';
+import { everywhere, type VersionedEntity } from '#shared/versioned/entity.ts';
 
 const V15: readonly ApiVersion[] = [15];
 
-/** The same schema and view in every version that has the entity. */
-const everywhere = <T>(validate: typeof validators.tax, fields: readonly (keyof T & string)[]) => ({
-  body: { 15: validate, 26: validate, 33: validate },
-  view: { 15: fields, 26: fields, 33: fields } satisfies VersionView<T>,
-});
-
-/** Taxes (spec 4.5): one shape in every version. */
-export const taxes: CatalogEntity<TaxBody> = {
-  plural: 'taxes',
-  kind: 'TAX',
-  versions: [15, 26, 33],
-  ...everywhere<TaxBody>(validators.tax, fieldsOf(tax)),
-  orderFields: ['identifier', 'name', 'vat'],
-  searched: ['name', 'identifier'],
-};
-
 /** Categories: v26 adds `color`, which a v15 write keeps. */
-export const categories: CatalogEntity<CategoryBody> = {
+export const categories: VersionedEntity<CategoryBody> = {
   plural: 'categories',
   kind: 'CATEGORY',
   versions: [15, 26, 33],
@@ -58,7 +40,7 @@ export const categories: CatalogEntity<CategoryBody> = {
 };
 
 /** Products name their tax. */
-export const products: CatalogEntity<ProductBody> = {
+export const products: VersionedEntity<ProductBody> = {
   plural: 'products',
   kind: 'PRODUCT',
   versions: [15, 26, 33],
@@ -70,7 +52,7 @@ export const products: CatalogEntity<ProductBody> = {
 };
 
 /** Commodities link a product to a category; v26 adds `color`. */
-export const commodities: CatalogEntity<CommodityBody> = {
+export const commodities: VersionedEntity<CommodityBody> = {
   plural: 'commodities',
   kind: 'COMMODITY',
   versions: [15, 26, 33],
@@ -84,7 +66,7 @@ export const commodities: CatalogEntity<CommodityBody> = {
   ],
 };
 
-export const keyboards: CatalogEntity<KeyboardBody> = {
+export const keyboards: VersionedEntity<KeyboardBody> = {
   plural: 'keyboards',
   kind: 'KEYBOARD',
   versions: V15,
@@ -95,7 +77,7 @@ export const keyboards: CatalogEntity<KeyboardBody> = {
 };
 
 /** A key on a keyboard: names its keyboard, the keyboard it opens and the product it sells. */
-export const keyboardEntries: CatalogEntity<KeyboardEntryBody> = {
+export const keyboardEntries: VersionedEntity<KeyboardEntryBody> = {
   plural: 'keyboard-entries',
   kind: 'KEYBOARD_ENTRY',
   versions: V15,
@@ -111,7 +93,7 @@ export const keyboardEntries: CatalogEntity<KeyboardEntryBody> = {
 };
 
 /** Precepts (kitchen tickets): at most one per order (spec 3). */
-export const precepts: CatalogEntity<PreceptBody> = {
+export const precepts: VersionedEntity<PreceptBody> = {
   plural: 'precepts',
   kind: 'PRECEPT',
   versions: SINCE_26,
@@ -126,7 +108,7 @@ export const precepts: CatalogEntity<PreceptBody> = {
   },
 };
 
-export const bookings: CatalogEntity<BookingBody> = {
+export const bookings: VersionedEntity<BookingBody> = {
   plural: 'bookings',
   kind: 'BOOKING',
   versions: SINCE_26,
@@ -140,7 +122,7 @@ export const bookings: CatalogEntity<BookingBody> = {
  * Treasurers (cashiers), pin 12. `user` is set only by joining a user (`treasurers.ts`); a user
  * holds at most one treasurer of a seller.
  */
-export const treasurers: CatalogEntity<TreasurerBody> = {
+export const treasurers: VersionedEntity<TreasurerBody> = {
   plural: 'treasurers',
   kind: 'TREASURER',
   versions: SINCE_26,

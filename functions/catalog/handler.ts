@@ -1,16 +1,7 @@
 import { httpApi } from '#shared/http/api.ts';
 import { commodityAdvancedRoutes } from './advanced.ts';
-import {
-  bookings,
-  categories,
-  commodities,
-  keyboardEntries,
-  keyboards,
-  precepts,
-  products,
-  taxes,
-  treasurers,
-} from './entities.ts';
+import { bookings, categories, commodities, keyboardEntries, keyboards, precepts, products, treasurers } from './entities.ts';
+import { taxes } from '#shared/domain/taxes.ts';
 import { catalogRoutes } from './entity.ts';
 import { modificationsRoute } from './modifications.ts';
 import { orderRoutes } from './orders.ts';

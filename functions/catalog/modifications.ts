@@ -1,12 +1,12 @@
 import { access } from '#shared/auth/access.ts';
-import { keys, sellerPk } from '#shared/db/keys.ts';
-import { checkRange, countDiff, readCounter } from '#shared/db/versioned.ts';
-import { notFound } from '#shared/errors.ts';
+import { checkRange, countDiff, readLiveCounter } from '#shared/db/streams.ts';
+import { taxes } from '#shared/domain/taxes.ts';
 import { intParam, notNegative, requiredInt } from '#shared/http/query.ts';
 import { ok } from '#shared/http/response.ts';
 import { type Route, route } from '#shared/http/router.ts';
 import { SINCE_26 } from '#shared/versions.ts';
-import { bookings, categories, commodities, precepts, products, taxes, treasurers } from './entities.ts';
+import { bookings, categories, commodities, precepts, products, treasurers } from './entities.ts';
+import { catalogOf } from './entity.ts';
 
 /**
  * What `/modifications` reports on, as v26/v33 name it: each name is the prefix of its diff endpoint
@@ -35,15 +35,14 @@ export const modificationsRoute: Route = route({
   path: '/{sellerId}/modifications',
   feature: 'SYNCHRONIZATION',
   handle: async (request) => {
-    const { sellerId = '' } = request.params;
+    const stream = catalogOf(request);
     const from = notNegative('from', requiredInt('from', request.query.get('from')));
     const given = intParam('to', request.query.get('to'));
-    const counter = await readCounter(keys.sellerCounter(sellerId));
-    if (!counter?.live) throw notFound(`Seller ${sellerId} does not exist`);
+    const counter = await readLiveCounter(stream);
     const to = given === undefined ? counter.ver : notNegative('to', given);
     checkRange(from, to, counter);
     const counts = await Promise.all(
-      STREAM_KINDS.map(async ({ entity, kind }) => ({ entity, ...(await countDiff(sellerPk(sellerId), kind, from, to)) })),
+      STREAM_KINDS.map(async ({ entity, kind }) => ({ entity, ...(await countDiff(stream, kind, from, to)) })),
     );
     return ok({
       from,

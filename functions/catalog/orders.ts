@@ -4,16 +4,18 @@ import type { OrderBody } from '#schemas/types.ts';
 import { fieldsOf } from '#schemas/views.ts';
 import { access } from '#shared/auth/access.ts';
 import { keys } from '#shared/db/keys.ts';
+import { readItems } from '#shared/db/reads.ts';
+import type { Stored } from '#shared/db/streams.ts';
 import { nextNumber } from '#shared/db/transact.ts';
-import { readCounter, readItems, type Stored } from '#shared/db/versioned.ts';
-import { notFound, referenceNotFound, versionConflict } from '#shared/errors.ts';
+import { referenceNotFound, versionConflict } from '#shared/errors.ts';
 import { requiredInt } from '#shared/http/query.ts';
 import { ok } from '#shared/http/response.ts';
 import { type Route, route } from '#shared/http/router.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { present } from '#shared/versions.ts';
 import { productDetails } from './advanced.ts';
-import { type CatalogEntity, diffRoute, listEntities, readEntity, writeEntity } from './entity.ts';
+import { listEntities, readEntity, type VersionedEntity, writeEntity } from '#shared/versioned/entity.ts';
+import { catalogOf, diffRoute } from './entity.ts';
 
 /** An order as stored: the body, the id the server gave it, and the catalog entity fields. */
 type Order = OrderBody & { id?: number; identifier?: string | null; deleted?: boolean | null };
@@ -24,7 +26,7 @@ const V15 = [15] as const;
  * Orders (v15): the server numbers them per seller (`id`), so the catalog entity's identifier is the
  * id as text. No PUT or DELETE exists; the diff follows pin 7 like every entity.
  */
-export const orders: CatalogEntity<Order> = {
+export const orders: VersionedEntity<Order> = {
   plural: 'orders',
   kind: 'ORDER',
   versions: V15,
@@ -42,16 +44,13 @@ export const orders: CatalogEntity<Order> = {
 async function createOrder(request: ApiRequest<OrderBody>): Promise<Reply> {
   const { sellerId = '' } = request.params;
   const wanted = [...new Set(request.body.orderItems.map((item) => item.productIdentifier))];
-  const [counter, found] = await Promise.all([
-    readCounter(keys.sellerCounter(sellerId)),
-    readItems<{ identifier: string }>(wanted.map((id) => keys.catalog(sellerId, 'PRODUCT', id))),
-  ]);
-  if (!counter?.live) throw notFound(`Seller ${sellerId} does not exist`);
+  // The seller is live (the route's access rule); the order's writeEntity checks it again at commit.
+  const found = await readItems(wanted.map((id) => keys.catalog<{ identifier: string }>(sellerId, 'PRODUCT', id)));
   const live = new Set(found.filter((item) => !item.deleted).map((item) => item.identifier));
   const missing = wanted.find((id) => !live.has(id));
   if (missing !== undefined) throw referenceNotFound(`productIdentifier ${missing} does not exist`);
   const id = await nextNumber(keys.sellerSequence(sellerId, orders.kind));
-  return writeEntity(orders, request, String(id), (current) => {
+  return writeEntity(orders, catalogOf(request), request, String(id), (current) => {
     if (current) throw versionConflict(`Order ${id} exists already`);
     return { data: { ...request.body, id }, result: { status: 201, body: { id } } };
   });
@@ -86,14 +85,14 @@ export const orderRoutes: Route[] = [
     ...common,
     method: 'GET',
     path: '/{sellerId}/orders/advanced',
-    handle: async (request) => ok(await advancedOrders(request, await listEntities(orders, request))),
+    handle: async (request) => ok(await advancedOrders(request, await listEntities(orders, catalogOf(request), request))),
   }),
   route({
     ...common,
     method: 'GET',
     path: '/{sellerId}/orders/{orderId}/advanced',
     handle: (request) =>
-      readEntity(orders, request, String(requiredInt('orderId', request.params.orderId)), async (stored) => {
+      readEntity(orders, catalogOf(request), request, String(requiredInt('orderId', request.params.orderId)), async (stored) => {
         const [shown] = await advancedOrders(request, [stored]);
         return shown;
       }),

@@ -6,7 +6,8 @@ import { type Route, route } from '#shared/http/router.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { SINCE_26 } from '#shared/versions.ts';
 import { treasurers } from './entities.ts';
-import { type Change, writeEntity } from './entity.ts';
+import { type Change, writeEntity } from '#shared/versioned/entity.ts';
+import { catalogOf } from './entity.ts';
 
 /**
  * Joining a user to a treasurer (spec 4.1): the calling user becomes the treasurer's `user`, so a
@@ -27,7 +28,7 @@ function joinOrDisjoin(request: ApiRequest, join: boolean): Promise<Reply> {
     }
     return { data: { ...current, user: join ? principal.username : null }, result: noContent() };
   };
-  return writeEntity(treasurers, request, identifier, change);
+  return writeEntity(treasurers, catalogOf(request), request, identifier, change);
 }
 
 const path = '/{sellerId}/treasurers/{identifier}/user';

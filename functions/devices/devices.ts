@@ -1,22 +1,17 @@
 import { canAccessSeller, insufficientRights, isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
 import type { Principal } from '#shared/auth/principal.ts';
-import { keys } from '#shared/db/keys.ts';
-import { readItem, readItems, readPartition } from '#shared/db/versioned.ts';
+import { keys, partitions } from '#shared/db/keys.ts';
+import { readItem, readItems, readPartition } from '#shared/db/reads.ts';
 import type { StoredInstallation } from '#shared/domain/installations.ts';
-import type { ApplicationDescription } from '#shared/domain/records.ts';
+import type { DeviceEntry } from '#shared/domain/records.ts';
+import { requireLiveSeller, sellerReferenceMissing } from '#shared/domain/seller.ts';
 import { applicationDescriptionInfo, buildInfoes, installationInfo, registersOn } from '#shared/domain/views.ts';
-import { notFound, referenceNotFound } from '#shared/errors.ts';
+import { notFound } from '#shared/errors.ts';
 import { parseSellerId } from '#shared/http/params.ts';
 import { pageParams } from '#shared/http/query.ts';
 import { ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import type { ApiVersion } from '#shared/versions.ts';
-
-/** A device directory entry: the device and its latest installation in that directory's scope. */
-interface DeviceEntry {
-  deviceId: string;
-  latestProductionNumber?: string;
-}
 
 /**
  * The devices the caller may see: with `seller`, that seller's (any caller with access to it);
@@ -26,14 +21,13 @@ async function visibleDevices(principal: Principal | undefined, seller: string |
   if (seller !== null) {
     parseSellerId(seller, 'seller');
     if (!(await canAccessSeller(principal, seller))) throw insufficientRights();
-    const profile = await readItem(keys.sellerProfile(seller));
-    if (!profile) throw referenceNotFound(`Seller ${seller} does not exist`);
-    return readPartition<DeviceEntry>(keys.deviceDirectory('', { sellerId: seller }).pk);
+    await requireLiveSeller(seller, sellerReferenceMissing);
+    return readPartition(partitions.devices({ sellerId: seller }));
   }
-  if (isHyperAdmin(principal)) return readPartition<DeviceEntry>(keys.deviceDirectory('').pk);
+  if (isHyperAdmin(principal)) return readPartition(partitions.devices());
   const vendor = vendorOf(principal);
   if (vendor === undefined) throw insufficientRights();
-  return readPartition<DeviceEntry>(keys.deviceDirectory('', { vendor }).pk);
+  return readPartition(partitions.devices({ vendor }));
 }
 
 /** PAGE over device entries, by device id; `like` searches the id. */
@@ -56,14 +50,14 @@ export async function listDevices(request: ApiRequest): Promise<Reply> {
 async function overviews(entries: readonly DeviceEntry[], version: ApiVersion) {
   // Seller-scoped entries name only the device; its latest installation is in the global entry.
   const unnamed = entries.filter((entry) => entry.latestProductionNumber === undefined);
-  const globals = await readItems<DeviceEntry>(unnamed.map((entry) => keys.deviceDirectory(entry.deviceId)));
+  const globals = await readItems(unnamed.map((entry) => keys.deviceDirectory(entry.deviceId)));
   const latest = new Map<string, string>();
   for (const entry of [...entries, ...globals]) {
     if (entry.latestProductionNumber) latest.set(entry.deviceId, entry.latestProductionNumber);
   }
-  const installations = await readItems<StoredInstallation>([...latest.values()].map((pn) => keys.installation(pn)));
+  const installations = await readItems([...latest.values()].map((pn) => keys.installation(pn)));
   const byNumber = new Map(installations.map((installation) => [installation.productionNumber, installation]));
-  const apps = await readItems<ApplicationDescription>(
+  const apps = await readItems(
     [...new Set(installations.map((installation) => installation.applicationPackage))].map((p) => keys.application(p)),
   );
   const appsByPackage = new Map(apps.map((app) => [app.applicationPackage, app]));
@@ -91,7 +85,7 @@ export async function listDeviceOverviews(request: ApiRequest): Promise<Reply> {
 export async function getDeviceOverview(request: ApiRequest): Promise<Reply> {
   const deviceId = request.params.deviceId ?? '';
   const vendor = vendorOf(request.principal);
-  const entry = await readItem<DeviceEntry>(
+  const entry = await readItem(
     isHyperAdmin(request.principal) ? keys.deviceDirectory(deviceId) : keys.deviceDirectory(deviceId, { vendor: vendor ?? -1 }),
   );
   if (!entry) throw notFound(`No device ${deviceId}`);
@@ -105,7 +99,7 @@ export async function getDeviceOverview(request: ApiRequest): Promise<Reply> {
  */
 export async function listBuildInfoes(request: ApiRequest): Promise<Reply> {
   const productionNumber = request.params.productionNumber ?? '';
-  const installation = await readItem<StoredInstallation>(keys.installation(productionNumber));
+  const installation = await readItem(keys.installation(productionNumber));
   if (!installation) throw notFound(`No installation ${productionNumber}`);
   if (!(await mayRead(request.principal, installation))) throw insufficientRights();
   return ok(buildInfoes(installation));
@@ -115,7 +109,7 @@ async function mayRead(principal: Principal | undefined, installation: StoredIns
   if (isHyperAdmin(principal)) return true;
   const vendor = vendorOf(principal);
   if (vendor !== undefined) {
-    const app = await readItem<ApplicationDescription>(keys.application(installation.applicationPackage));
+    const app = await readItem(keys.application(installation.applicationPackage));
     if (app?.softwareVendor === vendor) return true;
   }
   for (const sellerId of Object.keys(installation.registrations)) {

@@ -21,7 +21,7 @@ import { IMAGE_BODY } from './media.ts';
 /** The image endpoints of one owner (spec 4.6): `versions` have them all but POST, which `postVersions` have. */
 function imageRoutes(owner: Owner, versions: readonly ApiVersion[], postVersions: readonly ApiVersion[]): Route[] {
   const current = `${owner.path}/current/{pictureFilename}`;
-  const common = { versions, access: access.seller };
+  const common = { versions, access: access.sellerReference };
   return [
     route<RawBody>({
       ...common,

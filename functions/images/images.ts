@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { imagesPrefix, type Key, keys, sellerPk } from '#shared/db/keys.ts';
+import { imagesPrefix, type Key, keys } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
+import { type Item, readItem, readPair } from '#shared/db/reads.ts';
+import { liveCounter, readDiff, readLive, type Stored, type Stream, writeVersioned } from '#shared/db/streams.ts';
 import { liveCheck, put, type Step } from '#shared/db/transact.ts';
-import { readCollection, readItem, readItems, readStreamDiff, type Stored, writeVersioned } from '#shared/db/versioned.ts';
+import { sellerReferenceMissing, sellerStream } from '#shared/domain/seller.ts';
 import { ApiError, notFound, referenceNotFound, typeMismatch, versionConflict } from '#shared/errors.ts';
 import { checkPreconditions, type Preconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { checkIdentifier } from '#shared/http/params.ts';
@@ -66,36 +68,35 @@ function targetOf(owner: Owner, request: ApiRequest<unknown>): Target {
   return { sellerId, owner, entityId, entityIdentifier: owner.entity ? entityId : sellerId };
 }
 
-const imageKey = (target: Target, filename: string) => keys.image(target.sellerId, target.owner.kind, target.entityId, filename);
+const imageKey = (target: Target, filename: string) =>
+  keys.image<ImageData>(target.sellerId, target.owner.kind, target.entityId, filename);
 
-/** The item whose presence says the owner lives: the catalog entity, or for the seller's own images its counter. */
-const ownerKey = (target: Target): Key =>
-  target.owner.entity
-    ? keys.catalog(target.sellerId, target.owner.entity.kind, target.entityId)
-    : keys.sellerCounter(target.sellerId);
+/** The images' stream: the seller's catalog; the seller is their owner, so a missing one is 404 ReferenceNotFound. */
+const imageStream = (target: Target): Stream => ({
+  ...sellerStream(target.sellerId),
+  missing: () => sellerReferenceMissing(target.sellerId),
+});
 
-const sellerMissing = (sellerId: string) => referenceNotFound(`Seller ${sellerId} does not exist`);
+/** The category or product the images hang on; none for the seller's own (the route's access rule checks the seller). */
+const ownerKey = (target: Target): Key<Stored<unknown>> | undefined =>
+  target.owner.entity ? keys.catalog(target.sellerId, target.owner.entity.kind, target.entityId) : undefined;
+
 const imageMissing = (filename: string) => notFound(`No image ${filename}`);
+const ownerMissing = (target: Target) =>
+  referenceNotFound(`${target.owner.entity?.noun ?? 'Seller'} ${target.entityId} does not exist`);
 
-/**
- * Refuses a request whose owner is missing: 404 ReferenceNotFound. A catalog entity lives while its item
- * says `deleted: false`; the seller while its counter is live.
- */
-function assertOwner(target: Target, item: { live?: unknown; deleted?: unknown } | undefined): void {
-  const { entity } = target.owner;
-  if (entity) {
-    if (item?.deleted !== false) throw referenceNotFound(`${entity.noun} ${target.entityId} does not exist`);
-  } else if (item?.live !== true) throw sellerMissing(target.sellerId);
+/** Refuses a request whose category or product is missing or deleted: 404 ReferenceNotFound. */
+function assertOwner(target: Target, item: { deleted: boolean } | undefined): void {
+  if (target.owner.entity && item?.deleted !== false) throw ownerMissing(target);
 }
 
-const find = <T extends Key>(items: readonly T[], key: Key) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
-
-/** The owner and one item in one strongly consistent BatchGet; refuses a missing owner. */
-async function readWithOwner<T>(target: Target, key: Key): Promise<Stored<T> | undefined> {
+/** The owner and one item in one strongly consistent round trip; refuses a missing owner. */
+async function readWithOwner<T>(target: Target, key: Key<T>): Promise<Item<T> | undefined> {
   const owner = ownerKey(target);
-  const found = await readItems<Record<string, unknown>>([owner, key]);
-  assertOwner(target, find(found, owner));
-  return find(found, key) as Stored<T> | undefined;
+  if (!owner) return readItem(key);
+  const [ownerItem, item] = await readPair(owner, key);
+  assertOwner(target, ownerItem);
+  return item;
 }
 
 /** An image record (spec 2.3), as diffs and v26/v33 lists show it. */
@@ -124,7 +125,7 @@ async function sendImage(
 export async function getCurrent(owner: Owner, request: ApiRequest<unknown>): Promise<Reply> {
   const target = targetOf(owner, request);
   const filename = request.params.pictureFilename ?? '';
-  const image = await readWithOwner<ImageData>(target, imageKey(target, filename));
+  const image = await readWithOwner(target, imageKey(target, filename));
   if (!image || image.deleted || image.object === undefined) throw imageMissing(filename);
   return sendImage(request, image.version, { object: image.object, contentType: image.contentType ?? '' });
 }
@@ -140,14 +141,14 @@ export async function getByVersion(owner: Owner, request: ApiRequest<unknown>): 
   const raw = request.params.pictureVersion ?? '';
   if (request.version === 15) {
     if (raw !== 'version') throw typeMismatch('pictureVersion', 'current or version', raw);
-    const image = await readWithOwner<ImageData>(target, imageKey(target, filename));
+    const image = await readWithOwner(target, imageKey(target, filename));
     if (!image || image.deleted) throw imageMissing(filename);
     if (unchangedSince(request.headers, image.version)) return notModified(image.version);
     return ok(record(image), image.version);
   }
   const version = requiredInt('pictureVersion', raw);
-  const key = keys.imageVersion(target.sellerId, owner.kind, target.entityId, filename, version);
-  const found = await readWithOwner<Bytes>(target, key);
+  const key = keys.imageVersion<Bytes>(target.sellerId, owner.kind, target.entityId, filename, version);
+  const found = await readWithOwner(target, key);
   if (!found) throw notFound(`Image ${filename} has no version ${version}`);
   return sendImage(request, version, found);
 }
@@ -159,9 +160,10 @@ export async function getByVersion(owner: Owner, request: ApiRequest<unknown>): 
 export async function listImages(owner: Owner, request: ApiRequest<unknown>): Promise<Reply> {
   const target = targetOf(owner, request);
   const query = listParams(request.query, ['filename', 'version', 'modified'] as const);
+  const entityKey = ownerKey(target);
   const [ownerItem, items] = await Promise.all([
-    readItem<Record<string, unknown>>(ownerKey(target)),
-    readCollection<ImageData>(sellerPk(target.sellerId), imagesPrefix(owner.kind, target.entityId)),
+    entityKey ? readItem(entityKey) : undefined,
+    readLive<ImageData>(imageStream(target), imagesPrefix(owner.kind, target.entityId)),
   ]);
   assertOwner(target, ownerItem);
   const page = pageOf(items, query, {
@@ -176,10 +178,7 @@ export async function listImages(owner: Owner, request: ApiRequest<unknown>): Pr
 
 /** GET /{sellerId}/<kind>-images-diff/{versionFrom}/{versionTo}: image records, tombstones included (pin 7). */
 export async function imageDiff(owner: Owner, request: ApiRequest<unknown>): Promise<Reply> {
-  const sellerId = request.params.sellerId ?? '';
-  const changed = await readStreamDiff<ImageData>(keys.sellerCounter(sellerId), owner.kind, diffRange(request.params), () =>
-    sellerMissing(sellerId),
-  );
+  const changed = await readDiff<ImageData>(imageStream(targetOf(owner, request)), owner.kind, diffRange(request.params));
   return ok(changed.map(record));
 }
 
@@ -223,7 +222,8 @@ async function writeImage(
   const target = targetOf(owner, request);
   // Malformed tags and a missing category or product are refused before any byte is stored.
   const conditions = preconditions(request.headers);
-  if (target.owner.entity) assertOwner(target, await readItem<Record<string, unknown>>(ownerKey(target)));
+  const entityKey = ownerKey(target);
+  if (entityKey) assertOwner(target, await readItem(entityKey));
   if (!upload) return commit(target, request.version, filename, mode, conditions, undefined);
   const bytes: Bytes = { object: `${target.sellerId}/${randomUUID()}`, contentType: upload.mediaType, size: upload.bytes.length };
   await imageStore().put(bytes.object, upload.bytes, bytes.contentType);
@@ -254,14 +254,17 @@ function commit(
   conditions: Preconditions,
   bytes: Bytes | undefined,
 ): Promise<Reply> {
-  const ownerCheck: Step[] = target.owner.entity ? [ownerLives(target)] : [];
+  const owner = ownerKey(target);
+  // The category or product must exist and not be deleted when the write commits.
+  const ownerCheck: Step[] = owner ? [liveCheck(owner, () => ownerMissing(target))] : [];
+  const stream = imageStream(target);
   return writeVersioned<ImageData, Reply>({
-    counter: keys.sellerCounter(target.sellerId),
+    stream,
     entity: imageKey(target, filename),
     kind: target.owner.kind,
     apiVersion,
     decide: ({ counter, entity: stored, next }) => {
-      if (counter?.live !== true) throw sellerMissing(target.sellerId);
+      liveCounter(stream, counter);
       const current = stored && !stored.deleted ? stored : undefined;
       const identity = { filename, entityIdentifier: target.entityIdentifier };
       if (mode === 'delete' || !bytes) {
@@ -284,9 +287,3 @@ function commit(
     },
   });
 }
-
-/** The category or product must exist and not be deleted when the write commits; else 404 ReferenceNotFound. */
-const ownerLives = (target: Target): Step =>
-  liveCheck(ownerKey(target), () =>
-    referenceNotFound(`${target.owner.entity?.noun ?? 'Seller'} ${target.entityId} does not exist`),
-  );

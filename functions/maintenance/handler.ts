@@ -1,7 +1,7 @@
 import { config } from '#shared/config.ts';
-import { keys } from '#shared/db/keys.ts';
+import { keys, partitions } from '#shared/db/keys.ts';
 import { purgeTombstones } from '#shared/db/tombstones.ts';
-import { readPartition } from '#shared/db/versioned.ts';
+import { readPartition } from '#shared/db/reads.ts';
 
 const DAY = 86_400_000;
 
@@ -11,7 +11,7 @@ const DAY = 86_400_000;
  */
 export async function handler(): Promise<{ sellers: number; removed: number }> {
   const before = Date.now() - config().tombstoneRetentionDays * DAY;
-  const sellers = await readPartition<{ sellerId: string }>('SELLERS');
+  const sellers = await readPartition(partitions.sellers);
   let removed = 0;
   for (const { sellerId } of sellers) removed += (await purgeTombstones(keys.sellerCounter(sellerId), before)).removed;
   console.log(JSON.stringify({ job: 'purge-tombstones', sellers: sellers.length, removed }));

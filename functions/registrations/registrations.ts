@@ -1,11 +1,11 @@
 import { insufficientRights } from '#shared/auth/access.ts';
-import { keys } from '#shared/db/keys.ts';
-import { updateRevised } from '#shared/db/revised.ts';
+import { keys, partitions } from '#shared/db/keys.ts';
+import { type Item, readItem, readItems, readPartition } from '#shared/db/reads.ts';
+import { updateRevised } from '#shared/db/revisions.ts';
 import { type Step, transact } from '#shared/db/transact.ts';
 import { nextIssued, saveActivation } from '#shared/domain/activations.ts';
-import { readCounter, readItem, readItems, readPartition, type Stored } from '#shared/db/versioned.ts';
 import type { StoredInstallation } from '#shared/domain/installations.ts';
-import type { Activation, ApplicationDescription, ControlUnit, Registration } from '#shared/domain/records.ts';
+import type { Activation, ApplicationDescription, Registration } from '#shared/domain/records.ts';
 import {
   activationInfo,
   applicationDescriptionInfo,
@@ -14,14 +14,14 @@ import {
   registersOn,
   registrationInfo,
 } from '#shared/domain/views.ts';
-import { notFound, referenceNotFound } from '#shared/errors.ts';
+import { type ApiError, notFound, referenceNotFound } from '#shared/errors.ts';
 import { table } from '#shared/db/client.ts';
 import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { boolParam, listParams } from '#shared/http/query.ts';
 import { pageOf } from '#shared/db/paging.ts';
 import { noContent, notModified, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
-import type { Seller } from '#functions/sellers/sellers.ts';
+import type { Seller } from '#shared/domain/seller.ts';
 
 const ORDER_FIELDS = ['id', 'cashRegisterName'] as const;
 
@@ -39,17 +39,12 @@ const inUse = (activation: Activation | undefined, now: number) =>
 async function registrationsOf(
   request: ApiRequest,
   withActivations: boolean,
-): Promise<{ page: Stored<Registration>[]; latest: Map<number, Activation> }> {
+): Promise<{ page: Item<Registration>[]; latest: Map<number, Activation> }> {
   const sellerId = request.params.sellerId ?? '';
   // v15 has no orderBy/orderDesc: LIST parameters there are simply absent.
   const query = listParams(request.query, ORDER_FIELDS);
   const activeOnly = boolParam('activeOnly', request.query.get('activeOnly'), false);
-  const [counter, stored] = await Promise.all([
-    readCounter(keys.sellerCounter(sellerId)),
-    readPartition<Registration>(keys.registration(sellerId, '').pk),
-  ]);
-  // Lists of a seller that does not exist are 404, as the catalog's are.
-  if (!counter?.live) throw notFound(`Seller ${sellerId} does not exist`);
+  const stored = await readPartition(partitions.registrations(sellerId));
   const all = stored.filter((registration) => !registration.deleted);
   const latest = activeOnly || withActivations ? await latestActivations(all) : new Map<number, Activation>();
   const now = Date.now();
@@ -64,7 +59,7 @@ async function registrationsOf(
 
 async function latestActivations(registrations: readonly Registration[]): Promise<Map<number, Activation>> {
   const ids = registrations.flatMap((registration) => registration.activationIds.slice(0, 1));
-  const activations = await readItems<Activation>(ids.map((id) => keys.activation(id)));
+  const activations = await readItems(ids.map((id) => keys.activation(id)));
   const byId = new Map(activations.map((activation) => [activation.id, activation]));
   return new Map(
     registrations.flatMap((registration) => {
@@ -77,7 +72,7 @@ async function latestActivations(registrations: readonly Registration[]): Promis
 const installationsOf = async (registrations: readonly Registration[]) =>
   new Map(
     (
-      await readItems<StoredInstallation>(
+      await readItems(
         registrations.flatMap((registration) =>
           registration.productionNumber ? [keys.installation(registration.productionNumber)] : [],
         ),
@@ -114,8 +109,8 @@ export async function listRegistrationsAdvanced(request: ApiRequest): Promise<Re
   const now = Date.now();
   const [installations, seller, apps] = await Promise.all([
     installationsOf(page),
-    readItem<Seller>(keys.sellerProfile(request.params.sellerId ?? '')),
-    readItems<ApplicationDescription>(
+    readItem(keys.sellerProfile(request.params.sellerId ?? '')),
+    readItems(
       [...new Set(page.flatMap((r) => (r.applicationPackage ? [r.applicationPackage] : [])))].map((p) => keys.application(p)),
     ),
   ]);
@@ -140,9 +135,12 @@ export async function listRegistrationsAdvanced(request: ApiRequest): Promise<Re
 const applicationInfoOf = (app: ApplicationDescription | undefined) => (app ? applicationDescriptionInfo(app) : null);
 
 /** The live registration named by the path, or 404 (NotFound, or ReferenceNotFound where the spec says so). */
-async function findRegistration(request: ApiRequest, missing = notFound): Promise<Stored<Registration>> {
+async function findRegistration(
+  request: ApiRequest,
+  missing: (message: string) => ApiError = notFound,
+): Promise<Item<Registration>> {
   const { sellerId = '', cash = '' } = request.params;
-  const registration = await readItem<Registration>(keys.registration(sellerId, cash));
+  const registration = await readItem(keys.registration(sellerId, cash));
   if (!registration || registration.deleted) throw missing(`Register ${cash} is not registered for seller ${sellerId}`);
   return registration;
 }
@@ -153,15 +151,13 @@ export async function getRegistration(request: ApiRequest): Promise<Reply> {
   const registration = await findRegistration(request);
   if (unchangedSince(request.headers, registration.revision)) return notModified(registration.revision);
   const [seller, installation, activations, app] = await Promise.all([
-    readItem<Seller>(keys.sellerProfile(registration.sellerId)),
-    registration.productionNumber ? readItem<StoredInstallation>(keys.installation(registration.productionNumber)) : undefined,
-    readItems<Activation>(registration.activationIds.map((id) => keys.activation(id))),
-    registration.applicationPackage
-      ? readItem<ApplicationDescription>(keys.application(registration.applicationPackage))
-      : undefined,
+    readItem(keys.sellerProfile(registration.sellerId)),
+    registration.productionNumber ? readItem(keys.installation(registration.productionNumber)) : undefined,
+    readItems(registration.activationIds.map((id) => keys.activation(id))),
+    registration.applicationPackage ? readItem(keys.application(registration.applicationPackage)) : undefined,
   ]);
   const [latest, ...earlier] = activations;
-  const unit = latest?.controlUnitSerial ? await readItem<ControlUnit>(keys.controlUnit(latest.controlUnitSerial)) : undefined;
+  const unit = latest?.controlUnitSerial ? await readItem(keys.controlUnit(latest.controlUnitSerial)) : undefined;
   const now = Date.now();
   return ok(
     {
@@ -190,7 +186,7 @@ export async function deleteRegistration(request: ApiRequest): Promise<Reply> {
   if (request.principal?.kind !== 'user') throw insufficientRights();
   const registration = await findRegistration(request);
   checkPreconditions(preconditions(request.headers), registration.revision);
-  const activations = await readItems<Activation>(registration.activationIds.map((id) => keys.activation(id)));
+  const activations = await readItems(registration.activationIds.map((id) => keys.activation(id)));
   const now = Date.now();
   for (const activation of activations.filter((a) => a.status !== 'CLOSED')) {
     await saveActivation(activation, { ...activation, status: 'CLOSED', issued: nextIssued(activation, now) });
@@ -221,6 +217,6 @@ export async function deleteRegistration(request: ApiRequest): Promise<Reply> {
 /** GET /{sellerId}/registrations/{cash}/version (v26, v33): the register's own data version (its sales and days). */
 export async function getRegisterVersion(request: ApiRequest): Promise<Reply> {
   const registration = await findRegistration(request, (message) => referenceNotFound(message));
-  const counter = await readCounter(keys.registerCounter(registration.sellerId, registration.cashRegisterName));
+  const counter = await readItem(keys.registerCounter(registration.sellerId, registration.cashRegisterName));
   return ok({ version: counter?.ver ?? 0 });
 }

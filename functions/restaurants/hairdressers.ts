@@ -1,11 +1,9 @@
 import { hairdresser } from '#schemas/restaurant.ts';
-import type { HairdresserBody } from '#schemas/types.ts';
+import type { Hairdresser } from '#shared/domain/records.ts';
 import { fieldsOf } from '#schemas/views.ts';
 import { keys } from '#shared/db/keys.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { deleteRecord, found, putRecord, readWithSeller, type SellerRecord, show } from './records.ts';
-
-export type Hairdresser = HairdresserBody;
 
 const fields = fieldsOf(hairdresser);
 

@@ -7,8 +7,9 @@ import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
 import { route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
-import { deleteHairdresser, getHairdresser, type Hairdresser, putHairdresser } from './hairdressers.ts';
-import { deleteRestaurant, getOverview, getRestaurant, listRestaurants, putRestaurant, type Restaurant } from './restaurants.ts';
+import type { Hairdresser, Restaurant } from '#shared/domain/records.ts';
+import { deleteHairdresser, getHairdresser, putHairdresser } from './hairdressers.ts';
+import { deleteRestaurant, getOverview, getRestaurant, listRestaurants, putRestaurant } from './restaurants.ts';
 
 const restaurantBody = { 15: restaurantV15Validator, 26: restaurantValidator, 33: restaurantValidator };
 

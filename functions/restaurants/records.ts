@@ -1,17 +1,18 @@
-import { type Seller, sellerIdOf } from '#functions/sellers/sellers.ts';
 import { canAccessSeller } from '#shared/auth/access.ts';
 import type { Principal } from '#shared/auth/principal.ts';
 import { type Key, keys } from '#shared/db/keys.ts';
+import { readItem } from '#shared/db/reads.ts';
 import {
   createRevised,
   deleteRevised,
-  readRevised,
+  type Revised,
   type RevisedRecord,
   updateRevised,
   writeRevised,
-} from '#shared/db/revised.ts';
-import { liveCheck, type Step } from '#shared/db/transact.ts';
-import { readItem, type Stored } from '#shared/db/versioned.ts';
+} from '#shared/db/revisions.ts';
+import type { Stored } from '#shared/db/streams.ts';
+import type { Step } from '#shared/db/transact.ts';
+import { type Seller, sellerIdOf, sellerLive, sellerMissing } from '#shared/domain/seller.ts';
 import { forbidden, inconsistentData, notFound, versionConflict } from '#shared/errors.ts';
 import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { created, noContent, notModified, ok } from '#shared/http/response.ts';
@@ -27,36 +28,26 @@ export interface SellerIdentity {
 /**
  * A record a seller has at most one of (its restaurant, its hairdresser), kept in the seller's
  * partition. It belongs to no version stream (registers do not sync it): its revision
- * (`shared/db/revised.ts`) is its ETag, and every write is conditioned on the revision it was decided on.
+ * (`shared/db/revisions.ts`) is its ETag, and every write is conditioned on the revision it was decided on.
  */
 export interface SellerRecord<T extends SellerIdentity> {
   /** How messages name it: `Restaurant`. */
   noun: string;
-  key: (sellerId: string) => Key;
+  key: (sellerId: string) => Key<T & Revised>;
   /** Canonical fields each version shows and writes; v33's are all of them. */
   view: VersionView<T>;
   /** Writes that commit with the record, given the record after the write (undefined once deleted). */
   alongside?: (sellerId: string, record: T | undefined) => Step[];
 }
 
-const sellerMissing = (sellerId: string) => notFound(`Seller ${sellerId} does not exist`);
 const sellerIdIn = (request: ApiRequest) => request.params.sellerId ?? '';
-
-/**
- * Holds a write to the seller existing and not deleted when it commits, so no record is written
- * for a seller deleted meanwhile (a deleted seller's data takes no writes: 404).
- */
-const sellerLive = (sellerId: string): Step => liveCheck(keys.sellerProfile(sellerId), () => sellerMissing(sellerId));
 
 /** The seller's profile and its record, strongly consistent; a missing or deleted seller is 404. */
 export async function readWithSeller<T extends SellerIdentity>(
   record: SellerRecord<T>,
   sellerId: string,
 ): Promise<{ seller: Stored<Seller>; current: RevisedRecord<T> | undefined }> {
-  const [seller, current] = await Promise.all([
-    readItem<Seller>(keys.sellerProfile(sellerId)),
-    readRevised<T>(record.key(sellerId)),
-  ]);
+  const [seller, current] = await Promise.all([readItem(keys.sellerProfile(sellerId)), readItem(record.key(sellerId))]);
   if (!seller || seller.deleted) throw sellerMissing(sellerId);
   return { seller, current };
 }
@@ -98,7 +89,7 @@ export function putRecord<T extends SellerIdentity>(record: SellerRecord<T>, req
   }
   const conditions = preconditions(request.headers);
   const key = record.key(sellerId);
-  return writeRevised<T, Reply>(key, (current) => {
+  return writeRevised(key, (current) => {
     checkPreconditions(conditions, current?.revision);
     const next = merge<T>(current, { ...request.body, country }, record.view[request.version]);
     // Every canonical field, absent ones as null, so an update leaves nothing of the previous write behind.
@@ -121,7 +112,7 @@ export function deleteRecord<T extends SellerIdentity>(record: SellerRecord<T>, 
   const sellerId = sellerIdIn(request);
   const conditions = preconditions(request.headers);
   const key = record.key(sellerId);
-  return writeRevised<T, Reply>(key, (current) => {
+  return writeRevised(key, (current) => {
     const existing = found(record, current, sellerId);
     checkPreconditions(conditions, existing.revision);
     return {

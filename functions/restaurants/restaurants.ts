@@ -1,45 +1,24 @@
-import { taxes } from '#functions/catalog/entities.ts';
-import type { Seller } from '#functions/sellers/sellers.ts';
 import { restaurant, restaurantV15 } from '#schemas/restaurant.ts';
-import type { RestaurantBody, TaxBody } from '#schemas/types.ts';
+import type { TaxBody } from '#schemas/types.ts';
 import { fieldsOf } from '#schemas/views.ts';
-import { table } from '#shared/db/client.ts';
-import { keys, sellerPk } from '#shared/db/keys.ts';
+import { keys, partitions, sellerPk } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
-import { put } from '#shared/db/transact.ts';
-import { readCollection, readItems, readPartition } from '#shared/db/versioned.ts';
+import { readItems, readPartition } from '#shared/db/reads.ts';
+import { readLive } from '#shared/db/streams.ts';
+import { put, remove } from '#shared/db/transact.ts';
+import type { Restaurant, RestaurantDirectoryEntry } from '#shared/domain/records.ts';
+import { sellerStream } from '#shared/domain/seller.ts';
+import { taxes } from '#shared/domain/taxes.ts';
 import { listParams } from '#shared/http/query.ts';
 import { ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { present } from '#shared/versions.ts';
 import { checkPublic, deleteRecord, found, putRecord, readWithSeller, type SellerRecord, show } from './records.ts';
 
-/**
- * The canonical restaurant: v26 and v33 have every field, v15 all but `workHoursWeek`. v15 does not
- * require `averageBill`, so a restaurant written through it may have none.
- */
-export type Restaurant = Omit<RestaurantBody, 'averageBill'> & { averageBill?: number | null };
+/** What the list shows of a restaurant (spec 2.3), plus `country` so a client can build the seller id (docs/conventions.md §9). */
+type ListItem = Omit<RestaurantDirectoryEntry, 'sellerId'>;
 
-/** What the list shows of a restaurant (spec 2.3), plus `country` so a client can build the seller id (pin 9). */
-interface ListItem {
-  country: string;
-  corporateId: string;
-  name: string | null;
-  description: string | null;
-  city: string | null;
-  address: string | null;
-  averageBill: number | null;
-  /** The first of the restaurant's images: the picture a list shows. */
-  logo: string | null;
-  custom: string | null;
-}
-
-/** An entry of the RESTAURANTS directory, written in the restaurant's transaction: a list is one Query. */
-interface DirectoryEntry extends ListItem {
-  sellerId: string;
-}
-
-const directoryEntry = (sellerId: string, restaurant: Restaurant): DirectoryEntry => ({
+const directoryEntry = (sellerId: string, restaurant: Restaurant): RestaurantDirectoryEntry => ({
   sellerId,
   country: restaurant.country ?? sellerId.slice(0, 2),
   corporateId: restaurant.corporateId,
@@ -71,7 +50,7 @@ export const restaurants: SellerRecord<Restaurant> = {
   alongside: (sellerId, written) => [
     written
       ? put({ ...keys.restaurantDirectory(sellerId), ...directoryEntry(sellerId, written) })
-      : { write: { Delete: { TableName: table(), Key: keys.restaurantDirectory(sellerId) } } },
+      : remove(keys.restaurantDirectory(sellerId)),
   ],
 };
 
@@ -94,7 +73,7 @@ export async function getOverview(request: ApiRequest): Promise<Reply> {
   const { seller, current } = await readWithSeller(restaurants, sellerId);
   await checkPublic(seller, sellerId, request.principal);
   const restaurant = found(restaurants, current, sellerId);
-  const live = await readCollection<TaxBody>(sellerPk(sellerId), `${taxes.kind}#`);
+  const live = await readLive<TaxBody>(sellerStream(sellerId), `${taxes.kind}#`);
   return ok({
     ...present(restaurant, restaurants.view[request.version]),
     taxes: live.map((tax) => present(tax, taxes.view[request.version])),
@@ -116,7 +95,7 @@ const ORDER_FIELDS = ['corporateId', 'name', 'city', 'address', 'averageBill'] a
  */
 export async function listRestaurants(request: ApiRequest): Promise<Reply> {
   const query = listParams(request.query, ORDER_FIELDS);
-  const entries = await readPartition<DirectoryEntry>(keys.restaurantDirectory('').pk);
+  const entries = await readPartition(partitions.restaurants);
   const ordered = pageOf(
     entries,
     { ...query, firstResult: 0, maxResults: entries.length },
@@ -135,13 +114,13 @@ export async function listRestaurants(request: ApiRequest): Promise<Reply> {
  * are read (BatchGets) in list order only as far as the page needs, so a seller that turned public
  * or private after its restaurant was written is listed as it is now, and pages stay exact.
  */
-async function publicEntries(ordered: readonly DirectoryEntry[], count: number): Promise<DirectoryEntry[]> {
-  const shown: DirectoryEntry[] = [];
+async function publicEntries(ordered: readonly RestaurantDirectoryEntry[], count: number): Promise<RestaurantDirectoryEntry[]> {
+  const shown: RestaurantDirectoryEntry[] = [];
   let next = 0;
   while (shown.length < count && next < ordered.length) {
     const batch = ordered.slice(next, next + count - shown.length);
     next += batch.length;
-    const profiles = await readItems<Seller>(batch.map((entry) => keys.sellerProfile(entry.sellerId)));
+    const profiles = await readItems(batch.map((entry) => keys.sellerProfile(entry.sellerId)));
     const open = new Set(profiles.filter((profile) => !profile.deleted && profile.publicAccess).map((profile) => profile.pk));
     shown.push(...batch.filter((entry) => open.has(sellerPk(entry.sellerId))));
   }

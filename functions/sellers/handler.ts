@@ -3,7 +3,8 @@ import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
 import { route } from '#shared/http/router.ts';
 import { ALL_VERSIONS } from '#shared/versions.ts';
-import { createSeller, deleteSeller, getSeller, getVersion, listSellers, putSeller, type Seller } from './sellers.ts';
+import type { Seller } from '#shared/domain/seller.ts';
+import { createSeller, deleteSeller, getSeller, getVersion, listSellers, putSeller } from './sellers.ts';
 import { getSellerStats } from './stats.ts';
 
 const sellerBody = { 15: sellerV15, 26: sellerV26, 33: sellerV33 };
@@ -19,12 +20,12 @@ export const handler = httpApi([
     body: sellerBody,
     handle: createSeller,
   }),
-  route({ method: 'GET', path: '/sellers/{sellerId}', versions: ALL_VERSIONS, access: access.seller, handle: getSeller }),
+  route({ method: 'GET', path: '/sellers/{sellerId}', versions: ALL_VERSIONS, access: access.sellerRecord, handle: getSeller }),
   route<Seller>({
     method: 'PUT',
     path: '/sellers/{sellerId}',
     versions: ALL_VERSIONS,
-    access: access.seller,
+    access: access.sellerRecord,
     body: sellerBody,
     handle: putSeller,
   }),

@@ -1,7 +1,6 @@
-import { keys } from '#shared/db/keys.ts';
-import { readCounter, readItems, readPartition } from '#shared/db/versioned.ts';
-import type { Activation, Registration } from '#shared/domain/records.ts';
-import { notFound } from '#shared/errors.ts';
+import { keys, partitions } from '#shared/db/keys.ts';
+import { readItems, readPartition } from '#shared/db/reads.ts';
+import type { Activation } from '#shared/domain/records.ts';
 import { ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 
@@ -67,14 +66,9 @@ export function sellerStats(latest: readonly Activation[], now: number): SellerS
  */
 export async function getSellerStats(request: ApiRequest): Promise<Reply> {
   const sellerId = request.params.sellerId ?? '';
-  const [counter, registrations] = await Promise.all([
-    readCounter(keys.sellerCounter(sellerId)),
-    readPartition<Registration>(keys.registration(sellerId, '').pk),
-  ]);
-  // As GET /{sellerId}/version: a seller that never existed or was deleted is 404.
-  if (!counter?.live) throw notFound(`Seller ${sellerId} does not exist`);
+  const registrations = await readPartition(partitions.registrations(sellerId));
   // activationIds is newest first; a deleted registration's activations were closed with it and are not counted.
   const latestIds = registrations.flatMap((registration) => (registration.deleted ? [] : registration.activationIds.slice(0, 1)));
-  const latest = await readItems<Activation>(latestIds.map((id) => keys.activation(id)));
+  const latest = await readItems(latestIds.map((id) => keys.activation(id)));
   return ok(sellerStats(latest, Date.now()));
 }

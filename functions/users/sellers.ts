@@ -1,17 +1,10 @@
 import { canAccessSeller, insufficientRights } from '#shared/auth/access.ts';
 import { saveUser, type UserRecord } from '#shared/auth/users.ts';
-import { keys } from '#shared/db/keys.ts';
-import { readItem } from '#shared/db/versioned.ts';
-import { referenceNotFound, unprocessable } from '#shared/errors.ts';
+import { requireLiveSeller, sellerReferenceMissing } from '#shared/domain/seller.ts';
+import { unprocessable } from '#shared/errors.ts';
 import { noContent } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { userOf, visibleUser } from './rules.ts';
-
-/** Whether the seller is registered: its profile exists and is not deleted. */
-export async function sellerExists(sellerId: string): Promise<boolean> {
-  const profile = await readItem(keys.sellerProfile(sellerId));
-  return profile !== undefined && !profile.deleted;
-}
 
 /**
  * The regular user and seller of a connection path: the caller must manage the user (or be it)
@@ -31,7 +24,7 @@ async function connection(request: ApiRequest): Promise<{ user: UserRecord; sell
 /** PUT /users/{username}/sellers/{sellerId}: connects a regular user to a registered seller (idempotent). */
 export async function connectSeller(request: ApiRequest): Promise<Reply> {
   const { user, sellerId } = await connection(request);
-  if (!(await sellerExists(sellerId))) throw referenceNotFound(`Seller ${sellerId} does not exist`);
+  await requireLiveSeller(sellerId, sellerReferenceMissing);
   if (!user.sellers.includes(sellerId)) await saveUser(user, { sellers: [...user.sellers, sellerId] });
   return noContent();
 }

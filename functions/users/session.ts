@@ -3,34 +3,27 @@ import type { Principal } from '#shared/auth/principal.ts';
 import { V15_ACTIVATION_ROLE } from '#shared/auth/roles.ts';
 import { getUser } from '#shared/auth/users.ts';
 import { keys } from '#shared/db/keys.ts';
-import { readItems } from '#shared/db/versioned.ts';
+import { readItems } from '#shared/db/reads.ts';
 import { forbidden, notFound } from '#shared/errors.ts';
 import { ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { userOf } from './rules.ts';
-import { sellerExists } from './sellers.ts';
 import { showUser } from './users.ts';
 
 type Activation = Extract<Principal, { kind: 'activation' }>;
 
+import { requireLiveSeller } from '#shared/domain/seller.ts';
 /** A register whose seller is not registered (or deleted) gets SELLER_NOT_FOUND, so the app registers it (spec 5.5). */
 async function requireSeller(principal: Activation): Promise<void> {
-  if (!(await sellerExists(principal.sellerId))) {
-    throw forbidden('SELLER_NOT_FOUND', 'The seller of this activation is not registered');
-  }
+  await requireLiveSeller(principal.sellerId, () =>
+    forbidden('SELLER_NOT_FOUND', 'The seller of this activation is not registered'),
+  );
 }
 
 /** GET /auth/handshake: 200 with no body once the credentials pass. */
 export async function handshake(request: ApiRequest): Promise<Reply> {
   if (request.principal?.kind === 'activation') await requireSeller(request.principal);
   return ok(undefined);
-}
-
-/** What `connectedSellers` shows of a seller profile. */
-interface SellerSummary {
-  name?: string | null;
-  country: string;
-  corporateId: string;
 }
 
 /**
@@ -50,7 +43,7 @@ export async function currentUser(request: ApiRequest): Promise<Reply> {
   const user = await getUser(caller.username);
   if (!user) throw notFound(`User ${caller.username} does not exist`);
   if (version === 15) return ok(showUser(user, 15, isHyperAdmin(caller) ? user.passwordHash : null));
-  const sellers = await readItems<SellerSummary>(user.sellers.map((sellerId) => keys.sellerProfile(sellerId)));
+  const sellers = await readItems(user.sellers.map((sellerId) => keys.sellerProfile(sellerId)));
   const connectedSellers = sellers
     .filter((seller) => !seller.deleted)
     .map((seller) => ({ name: seller.name ?? null, country: seller.country, corporateId: seller.corporateId }));

@@ -2,18 +2,11 @@ import type { ApplicationDescriptionBody } from '#schemas/types.ts';
 import { applicationDescription, applicationDescriptionV33 } from '#schemas/vendor.ts';
 import { fieldsOf } from '#schemas/views.ts';
 import { isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
-import { keys } from '#shared/db/keys.ts';
+import { keys, partitions } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
-import {
-  createRevised,
-  deleteRevised,
-  readRevised,
-  type RevisedRecord,
-  updateRevised,
-  writeRevised,
-} from '#shared/db/revised.ts';
+import { readItem, readPartition } from '#shared/db/reads.ts';
+import { createRevised, deleteRevised, type RevisedRecord, updateRevised, writeRevised } from '#shared/db/revisions.ts';
 import { reference, transact } from '#shared/db/transact.ts';
-import { readPartition } from '#shared/db/versioned.ts';
 import type { ApplicationDescription } from '#shared/domain/records.ts';
 import { inconsistentData, notFound, referenceNotFound, unprocessable, versionConflict } from '#shared/errors.ts';
 import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
@@ -32,7 +25,7 @@ export const applicationView: VersionView<ApplicationDescription> = {
 
 /** The application description of a package, or undefined when there is none. */
 export const readApplication = (applicationPackage: string): Promise<RevisedRecord<ApplicationDescription> | undefined> =>
-  readRevised<ApplicationDescription>(keys.application(applicationPackage));
+  readItem(keys.application(applicationPackage));
 
 const packageOf = (request: ApiRequest) => request.params.applicationPackage ?? '';
 const missing = (applicationPackage: string) => notFound(`Application description ${applicationPackage} does not exist`);
@@ -76,7 +69,7 @@ export function putApplication(request: ApiRequest<ApplicationDescriptionBody>):
   checkVendorScope(request.principal, request.body.softwareVendor);
   const conditions = preconditions(request.headers);
   const key = keys.application(applicationPackage);
-  return writeRevised<ApplicationDescription, Reply>(key, (current) => {
+  return writeRevised(key, (current) => {
     if (!current) throw missing(applicationPackage);
     checkVendorScope(request.principal, current.softwareVendor);
     checkPreconditions(conditions, current.revision);
@@ -97,7 +90,7 @@ export function deleteApplication(request: ApiRequest): Promise<Reply> {
   const applicationPackage = packageOf(request);
   const conditions = preconditions(request.headers);
   const key = keys.application(applicationPackage);
-  return writeRevised<ApplicationDescription, Reply>(key, (current) => {
+  return writeRevised(key, (current) => {
     if (!current) throw missing(applicationPackage);
     checkVendorScope(request.principal, current.softwareVendor);
     checkPreconditions(conditions, current.revision);
@@ -117,7 +110,7 @@ const ORDER_FIELDS = ['applicationPackage', 'name', 'softwareVendor'] as const;
 export async function listApplications(request: ApiRequest): Promise<Reply> {
   const query = listParams(request.query, ORDER_FIELDS);
   const own = vendorOf(request.principal);
-  const all = await readPartition<ApplicationDescription>(keys.application('').pk);
+  const all = await readPartition(partitions.applications);
   const visible = isHyperAdmin(request.principal) ? all : all.filter((app) => app.softwareVendor === own);
   const listed = pageOf(visible, query, {
     searched: (app) => [app.name, app.applicationPackage],

@@ -1,18 +1,11 @@
 import type { SoftwareVendorBody } from '#schemas/types.ts';
 import { insufficientRights, isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
 import type { Principal } from '#shared/auth/principal.ts';
-import { keys } from '#shared/db/keys.ts';
+import { keys, partitions } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
-import {
-  createRevised,
-  deleteRevised,
-  readRevised,
-  type RevisedRecord,
-  updateRevised,
-  writeRevised,
-} from '#shared/db/revised.ts';
+import { readItem, readPartition } from '#shared/db/reads.ts';
+import { createRevised, deleteRevised, type RevisedRecord, updateRevised, writeRevised } from '#shared/db/revisions.ts';
 import { nextNumber, transact } from '#shared/db/transact.ts';
-import { readPartition } from '#shared/db/versioned.ts';
 import type { SoftwareVendor } from '#shared/domain/records.ts';
 import { notFound, unprocessable, versionConflict } from '#shared/errors.ts';
 import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
@@ -26,8 +19,7 @@ export function checkVendorScope(principal: Principal | undefined, vendorId: num
 }
 
 /** The software vendor, or undefined when it does not exist. */
-export const readVendor = (id: number): Promise<RevisedRecord<SoftwareVendor> | undefined> =>
-  readRevised<SoftwareVendor>(keys.vendor(id));
+export const readVendor = (id: number): Promise<RevisedRecord<SoftwareVendor> | undefined> => readItem(keys.vendor(id));
 
 const missing = (id: number) => notFound(`Software vendor ${id} does not exist`);
 const vendorIdOf = (request: ApiRequest) => Number(request.params.vendorId);
@@ -56,7 +48,7 @@ export function putVendor(request: ApiRequest<SoftwareVendorBody>): Promise<Repl
   const id = vendorIdOf(request);
   checkVendorScope(request.principal, id);
   const conditions = preconditions(request.headers);
-  return writeRevised<SoftwareVendor, Reply>(keys.vendor(id), (current) => {
+  return writeRevised(keys.vendor(id), (current) => {
     if (!current) throw missing(id);
     checkPreconditions(conditions, current.revision);
     return { steps: [updateRevised(keys.vendor(id), { name: request.body.name }, current.revision)], result: noContent() };
@@ -67,7 +59,7 @@ export function putVendor(request: ApiRequest<SoftwareVendorBody>): Promise<Repl
 export function deleteVendor(request: ApiRequest): Promise<Reply> {
   const id = vendorIdOf(request);
   const conditions = preconditions(request.headers);
-  return writeRevised<SoftwareVendor, Reply>(keys.vendor(id), (current) => {
+  return writeRevised(keys.vendor(id), (current) => {
     if (!current) throw missing(id);
     checkPreconditions(conditions, current.revision);
     if ((current.refs ?? 0) > 0) {
@@ -95,7 +87,7 @@ export async function listVendors(request: ApiRequest): Promise<Reply> {
 }
 
 async function visibleVendors(principal: Principal | undefined): Promise<SoftwareVendor[]> {
-  if (isHyperAdmin(principal)) return readPartition<SoftwareVendor>(keys.vendor(0).pk);
+  if (isHyperAdmin(principal)) return readPartition(partitions.vendors);
   const own = vendorOf(principal);
   const vendor = own === undefined ? undefined : await readVendor(own);
   return vendor ? [vendor] : [];

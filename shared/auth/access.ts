@@ -1,6 +1,7 @@
 import { keys } from '#shared/db/keys.ts';
-import { readItem } from '#shared/db/versioned.ts';
-import { forbidden } from '#shared/errors.ts';
+import { readItem } from '#shared/db/reads.ts';
+import { sellerMissing, sellerReferenceMissing } from '#shared/domain/seller.ts';
+import { type ApiError, forbidden } from '#shared/errors.ts';
 import type { Principal } from './principal.ts';
 
 /**
@@ -10,6 +11,11 @@ import type { Principal } from './principal.ts';
 export interface AccessRule {
   credentials: boolean;
   allows(principal: Principal | undefined, params: Readonly<Record<string, string>>): boolean | Promise<boolean>;
+  /**
+   * The `{sellerId}` of the path must be live, or the request is refused with this error before
+   * the domain function runs (`requireLiveSeller`, after the path parameters are checked).
+   */
+  liveSeller?: (sellerId: string) => ApiError;
 }
 
 export const insufficientRights = () => forbidden('INSUFFICIENT_ACCESS_RIGHTS', 'Insufficient access rights');
@@ -53,8 +59,20 @@ export const access = {
   hyperAdmin: { credentials: true, allows: isHyperAdmin } satisfies AccessRule,
   /** The hyper admin or a software-vendor user; the domain function scopes to the vendor. */
   administrator: { credentials: true, allows: isAdministrator } satisfies AccessRule,
-  /** The seller named by the `sellerId` path parameter. */
+  /** The data of the live seller named by the `sellerId` path parameter (a deleted seller's data is 404). */
   seller: {
+    credentials: true,
+    allows: (principal, params) => canAccessSeller(principal, params.sellerId ?? ''),
+    liveSeller: sellerMissing,
+  } satisfies AccessRule,
+  /** As `seller`, where the seller is the owner a path refers to (images): a missing one is 404 ReferenceNotFound. */
+  sellerReference: {
+    credentials: true,
+    allows: (principal, params) => canAccessSeller(principal, params.sellerId ?? ''),
+    liveSeller: sellerReferenceMissing,
+  } satisfies AccessRule,
+  /** The seller record itself (GET and PUT /sellers/{sellerId}): PUT may create it, so it need not be live. */
+  sellerRecord: {
     credentials: true,
     allows: (principal, params) => canAccessSeller(principal, params.sellerId ?? ''),
   } satisfies AccessRule,

@@ -3,7 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
-import { readItem } from '#shared/db/versioned.ts';
+import { readItem } from '#shared/db/reads.ts';
 import type { ActivationStatus } from '#shared/domain/records.ts';
 import type { Feature } from './features.ts';
 
@@ -15,6 +15,8 @@ import type { Feature } from './features.ts';
 export interface ApiKeyRecord {
   activationId: number;
   sellerId: string;
+  /** The register the activation is for: a register writes only its own `{cash}` (docs/conventions.md). */
+  cashRegisterName: string;
   status: ActivationStatus;
   validFrom: number;
   validTo: number;
@@ -32,7 +34,7 @@ export const newApiKey = () => randomBytes(24).toString('base64url');
 
 /** The record behind a presented key: one strongly consistent GetItem on the key's hash. */
 export function findApiKey(apiKey: string) {
-  return readItem<ApiKeyRecord>(keys.apiKey(hashApiKey(apiKey)));
+  return readItem(keys.apiKey(hashApiKey(apiKey)));
 }
 
 export async function storeApiKey(apiKey: string, record: ApiKeyRecord): Promise<void> {

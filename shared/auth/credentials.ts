@@ -51,11 +51,19 @@ async function authenticateActivation(apiKey: string, now: number): Promise<Prin
   if (apiKey.length === 0 || apiKey.length > 200) throw notValid();
   const record = await findApiKey(apiKey);
   if (!record) throw wrongCredentials();
+  // A key stored before keys named their register; `npm run migrate` fills it in (docs/operations.md).
+  if (record.cashRegisterName === undefined) throw notValid();
   if (record.status === 'ISSUED') throw forbidden('ACTIVATION_STILL_ISSUED', 'The activation is not active yet');
   if (record.status === 'CLOSED') throw forbidden('ACTIVATION_CLOSED_ALREADY', 'The activation is closed');
   if (now < record.validFrom || now > record.validTo) {
     throw forbidden('WRONG_ACTIVATION_PERIOD', 'The activation is outside its validity period');
   }
   if (record.status === 'ACTIVE') await markWorking(apiKey, record.activationId, now);
-  return { kind: 'activation', activationId: record.activationId, sellerId: record.sellerId, features: record.features };
+  return {
+    kind: 'activation',
+    activationId: record.activationId,
+    sellerId: record.sellerId,
+    cashRegisterName: record.cashRegisterName,
+    features: record.features,
+  };
 }

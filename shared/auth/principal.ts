@@ -16,7 +16,9 @@ export type Principal =
   | {
       kind: 'activation';
       activationId: number;
+      /** The register: its seller and its name (the `{cash}` of its paths). */
       sellerId: string;
+      cashRegisterName: string;
       /** Canonical feature names (`features.ts`). */
       features: readonly Feature[];
     };

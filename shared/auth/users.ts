@@ -1,8 +1,8 @@
 import { table } from '#shared/db/client.ts';
-import { keys } from '#shared/db/keys.ts';
-import { createRevised, deleteRevised, updateRevised } from '#shared/db/revised.ts';
+import { keys, partitions } from '#shared/db/keys.ts';
+import { readItem, readItems, readPartition } from '#shared/db/reads.ts';
+import { createRevised, deleteRevised, updateRevised } from '#shared/db/revisions.ts';
 import { put, reference, type Step, transact } from '#shared/db/transact.ts';
-import { readItem, readItems, readPartition } from '#shared/db/versioned.ts';
 import { referenceNotFound, versionConflict } from '#shared/errors.ts';
 import { hashPassword } from './passwords.ts';
 import type { Role } from './principal.ts';
@@ -39,17 +39,17 @@ export type UserChanges = Partial<Pick<UserRecord, 'email' | 'role' | 'softwareV
 
 /** The user of that name (one strongly consistent GetItem); undefined when there is none. */
 export async function getUser(username: string): Promise<UserRecord | undefined> {
-  return readItem<UserRecord>(keys.user(username));
+  return readItem(keys.user(username));
 }
 
 /** The directory of users, in username order: one Query of the USERS partition. */
 export async function listUserEntries(): Promise<UserEntry[]> {
-  return readPartition<UserEntry>(keys.userDirectory('').pk);
+  return readPartition(partitions.users);
 }
 
 /** The users of these names (strongly consistent BatchGets), in the given order; unknown names are left out. */
 export async function readUsers(usernames: readonly string[]): Promise<UserRecord[]> {
-  return readItems<UserRecord>(usernames.map((username) => keys.user(username)));
+  return readItems(usernames.map((username) => keys.user(username)));
 }
 
 /**

@@ -8,7 +8,7 @@
  * | catalog entity (tax, ...) | S#<sellerId>        | <KIND>#<id>        | <KIND>#<version>      |
  * | image (*)                 | S#<sellerId>        | <KIND>#<entityId>/<filename> | <KIND>#<version> |
  * | image version (*)         | S#<sellerId>        | <KIND>_VERSION#<entityId>/<filename>#<version> |   |
- * | unique value's holder     | S#<sellerId>        | UNIQUE#<KIND>#<field>#<value> |            |
+ * | unique value's holder     | <stream's pk>       | UNIQUE#<KIND>#<field>#<value> |            |
  * | seller's id sequence      | S#<sellerId>        | #SEQ#<name>        |                       |
  * | seller's restaurant       | S#<sellerId>        | #RESTAURANT        |                       |
  * | seller's hairdresser      | S#<sellerId>        | #HAIRDRESSER       |                       |
@@ -29,6 +29,7 @@
  * | connection code (hash)    | C#<sha256 hex>      | #CODE              |                       |
  * | registration              | R#<sellerId>        | <cash>             |                       |
  * | register's version counter| R#<sellerId>#<cash> | #VERSION           |                       |
+ * | register's entity (sale)  | R#<sellerId>#<cash> | <KIND>#<id>        | <KIND>#<version>      |
  *
  * (*) KIND is SELLER_IMAGE, CATEGORY_IMAGE or PRODUCT_IMAGE; entityId is the category's or product's
  * identifier, empty for the seller's own images. An image version names the stored object of its bytes.
@@ -37,9 +38,43 @@
  * LSI; global records have partitions of their own. Directories (USERS, VENDORS, APPS, DEVICES, RESTAURANTS)
  * are partitions of small entries so that a list is one Query, never a Scan.
  */
-export interface Key {
+import type { ApiKeyRecord } from '#shared/auth/api-keys.ts';
+import type { UserEntry, UserRecord } from '#shared/auth/users.ts';
+import type { StoredInstallation } from '#shared/domain/installations.ts';
+import type {
+  Activation,
+  ApplicationDescription,
+  ConnectionCode,
+  ControlUnit,
+  DeviceEntry,
+  DeviceInstall,
+  Hairdresser,
+  Registration,
+  Restaurant,
+  RestaurantDirectoryEntry,
+  SoftwareVendor,
+  VendorSellerLink,
+} from '#shared/domain/records.ts';
+import type { Seller, SellerDirectoryEntry } from '#shared/domain/seller.ts';
+import type { Revised } from './revisions.ts';
+import type { Counter, Stored } from './streams.ts';
+
+declare const itemType: unique symbol;
+
+/**
+ * A key of the table. `T` is the item stored under it: a read by key is typed by the key alone,
+ * so no call site casts what it read. The marker exists only for the compiler.
+ */
+export interface Key<T = unknown> {
   pk: string;
   sk: string;
+  readonly [itemType]?: T;
+}
+
+/** A whole partition (a directory of small entries): one Query reads it. */
+export interface Partition<T = unknown> {
+  pk: string;
+  readonly [itemType]?: T;
 }
 
 /** Versions are zero-padded so that string order in `vsk` is numeric order. */
@@ -50,55 +85,77 @@ export const sellerPk = (sellerId: string) => `S#${sellerId}`;
 /** The sort-key prefix of one entity's images of a kind (`PRODUCT_IMAGE`, ...): one Query reads them. */
 export const imagesPrefix = (kind: string, entityIdentifier: string) => `${kind}#${entityIdentifier}/`;
 
+/** The partition of a register's own stream: its counter, and later its sales and days. */
+export const registerPk = (sellerId: string, cash: string) => `R#${sellerId}#${cash}`;
+
+const deviceDirectoryPk = (scope?: { vendor: number } | { sellerId: string }) =>
+  scope === undefined ? 'DEVICES' : 'vendor' in scope ? `DEVICES#V${scope.vendor}` : `DEVICES#S${scope.sellerId}`;
+
 export const keys = {
-  sellerCounter: (sellerId: string): Key => ({ pk: sellerPk(sellerId), sk: '#VERSION' }),
-  sellerProfile: (sellerId: string): Key => ({ pk: sellerPk(sellerId), sk: '#PROFILE' }),
-  sellerDirectory: (sellerId: string): Key => ({ pk: 'SELLERS', sk: sellerId }),
+  sellerCounter: (sellerId: string): Key<Counter> => ({ pk: sellerPk(sellerId), sk: '#VERSION' }),
+  sellerProfile: (sellerId: string): Key<Stored<Seller>> => ({ pk: sellerPk(sellerId), sk: '#PROFILE' }),
+  sellerDirectory: (sellerId: string): Key<SellerDirectoryEntry> => ({ pk: 'SELLERS', sk: sellerId }),
   /** A sequence of the seller's own (order ids), in its partition: sellers never share a hot item. */
-  sellerSequence: (sellerId: string, name: string): Key => ({ pk: sellerPk(sellerId), sk: `#SEQ#${name}` }),
-  /** Which entity of a kind holds a value that must be unique in the seller's catalog (a precept's order). */
-  uniqueValue: (sellerId: string, kind: string, field: string, value: string): Key => ({
-    pk: sellerPk(sellerId),
+  sellerSequence: (sellerId: string, name: string): Key<{ n: number }> => ({ pk: sellerPk(sellerId), sk: `#SEQ#${name}` }),
+  /** Which entity of a kind holds a value that must be unique in its stream (a precept's order). */
+  uniqueValue: (streamPk: string, kind: string, field: string, value: string): Key<{ holder: string }> => ({
+    pk: streamPk,
     sk: `UNIQUE#${kind}#${field}#${value}`,
   }),
-  restaurant: (sellerId: string): Key => ({ pk: sellerPk(sellerId), sk: '#RESTAURANT' }),
-  hairdresser: (sellerId: string): Key => ({ pk: sellerPk(sellerId), sk: '#HAIRDRESSER' }),
-  restaurantDirectory: (sellerId: string): Key => ({ pk: 'RESTAURANTS', sk: sellerId }),
-  catalog: (sellerId: string, kind: string, identifier: string): Key => ({
-    pk: sellerPk(sellerId),
-    sk: `${kind}#${identifier}`,
-  }),
+  restaurant: (sellerId: string): Key<Restaurant & Revised> => ({ pk: sellerPk(sellerId), sk: '#RESTAURANT' }),
+  hairdresser: (sellerId: string): Key<Hairdresser & Revised> => ({ pk: sellerPk(sellerId), sk: '#HAIRDRESSER' }),
+  restaurantDirectory: (sellerId: string): Key<RestaurantDirectoryEntry> => ({ pk: 'RESTAURANTS', sk: sellerId }),
+  /** An entity of a version stream's partition (a seller's catalog): `T` is the entity's data. */
+  streamEntity: <T>(pk: string, kind: string, identifier: string): Key<Stored<T>> => ({ pk, sk: `${kind}#${identifier}` }),
+  catalog: <T = unknown>(sellerId: string, kind: string, identifier: string): Key<Stored<T>> =>
+    keys.streamEntity<T>(sellerPk(sellerId), kind, identifier),
   /** An image; `/` cannot occur in identifiers, so `<entityId>/` is a safe prefix for one entity's images. */
-  image: (sellerId: string, kind: string, entityIdentifier: string, filename: string): Key => ({
+  image: <T>(sellerId: string, kind: string, entityIdentifier: string, filename: string): Key<Stored<T>> => ({
     pk: sellerPk(sellerId),
     sk: `${imagesPrefix(kind, entityIdentifier)}${filename}`,
   }),
   /** One version of an image (where its bytes are): no vsk, so diffs never see it; its prefix is not the image's. */
-  imageVersion: (sellerId: string, kind: string, entityIdentifier: string, filename: string, version: number): Key => ({
+  imageVersion: <T>(sellerId: string, kind: string, entityIdentifier: string, filename: string, version: number): Key<T> => ({
     pk: sellerPk(sellerId),
     sk: `${kind}_VERSION#${entityIdentifier}/${filename}#${pad(version)}`,
   }),
-  user: (username: string): Key => ({ pk: `U#${username}`, sk: '#USER' }),
-  userDirectory: (username: string): Key => ({ pk: 'USERS', sk: username }),
-  apiKey: (hash: string): Key => ({ pk: `K#${hash}`, sk: '#KEY' }),
-  sequence: (name: string): Key => ({ pk: 'SEQ', sk: name }),
-  vendor: (id: number): Key => ({ pk: 'VENDORS', sk: String(id) }),
-  vendorSeller: (vendorId: number, sellerId: string): Key => ({ pk: `VS#${vendorId}`, sk: sellerId }),
-  application: (applicationPackage: string): Key => ({ pk: 'APPS', sk: applicationPackage }),
-  installation: (productionNumber: string): Key => ({ pk: `I#${productionNumber}`, sk: '#INSTALLATION' }),
-  deviceInstall: (deviceId: string, applicationPackage: string): Key => ({
+  user: (username: string): Key<UserRecord> => ({ pk: `U#${username}`, sk: '#USER' }),
+  userDirectory: (username: string): Key<UserEntry> => ({ pk: 'USERS', sk: username }),
+  apiKey: (hash: string): Key<ApiKeyRecord> => ({ pk: `K#${hash}`, sk: '#KEY' }),
+  sequence: (name: string): Key<{ n: number }> => ({ pk: 'SEQ', sk: name }),
+  vendor: (id: number): Key<SoftwareVendor & Revised> => ({ pk: 'VENDORS', sk: String(id) }),
+  vendorSeller: (vendorId: number, sellerId: string): Key<VendorSellerLink> => ({ pk: `VS#${vendorId}`, sk: sellerId }),
+  application: (applicationPackage: string): Key<ApplicationDescription & Revised> => ({ pk: 'APPS', sk: applicationPackage }),
+  installation: (productionNumber: string): Key<StoredInstallation> => ({ pk: `I#${productionNumber}`, sk: '#INSTALLATION' }),
+  deviceInstall: (deviceId: string, applicationPackage: string): Key<DeviceInstall> => ({
     pk: `D#${deviceId}`,
     sk: `APP#${applicationPackage}`,
   }),
-  deviceDirectory: (deviceId: string, scope?: { vendor: number } | { sellerId: string }): Key => ({
-    pk: scope === undefined ? 'DEVICES' : 'vendor' in scope ? `DEVICES#V${scope.vendor}` : `DEVICES#S${scope.sellerId}`,
+  deviceDirectory: (deviceId: string, scope?: { vendor: number } | { sellerId: string }): Key<DeviceEntry> => ({
+    pk: deviceDirectoryPk(scope),
     sk: deviceId,
   }),
-  controlUnit: (serial: string): Key => ({ pk: `CU#${serial}`, sk: '#CU' }),
-  activation: (id: number): Key => ({ pk: `A#${id}`, sk: '#ACTIVATION' }),
-  connectionCode: (hash: string): Key => ({ pk: `C#${hash}`, sk: '#CODE' }),
-  registration: (sellerId: string, cash: string): Key => ({ pk: `R#${sellerId}`, sk: cash }),
-  registerCounter: (sellerId: string, cash: string): Key => ({ pk: `R#${sellerId}#${cash}`, sk: '#VERSION' }),
+  controlUnit: (serial: string): Key<ControlUnit> => ({ pk: `CU#${serial}`, sk: '#CU' }),
+  activation: (id: number): Key<Activation> => ({ pk: `A#${id}`, sk: '#ACTIVATION' }),
+  connectionCode: (hash: string): Key<ConnectionCode> => ({ pk: `C#${hash}`, sk: '#CODE' }),
+  registration: (sellerId: string, cash: string): Key<Registration> => ({ pk: `R#${sellerId}`, sk: cash }),
+  registerCounter: (sellerId: string, cash: string): Key<Counter> => ({ pk: registerPk(sellerId, cash), sk: '#VERSION' }),
+} as const;
+
+const partition = <T>(pk: string): Partition<T> => ({ pk });
+
+/** The directories and other partitions read whole: a list is one Query, never a Scan. */
+export const partitions = {
+  sellers: partition<SellerDirectoryEntry>('SELLERS'),
+  restaurants: partition<RestaurantDirectoryEntry>('RESTAURANTS'),
+  users: partition<UserEntry>('USERS'),
+  vendors: partition<SoftwareVendor & Revised>('VENDORS'),
+  applications: partition<ApplicationDescription & Revised>('APPS'),
+  /** The sellers that run a vendor's applications (one link each). */
+  vendorSellers: (vendorId: number): Partition<VendorSellerLink> => ({ pk: `VS#${vendorId}` }),
+  devices: (scope?: { vendor: number } | { sellerId: string }): Partition<DeviceEntry> => ({ pk: deviceDirectoryPk(scope) }),
+  /** A seller's registrations (one item per register name). */
+  registrations: (sellerId: string): Partition<Registration> => ({ pk: `R#${sellerId}` }),
 } as const;
 
 /** Sort key of the version index for an entity kind at a version. */

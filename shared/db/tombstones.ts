@@ -2,7 +2,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from './client.ts';
 import { type Key, TOMBSTONE_INDEX, tombstoneSortKey } from './keys.ts';
-import { readCounter } from './versioned.ts';
+import { readItem } from './reads.ts';
+import type { Counter } from './streams.ts';
 
 /** What one purge of a stream did. */
 export interface Purge {
@@ -22,7 +23,7 @@ const PAGE = 100;
  * covers can be missing, and every tombstone above the mark is kept. A tombstone re-created as a
  * live entity meanwhile is left alone (each delete is conditioned on the version it read).
  */
-export async function purgeTombstones(counter: Key, before: number): Promise<Purge> {
+export async function purgeTombstones(counter: Key<Counter>, before: number): Promise<Purge> {
   let removed = 0;
   let purged = 0;
   for (;;) {
@@ -45,12 +46,12 @@ export async function purgeTombstones(counter: Key, before: number): Promise<Pur
 }
 
 /** Raises the counter's purge mark to `version` (never lowers it); answers the mark. */
-async function raiseMark(counter: Key, version: number): Promise<number> {
+async function raiseMark(counter: Key<Counter>, version: number): Promise<number> {
   try {
     const reply = await db().send(
       new UpdateCommand({
         TableName: table(),
-        Key: counter,
+        Key: { pk: counter.pk, sk: counter.sk },
         UpdateExpression: 'SET purged = :mark',
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(purged) OR purged < :mark)',
         ExpressionAttributeValues: { ':mark': version },
@@ -64,7 +65,7 @@ async function raiseMark(counter: Key, version: number): Promise<number> {
   }
 }
 
-const markOf = async (counter: Key) => (await readCounter(counter))?.purged ?? 0;
+const markOf = async (counter: Key<Counter>) => (await readItem(counter))?.purged ?? 0;
 
 /** Deletes one tombstone if it still is the tombstone that was read. */
 async function removeTombstone(item: Key & { version: number }): Promise<boolean> {

@@ -1,8 +1,8 @@
 import type { ApiKeyRecord } from '#shared/auth/api-keys.ts';
 import { table } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
+import { readItem } from '#shared/db/reads.ts';
 import { put, type Step, transact } from '#shared/db/transact.ts';
-import { readItem } from '#shared/db/versioned.ts';
 import type { Activation } from './records.ts';
 import { notFound, versionConflict } from '#shared/errors.ts';
 
@@ -10,6 +10,7 @@ import { notFound, versionConflict } from '#shared/errors.ts';
 export const keyRecord = (activation: Activation): ApiKeyRecord => ({
   activationId: activation.id,
   sellerId: activation.sellerId,
+  cashRegisterName: activation.cashRegisterName,
   status: activation.status,
   validFrom: activation.validFrom,
   validTo: activation.validTo,
@@ -18,7 +19,7 @@ export const keyRecord = (activation: Activation): ApiKeyRecord => ({
 
 /** An activation by id, or 404 NotFound. */
 export async function findActivation(id: number): Promise<Activation> {
-  const activation = await readItem<Activation>(keys.activation(id));
+  const activation = await readItem(keys.activation(id));
   if (!activation) throw notFound(`Activation ${id} does not exist`);
   return activation;
 }

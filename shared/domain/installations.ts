@@ -1,6 +1,6 @@
 import { keys } from '#shared/db/keys.ts';
+import { readItem } from '#shared/db/reads.ts';
 import { create, nextNumber, put, reference, type Step } from '#shared/db/transact.ts';
-import { readItem } from '#shared/db/versioned.ts';
 import type { ApplicationDescription, Installation } from '#shared/domain/records.ts';
 import { referenceNotFound, serviceBusy, unprocessable } from '#shared/errors.ts';
 
@@ -67,16 +67,14 @@ export async function newInstallation(
 
 /** The installation behind a production number, or 404 ReferenceNotFound. */
 export async function findInstallation(productionNumber: string): Promise<StoredInstallation> {
-  const installation = await readItem<StoredInstallation>(keys.installation(productionNumber));
+  const installation = await readItem(keys.installation(productionNumber));
   if (!installation) throw referenceNotFound(`No installation has production number ${productionNumber}`);
   return installation;
 }
 
 /** A later install of the same application on the same device supersedes this one (422 INSTALLATION_IS_OUT_OF_DATE). */
 export async function assertCurrent(installation: Installation): Promise<void> {
-  const latest = await readItem<{ productionNumber: string }>(
-    keys.deviceInstall(installation.deviceId, installation.applicationPackage),
-  );
+  const latest = await readItem(keys.deviceInstall(installation.deviceId, installation.applicationPackage));
   if (latest && latest.productionNumber !== installation.productionNumber) {
     throw unprocessable(
       'INSTALLATION_IS_OUT_OF_DATE',
@@ -87,7 +85,7 @@ export async function assertCurrent(installation: Installation): Promise<void> {
 
 /** The application behind a package name, or 404 ReferenceNotFound. */
 export async function findApplication(applicationPackage: string): Promise<ApplicationDescription> {
-  const app = await readItem<ApplicationDescription>(keys.application(applicationPackage));
+  const app = await readItem(keys.application(applicationPackage));
   if (!app) throw referenceNotFound(`Application ${applicationPackage} does not exist`);
   return app;
 }

@@ -1,3 +1,4 @@
+import type { HairdresserBody, RestaurantBody } from '#schemas/types.ts';
 import type { Feature } from '#shared/auth/features.ts';
 
 /**
@@ -112,4 +113,53 @@ export interface Registration {
   /** Rises on every change: the registration's ETag. */
   revision: number;
   deleted: boolean;
+}
+
+/** A single-use connection code of an activation (stored by the code's hash). */
+export interface ConnectionCode {
+  activationId: number;
+  expires: number;
+  used: boolean;
+}
+
+/** A device directory entry: the device and its latest installation in that directory's scope. */
+export interface DeviceEntry {
+  deviceId: string;
+  latestProductionNumber?: string;
+  updated?: number;
+}
+
+/** The latest installation of an application on a device. */
+export interface DeviceInstall {
+  productionNumber: string;
+  installed: number;
+}
+
+/** A software vendor's link to a seller that runs one of its applications (the seller id is the sort key). */
+export interface VendorSellerLink {
+  sk: string;
+  linked: number;
+}
+
+/**
+ * The canonical restaurant: v26 and v33 have every field, v15 all but `workHoursWeek`. v15 does not
+ * require `averageBill`, so a restaurant written through it may have none.
+ */
+export type Restaurant = Omit<RestaurantBody, 'averageBill'> & { averageBill?: number | null };
+
+export type Hairdresser = HairdresserBody;
+
+/** An entry of the RESTAURANTS directory, written in the restaurant's transaction: a list is one Query. */
+export interface RestaurantDirectoryEntry {
+  sellerId: string;
+  country: string;
+  corporateId: string;
+  name: string | null;
+  description: string | null;
+  city: string | null;
+  address: string | null;
+  averageBill: number | null;
+  /** The first of the restaurant's images: the picture a list shows. */
+  logo: string | null;
+  custom: string | null;
 }

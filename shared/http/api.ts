@@ -6,12 +6,21 @@ import { insufficientRights } from '#shared/auth/access.ts';
 import { authenticate } from '#shared/auth/credentials.ts';
 import { config } from '#shared/config.ts';
 import { emptyUsage, metered } from '#shared/db/meter.ts';
-import { ApiError, endpointNotFound, entityTooLarge, forbidden, headerMissing, messageNotReadable } from '#shared/errors.ts';
+import { requireLiveSeller } from '#shared/domain/seller.ts';
+import {
+  ApiError,
+  endpointNotFound,
+  entityTooLarge,
+  forbidden,
+  headerMissing,
+  internalError,
+  messageNotReadable,
+} from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { parseVersionSegment } from '#shared/versions.ts';
 import { log } from './log.ts';
 import { assertKnownParams, checkPathParams } from './params.ts';
-import { errorResult, internalError, toResult } from './response.ts';
+import { errorResult, toResult } from './response.ts';
 import { type BodySpec, type Match, type RawBodySpec, type Route, RouteTable } from './router.ts';
 import type { ApiRequest, RawBody } from './types.ts';
 import { validate } from './validation.ts';
@@ -43,7 +52,7 @@ export function httpApi(routes: readonly Route[]): HttpApiHandler {
         }, usage);
       } catch (error) {
         failure = error;
-        result = errorResult(error instanceof ApiError ? error : internalError());
+        result = errorResult(error instanceof ApiError ? error : internalError(error));
       }
       log.request({
         method: event.requestContext.http.method,
@@ -77,6 +86,7 @@ async function prepare(
     throw forbidden('ACTIVATION_NO_FEATURE', `The activation lacks the feature ${route.feature}`);
   }
   checkPathParams(params);
+  if (route.access.liveSeller) await requireLiveSeller(params.sellerId ?? '', route.access.liveSeller);
   const body = route.raw
     ? readRaw(event, headers, route.raw)
     : route.body === undefined

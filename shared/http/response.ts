@@ -1,5 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { ApiError, inconsistentData } from '#shared/errors.ts';
+import { type ApiError, inconsistentData } from '#shared/errors.ts';
 import type { Reply } from './types.ts';
 
 export const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
@@ -71,6 +71,3 @@ export function errorResult(error: ApiError): APIGatewayProxyStructuredResultV2 
     }),
   };
 }
-
-export const internalError = () =>
-  new ApiError(500, 'InternalServerError', null, 'The request could not be completed; it has been logged');

@@ -1,5 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { type ApiError, messageNotReadable, valueNotValid } from '#shared/errors.ts';
+import { type ApiError, type CodeOf, messageNotReadable, valueNotValid } from '#shared/errors.ts';
 
 /** `/saleProducts/2/delta` -> `saleProducts[2].delta` (DESIGN.md pin 3). */
 export function fieldPath(instancePath: string, property?: string): string {
@@ -20,7 +20,7 @@ interface Bounds {
 }
 
 /** The size code names the bounds the schema sets, not only the one that was broken (spec 7.3). */
-function sizeCode(min: number | undefined, max: number | undefined): string {
+function sizeCode(min: number | undefined, max: number | undefined): CodeOf<'ValueNotValid'> {
   if (min !== undefined && max !== undefined) return min === max ? 'SIZE_SHOULD_BE_EQUAL_EXACTLY' : 'SIZE_SHOULD_BE_IN_RANGE';
   return max !== undefined ? 'SIZE_SHOULD_BE_LESS_THEN' : 'SIZE_SHOULD_BE_MORE_THEN';
 }

@@ -12,6 +12,7 @@ async function registerKey(sellerId: string, overrides: Partial<Parameters<typeo
   await storeApiKey(apiKey, {
     activationId: Math.floor(Math.random() * 1e9),
     sellerId,
+    cashRegisterName: 'Kassa 1',
     status: 'WORKING',
     validFrom: Date.now() - DAY,
     validTo: Date.now() + DAY,

@@ -50,6 +50,7 @@ async function registerOf(sellerId: string): Promise<CallOptions> {
   await storeApiKey(apiKey, {
     activationId: Math.floor(Math.random() * 1e9),
     sellerId,
+    cashRegisterName: 'Kassa 1',
     status: 'WORKING',
     validFrom: Date.now() - DAY,
     validTo: Date.now() + DAY,

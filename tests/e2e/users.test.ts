@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { newApiKey, storeApiKey } from '#shared/auth/api-keys.ts';
 import { db, table } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
-import { readItem } from '#shared/db/versioned.ts';
+import { readItem } from '#shared/db/reads.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
 import { type Answer, type CallOptions, expectError, newSeller, v } from '../support/http.ts';
 
@@ -34,7 +34,7 @@ async function newVendor(): Promise<number> {
 }
 
 /** How many users reference the vendor. */
-const refsOf = async (vendor: number) => (await readItem<{ refs?: number }>(keys.vendor(vendor)))?.refs ?? 0;
+const refsOf = async (vendor: number) => (await readItem(keys.vendor(vendor)))?.refs ?? 0;
 
 /** Creates a user through v33 POST (as the hyper admin unless `by` says otherwise). */
 async function newUser(role: V33Role, softwareVendor: number | null = null, by?: As): Promise<TestUser> {
@@ -52,6 +52,7 @@ async function registerKey(sellerId: string): Promise<{ apiKey: string }> {
   await storeApiKey(apiKey, {
     activationId: randomInt(1, 1e9),
     sellerId,
+    cashRegisterName: 'Kassa 1',
     status: 'WORKING',
     validFrom: Date.now() - DAY,
     validTo: Date.now() + DAY,

@@ -392,6 +392,7 @@ describe('access', () => {
     await storeApiKey(apiKey, {
       activationId: Math.floor(Math.random() * 1e9),
       sellerId: await newSeller(),
+      cashRegisterName: 'Kassa 1',
       status: 'WORKING',
       validFrom: Date.now() - DAY,
       validTo: Date.now() + DAY,

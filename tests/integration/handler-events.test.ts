@@ -10,7 +10,8 @@ import { handler as sellers } from '#functions/sellers/handler.ts';
 import { createUserIfAbsent } from '#shared/auth/users.ts';
 import { db } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
-import { MAX_WRITE_ATTEMPTS, readItem } from '#shared/db/versioned.ts';
+import { readItem } from '#shared/db/reads.ts';
+import { MAX_ATTEMPTS } from '#shared/db/retry.ts';
 
 /** A real HTTP API (payload 2.0) event, as API Gateway delivers it. */
 const fixture = (name: string): APIGatewayProxyEventV2 =>
@@ -19,7 +20,7 @@ const context = { awsRequestId: 'test', functionName: 'test' } as Context;
 const json = (body: string | undefined) => JSON.parse(body ?? 'null');
 
 let mock: ReturnType<typeof mockClient> | undefined;
-let fixtureUser: Record<string, unknown> | undefined;
+let fixtureUser: object | undefined;
 afterEach(() => {
   mock?.restore();
   mock = undefined;
@@ -107,8 +108,9 @@ describe('writes under contention (DynamoDB Local never conflicts, so conflicts 
   /** A client whose reads show the fixture user and a live seller at version 4; writes are set by each test. */
   const clientWithLiveSeller = () => {
     const client = mockClient(db());
-    client.on(GetCommand).resolves({ Item: fixtureUser });
     const counter = { pk: 'S#SE5560360793', sk: '#VERSION', ver: 4, live: true };
+    client.on(GetCommand).resolves({ Item: fixtureUser });
+    client.on(GetCommand, { Key: { pk: counter.pk, sk: counter.sk } }).resolves({ Item: counter });
     client.on(BatchGetCommand).resolves({ Responses: { [inject('tableName')]: [counter] } });
     return client;
   };
@@ -133,6 +135,6 @@ describe('writes under contention (DynamoDB Local never conflicts, so conflicts 
     expect(result.statusCode).toBe(503);
     expect(result.headers?.['Retry-After']).toBe('1');
     expect(json(result.body)).toMatchObject({ exception: 'ServiceUnavailable', code: null });
-    expect(mock.commandCalls(TransactWriteCommand)).toHaveLength(MAX_WRITE_ATTEMPTS);
+    expect(mock.commandCalls(TransactWriteCommand)).toHaveLength(MAX_ATTEMPTS);
   });
 });

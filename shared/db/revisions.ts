@@ -1,8 +1,9 @@
 import { ApiError, serviceBusy } from '#shared/errors.ts';
 import { table } from './client.ts';
 import type { Key } from './keys.ts';
+import { type Item, readItem } from './reads.ts';
+import { backoff, MAX_ATTEMPTS } from './retry.ts';
 import { create, type Step, transact } from './transact.ts';
-import { backoff, MAX_WRITE_ATTEMPTS, readItem } from './versioned.ts';
 
 /**
  * Global records that administrators edit (software vendors, application descriptions) belong to
@@ -16,19 +17,16 @@ export interface Revised {
   refs?: number;
 }
 
-export type RevisedRecord<T> = T & Revised & Key;
+export type RevisedRecord<T> = Item<T & Revised>;
 
 /** A step's record changed after it was read: `writeRevised` decides again on a fresh read. */
 class Changed extends ApiError {
   constructor() {
-    super(409, 'VersionConflict', null, 'The record changed while it was being written');
+    super('VersionConflict', null, 'The record changed while it was being written');
   }
 }
 
 const changed = () => new Changed();
-
-/** One record, strongly consistent; undefined when it does not exist. */
-export const readRevised = <T>(key: Key): Promise<RevisedRecord<T> | undefined> => readItem<T & Revised>(key);
 
 /** What a write decided from the record it read: the steps to commit together and the caller's answer. */
 export interface RevisedDecision<R> {
@@ -41,18 +39,18 @@ export interface RevisedDecision<R> {
  * commits them; when a step built by `updateRevised` or `deleteRevised` finds the record changed,
  * it reads and decides again, with a bound.
  */
-export async function writeRevised<T, R>(
-  key: Key,
-  decide: (current: RevisedRecord<T> | undefined) => RevisedDecision<R>,
+export async function writeRevised<T extends Revised, R>(
+  key: Key<T>,
+  decide: (current: Item<T> | undefined) => RevisedDecision<R>,
 ): Promise<R> {
   for (let attempt = 1; ; attempt++) {
-    const decision = decide(await readRevised<T>(key));
+    const decision = decide(await readItem(key));
     try {
       await transact(decision.steps);
       return decision.result;
     } catch (error) {
       if (!(error instanceof Changed)) throw error;
-      if (attempt >= MAX_WRITE_ATTEMPTS) throw serviceBusy('Too many concurrent changes; try again');
+      if (attempt >= MAX_ATTEMPTS) throw serviceBusy('Too many concurrent changes; try again', { cause: error });
       await backoff(attempt);
     }
   }
@@ -73,7 +71,7 @@ export function updateRevised(key: Key, fields: Readonly<Record<string, unknown>
     write: {
       Update: {
         TableName: table(),
-        Key: key,
+        Key: { pk: key.pk, sk: key.sk },
         UpdateExpression: `SET ${[...assignments, 'revision = :next'].join(', ')}`,
         ConditionExpression: 'revision = :seen',
         ExpressionAttributeNames: names,
@@ -92,7 +90,7 @@ export const deleteRevised = (key: Key, seen: number): Step => ({
   write: {
     Delete: {
       TableName: table(),
-      Key: key,
+      Key: { pk: key.pk, sk: key.sk },
       ConditionExpression: 'revision = :seen AND (attribute_not_exists(refs) OR refs = :zero)',
       ExpressionAttributeValues: { ':seen': seen, ':zero': 0 },
     },

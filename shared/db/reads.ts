@@ -1,0 +1,65 @@
+import type { BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { serviceBusy } from '#shared/errors.ts';
+import { db, table } from './client.ts';
+import type { Key, Partition } from './keys.ts';
+import { backoff, MAX_ATTEMPTS } from './retry.ts';
+
+/** An item as read: its data and its key. */
+export type Item<T> = T & Key<T>;
+
+/** One item by key, strongly consistent; undefined when there is none. */
+export async function readItem<T>(key: Key<T>): Promise<Item<T> | undefined> {
+  const reply = await db().send(new GetCommand({ TableName: table(), Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }));
+  return reply.Item as Item<T> | undefined;
+}
+
+/** Items by key (strongly consistent BatchGets of up to 100 keys), in the order of `wanted`; missing ones are left out. */
+export async function readItems<T>(wanted: readonly Key<T>[]): Promise<Item<T>[]> {
+  const name = table();
+  const found = new Map<string, Item<T>>();
+  for (let start = 0; start < wanted.length; start += 100) {
+    let pending: Record<string, unknown>[] | undefined = wanted.slice(start, start + 100).map(({ pk, sk }) => ({ pk, sk }));
+    for (let attempt = 1; pending && pending.length > 0; attempt++) {
+      if (attempt > MAX_ATTEMPTS) throw serviceBusy('The table is busy; try again');
+      if (attempt > 1) await backoff(attempt);
+      const reply: BatchGetCommandOutput = await db().send(
+        new BatchGetCommand({ RequestItems: { [name]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      for (const item of (reply.Responses?.[name] ?? []) as Item<T>[]) found.set(`${item.pk}\n${item.sk}`, item);
+      pending = reply.UnprocessedKeys?.[name]?.Keys;
+    }
+  }
+  return wanted.flatMap((key) => found.get(`${key.pk}\n${key.sk}`) ?? []);
+}
+
+/** Two items of different types in one strongly consistent round trip (a stream's counter and an entity). */
+export async function readPair<A, B>(first: Key<A>, second: Key<B>): Promise<[Item<A> | undefined, Item<B> | undefined]> {
+  const items = await readItems<unknown>([first, second]);
+  const find = (key: Key) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  return [find(first) as Item<A> | undefined, find(second) as Item<B> | undefined];
+}
+
+/** Every item of a partition (a directory: users, vendors, applications, devices, links). */
+export function readPartition<T>(partition: Partition<T>): Promise<Item<T>[]> {
+  return queryAll<T>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': partition.pk } });
+}
+
+export type QueryShape = Pick<
+  ConstructorParameters<typeof QueryCommand>[0],
+  'IndexName' | 'KeyConditionExpression' | 'FilterExpression' | 'ExpressionAttributeValues'
+>;
+
+/** Every item a strongly consistent Query finds, page after page. */
+export async function queryAll<T>(shape: QueryShape): Promise<Item<T>[]> {
+  const items: Item<T>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({ TableName: table(), ConsistentRead: true, ExclusiveStartKey: startKey, ...shape }),
+    );
+    items.push(...((page.Items ?? []) as Item<T>[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}

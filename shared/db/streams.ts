@@ -1,0 +1,281 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type ApiError, inconsistentData, outdatedVersion } from '#shared/errors.ts';
+import type { ApiVersion } from '#shared/versions.ts';
+import { db, table } from './client.ts';
+import { type Key, keys, type Partition, tombstoneSortKey, VERSION_INDEX, versionRange, versionSortKey } from './keys.ts';
+import { queryAll, readItem, readPair } from './reads.ts';
+import { commit, type Step, type TransactItem } from './transact.ts';
+
+/**
+ * A version stream: a counter and the entities it stamps, in one partition, so a diff is one
+ * strongly consistent Query on the partition's version index. A seller's catalog is one stream
+ * (`shared/domain/seller.ts`); a register's sales and days are another.
+ */
+export interface Stream {
+  partition: Partition;
+  counter: Key<Counter>;
+  /** Raised when the stream's owner does not exist or was deleted: its data answers 404. */
+  missing(): ApiError;
+}
+
+/** The counter item of a version stream. */
+export interface Counter {
+  /** The stream's current version: every entity stamped with a version <= it is committed. */
+  ver: number;
+  /** False once the owner (the seller) is deleted; writes to the stream are then refused. */
+  live: boolean;
+  /** The API version of the last write (`modificationApiVersion`). */
+  apiVersion?: ApiVersion;
+  /** Tombstones of versions up to this one may have been purged (`tombstones.ts`); 0 or absent: none. */
+  purged?: number;
+}
+
+/** Attributes every versioned item carries besides its own data. */
+export interface Stamp {
+  version: number;
+  deleted: boolean;
+  /** When the version was written (ms since the epoch). */
+  modified: number;
+  /** How many live entities reference this one (a product's tax, ...); kept by `writeVersioned`. */
+  refs?: number;
+}
+
+export type Stored<T> = T & Stamp & Key;
+
+/** An entity of a stream by kind and identifier. */
+export const streamEntity = <T>(stream: Stream, kind: string, identifier: string): Key<Stored<T>> =>
+  keys.streamEntity<T>(stream.partition.pk, kind, identifier);
+
+/** What a write decides, given the current state it was shown. */
+export interface Decision<T, R> {
+  /** The entity's new data (deleted: true for a tombstone); stamped with the new version. */
+  entity: T & { deleted: boolean };
+  /** What the caller gets back. */
+  result: R;
+  /** Further writes that must commit with this one (directory entries, references, ...). */
+  alongside?: readonly Step[];
+  /** Sets the stream's liveness (a seller created or deleted). */
+  live?: boolean;
+}
+
+export interface VersionedWrite<T, R> {
+  stream: Stream;
+  entity: Key<Stored<T>>;
+  /** Entity kind: the prefix of its version-index sort key. */
+  kind: string;
+  apiVersion: ApiVersion;
+  /**
+   * Decides the write from the current counter (undefined: stream never existed) and entity
+   * (undefined: never written; a tombstone has deleted: true). Throws the domain's error to refuse.
+   */
+  decide(current: { counter: Counter | undefined; entity: Stored<T> | undefined; next: number }): Decision<T, R>;
+}
+
+/** The counter of a live stream; a stream that never existed or whose owner was deleted is `missing()`. */
+export function liveCounter(stream: Stream, counter: Counter | undefined): Counter {
+  if (!counter?.live) throw stream.missing();
+  return counter;
+}
+
+/**
+ * Writes an entity and bumps its stream's counter in one transaction, the entity stamped with
+ * the counter's new value, so a version number is never visible before its entity is. Both are
+ * read first (one strongly consistent BatchGet); the transaction is conditioned on exactly what
+ * was read, and on contention the read-decide-write is retried with a bound.
+ */
+export function writeVersioned<T, R>(write: VersionedWrite<T, R>): Promise<R> {
+  return commit(() => planVersioned(write), 'retry-all');
+}
+
+/**
+ * The transaction items of a versioned write, decided on a fresh read, without sending them: for a
+ * caller that commits them together with writes of its own (a failed condition then refuses it all).
+ */
+export async function planVersioned<T, R>(write: VersionedWrite<T, R>): Promise<{ steps: Step[]; result: R }> {
+  const [counter, entity] = await readPair(write.stream.counter, write.entity);
+  const next = (counter?.ver ?? 0) + 1;
+  const decision = write.decide({ counter, entity, next });
+  return {
+    steps: [
+      { write: counterWrite(write.stream.counter, counter, next, write.apiVersion, decision.live) },
+      { write: entityWrite(write, entity, decision.entity, next) },
+      ...(decision.alongside ?? []),
+    ],
+    result: decision.result,
+  };
+}
+
+function counterWrite(
+  key: Key,
+  counter: Counter | undefined,
+  next: number,
+  apiVersion: ApiVersion,
+  live?: boolean,
+): TransactItem {
+  if (counter === undefined) {
+    return {
+      Put: {
+        TableName: table(),
+        Item: { pk: key.pk, sk: key.sk, ver: next, live: live ?? true, apiVersion },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    };
+  }
+  return {
+    Update: {
+      TableName: table(),
+      Key: { pk: key.pk, sk: key.sk },
+      UpdateExpression: 'SET ver = :next, apiVersion = :api, live = :live',
+      ConditionExpression: 'ver = :current',
+      ExpressionAttributeValues: { ':next': next, ':current': counter.ver, ':api': apiVersion, ':live': live ?? counter.live },
+    },
+  };
+}
+
+/**
+ * The entity's put, stamped with the new version and time. Commits only over the state the decision
+ * was made on: the version read and the reference count read (others' writes change the count
+ * without a version, and a tombstone must not hide an entity that became referenced meanwhile).
+ * A live entity keeps its count; a tombstone carries its deletion time for the purge (`tombstones.ts`).
+ */
+function entityWrite<T, R>(
+  write: VersionedWrite<T, R>,
+  current: Stored<T> | undefined,
+  data: { deleted: boolean },
+  next: number,
+): TransactItem {
+  const modified = Date.now();
+  const refs = current?.refs ?? 0;
+  const item = {
+    ...data,
+    pk: write.entity.pk,
+    sk: write.entity.sk,
+    version: next,
+    modified,
+    vsk: versionSortKey(write.kind, next),
+    ...(data.deleted ? { tsk: tombstoneSortKey(modified) } : refs > 0 ? { refs } : {}),
+  };
+  return {
+    Put: {
+      TableName: table(),
+      Item: item,
+      ...(current === undefined
+        ? { ConditionExpression: 'attribute_not_exists(pk)' }
+        : {
+            ConditionExpression: 'version = :seen AND (attribute_not_exists(refs) OR refs = :refs)',
+            ExpressionAttributeValues: { ':seen': current.version, ':refs': refs },
+          }),
+    },
+  };
+}
+
+/** The stream's counter, read strongly consistently; undefined when it never existed. */
+export const readCounter = (stream: Stream): Promise<Counter | undefined> => readItem(stream.counter);
+
+/** The counter of a live stream (`missing()` otherwise). */
+export const readLiveCounter = async (stream: Stream): Promise<Counter> => liveCounter(stream, await readCounter(stream));
+
+/**
+ * The entities of a kind whose version v satisfies from < v <= to, tombstones included
+ * (docs/conventions.md, sync). `to` must not pass the counter: versions up to it are committed, so
+ * a strongly consistent query of the version index sees every one of them. A `from` below the
+ * purge mark may miss deletions (410 OutdatedVersion: resync fully); `from` 0 holds nothing, so it
+ * misses none. A stream that is not live is `missing()`.
+ */
+export async function readDiff<T>(stream: Stream, kind: string, range: { from: number; to: number }): Promise<Stored<T>[]> {
+  const { from, to } = range;
+  checkRange(from, to, await readLiveCounter(stream));
+  if (from >= to) return [];
+  const [low, high] = versionRange(kind, from, to);
+  return queryAll<Stored<T>>({
+    IndexName: VERSION_INDEX,
+    KeyConditionExpression: 'pk = :pk AND vsk BETWEEN :low AND :high',
+    ExpressionAttributeValues: { ':pk': stream.partition.pk, ':low': low, ':high': high },
+  });
+}
+
+/**
+ * How many entities of a kind a diff (from, to] holds, and how many of them are tombstones: the
+ * same strongly consistent range as `readDiff`, counted by DynamoDB without returning the items.
+ * The caller has checked the range (`checkRange`).
+ */
+export async function countDiff(
+  stream: Stream,
+  kind: string,
+  from: number,
+  to: number,
+): Promise<{ changed: number; deleted: number }> {
+  const total = { changed: 0, deleted: 0 };
+  if (from >= to) return total;
+  const [low, high] = versionRange(kind, from, to);
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: VERSION_INDEX,
+        ConsistentRead: true,
+        Select: 'COUNT',
+        KeyConditionExpression: 'pk = :pk AND vsk BETWEEN :low AND :high',
+        FilterExpression: 'deleted = :true',
+        ExpressionAttributeValues: { ':pk': stream.partition.pk, ':low': low, ':high': high, ':true': true },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    total.changed += page.ScannedCount ?? 0;
+    total.deleted += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return total;
+}
+
+/** The live (not deleted) entities of a stream whose sort key starts with `prefix` (a kind's `KIND#`). */
+export function readLive<T>(stream: Stream, prefix: string): Promise<Stored<T>[]> {
+  return queryAll<Stored<T>>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: 'deleted = :false',
+    ExpressionAttributeValues: { ':pk': stream.partition.pk, ':prefix': prefix, ':false': false },
+  });
+}
+
+/**
+ * One page of the live entities whose sort key starts with `prefix`, in key order: reads only up to
+ * the page's end (and the tombstones between), not the whole collection.
+ */
+export async function readLivePage<T>(
+  stream: Stream,
+  prefix: string,
+  page: { skip: number; take: number; descending: boolean },
+): Promise<Stored<T>[]> {
+  const wanted = page.skip + page.take;
+  const items: Stored<T>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  while (page.take > 0 && items.length < wanted) {
+    const reply = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        ConsistentRead: true,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        FilterExpression: 'deleted = :false',
+        ExpressionAttributeValues: { ':pk': stream.partition.pk, ':prefix': prefix, ':false': false },
+        ScanIndexForward: !page.descending,
+        Limit: wanted - items.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...((reply.Items ?? []) as Stored<T>[]));
+    startKey = reply.LastEvaluatedKey;
+    if (!startKey) break;
+  }
+  return items.slice(page.skip, wanted);
+}
+
+/** Refuses a diff range the stream cannot answer completely (docs/conventions.md, sync; spec 9.2). */
+export function checkRange(from: number, to: number, counter: Counter): void {
+  if (to > counter.ver) {
+    throw inconsistentData('LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY', `Version ${to} is ahead of the server's ${counter.ver}`);
+  }
+  if (from > 0 && from < (counter.purged ?? 0)) {
+    throw outdatedVersion(`Deletions up to version ${counter.purged ?? 0} are no longer kept; resynchronize from version 0`);
+  }
+}

@@ -1,0 +1,128 @@
+import { sellerV15, sellerV26, sellerV33 } from '#schemas/seller.ts';
+import type { SellerV33Body } from '#schemas/types.ts';
+import { fieldsOf } from '#schemas/views.ts';
+import { table } from '#shared/db/client.ts';
+import { keys, type Partition, sellerPk } from '#shared/db/keys.ts';
+import { readItem } from '#shared/db/reads.ts';
+import { type Counter, planVersioned, type Stream } from '#shared/db/streams.ts';
+import { put, type Step } from '#shared/db/transact.ts';
+import { type ApiError, notFound, referenceNotFound, versionConflict } from '#shared/errors.ts';
+import type { ApiVersion, VersionView } from '#shared/versions.ts';
+
+/**
+ * The seller: its canonical form, its id, its version stream and the one answer to "is this seller
+ * live?". A seller is live from its creation until DELETE /sellers/{sellerId}; every route under a
+ * seller asks here (the HTTP pipeline for `access.seller` routes, a transaction step for writes).
+ */
+
+/** The canonical seller: every field of every version (v33 has them all). */
+export type Seller = SellerV33Body;
+
+export const sellerView: VersionView<Seller> = {
+  15: fieldsOf(sellerV15),
+  26: fieldsOf(sellerV26),
+  33: fieldsOf(sellerV33),
+};
+
+/** What the directory of sellers keeps per seller: enough to search, order and page the list. */
+export interface SellerDirectoryEntry {
+  sellerId: string;
+  country: string;
+  corporateId: string;
+  name: string | null;
+}
+
+/** A seller id is the country code followed directly by the corporate id (docs/conventions.md §9). */
+export const sellerIdOf = (seller: Pick<Seller, 'country' | 'corporateId'>): string => `${seller.country}${seller.corporateId}`;
+
+/** The inverse of `sellerIdOf`; `shared/http/params.ts` checks each part against its scalar rule. */
+export const splitSellerId = (sellerId: string): Pick<Seller, 'country' | 'corporateId'> => ({
+  country: sellerId.slice(0, 2),
+  corporateId: sellerId.slice(2),
+});
+
+export const sellerMissing = (sellerId: string) => notFound(`Seller ${sellerId} does not exist`);
+
+/** The seller's catalog stream: its counter says whether the seller is live. */
+export const sellerStream = (sellerId: string): Stream => ({
+  partition: { pk: sellerPk(sellerId) } satisfies Partition,
+  counter: keys.sellerCounter(sellerId),
+  missing: () => sellerMissing(sellerId),
+});
+
+/**
+ * The live seller's stream counter. A seller that never existed or was deleted is `missing` (404
+ * NotFound; routes where the seller is a reference, such as an image's owner, answer ReferenceNotFound).
+ */
+export async function requireLiveSeller(
+  sellerId: string,
+  missing: (sellerId: string) => ApiError = sellerMissing,
+): Promise<Counter> {
+  const counter = await readItem(keys.sellerCounter(sellerId));
+  if (!counter?.live) throw missing(sellerId);
+  return counter;
+}
+
+/** 404 ReferenceNotFound: the seller a request refers to (an image's owner, a filter) does not exist or was deleted. */
+export const sellerReferenceMissing = (sellerId: string) => referenceNotFound(`Seller ${sellerId} does not exist`);
+
+/**
+ * Holds a write outside the seller's stream (a restaurant record) to the seller being live when it
+ * commits, so nothing is written for a seller deleted meanwhile (404). A write in the stream needs
+ * none: its counter update already commits only over the live counter it read.
+ */
+export function sellerLive(sellerId: string): Step {
+  const { pk, sk } = keys.sellerCounter(sellerId);
+  return {
+    write: {
+      ConditionCheck: {
+        TableName: table(),
+        Key: { pk, sk },
+        ConditionExpression: 'live = :true',
+        ExpressionAttributeValues: { ':true': true },
+      },
+    },
+    refused: () => sellerMissing(sellerId),
+  };
+}
+
+/** The seller's directory entry, written with every change of the seller. */
+export const sellerDirectoryEntry = (sellerId: string, seller: Seller): SellerDirectoryEntry => ({
+  sellerId,
+  country: seller.country,
+  corporateId: seller.corporateId,
+  name: seller.name ?? null,
+});
+
+/**
+ * The seller an activation names, with the writes that create it from the company name when it is
+ * not registered yet (spec 4.2): not public, no opening hours. The caller commits those writes in
+ * its own transaction, so a refused activation leaves no seller behind.
+ */
+export async function sellerFor(
+  identity: Pick<Seller, 'country' | 'corporateId'>,
+  companyName: string | null | undefined,
+  apiVersion: ApiVersion,
+  missing: () => Error,
+): Promise<{ seller: Seller; steps: Step[] }> {
+  const sellerId = sellerIdOf(identity);
+  const stored = await readItem(keys.sellerProfile(sellerId));
+  if (stored && !stored.deleted) return { seller: stored, steps: [] };
+  if (!companyName) throw missing();
+  const seller: Seller = { ...identity, name: companyName, publicAccess: false, workHoursWeek: {} };
+  const { steps } = await planVersioned<Seller, undefined>({
+    stream: sellerStream(sellerId),
+    entity: keys.sellerProfile(sellerId),
+    kind: 'SELLER',
+    apiVersion,
+    decide: () => ({
+      entity: { ...seller, deleted: false },
+      result: undefined,
+      live: true,
+      alongside: [put({ ...keys.sellerDirectory(sellerId), ...sellerDirectoryEntry(sellerId, seller) })],
+    }),
+  });
+  // A seller created meanwhile by someone else fails the counter's condition: the caller tries again.
+  const refused = () => versionConflict(`Seller ${sellerId} changed concurrently; try again`);
+  return { seller, steps: steps.map((step) => ({ ...step, refused })) };
+}

@@ -1,0 +1,15 @@
+import * as validators from '#schemas/generated/validators.js';
+import { tax } from '#schemas/tax.ts';
+import type { TaxBody } from '#schemas/types.ts';
+import { fieldsOf } from '#schemas/views.ts';
+import { everywhere, type VersionedEntity } from '#shared/versioned/entity.ts';
+
+/** Taxes (spec 4.5): one shape in every version. */
+export const taxes: VersionedEntity<TaxBody> = {
+  plural: 'taxes',
+  kind: 'TAX',
+  versions: [15, 26, 33],
+  ...everywhere<TaxBody>(validators.tax, fieldsOf(tax)),
+  orderFields: ['identifier', 'name', 'vat'],
+  searched: ['name', 'identifier'],
+};
