@@ -1,3 +1,4 @@
+import type { ValidateFunction } from 'ajv';
 import {
   booking,
   category,
@@ -31,7 +32,7 @@ import type { CatalogEntity } from './entity.ts';
 const V15: readonly ApiVersion[] = [15];
 
 /** The same schema and view in every version that has the entity. */
-const everywhere = <T>(validate: typeof validators.tax, fields: readonly (keyof T & string)[]) => ({
+const everywhere = <T>(validate: ValidateFunction<T>, fields: readonly (keyof T & string)[]) => ({
   body: { 15: validate, 26: validate, 33: validate },
   view: { 15: fields, 26: fields, 33: fields } satisfies VersionView<T>,
 });

@@ -90,8 +90,8 @@ export function toApiError(error: ErrorObject): ApiError {
 }
 
 /** Validates (and strips unknown properties from) `value`; throws the spec's error for the first problem found. */
-export function validate<T>(validator: ValidateFunction, value: unknown): T {
-  if (validator(value)) return value as T;
+export function validate<T>(validator: ValidateFunction<T>, value: unknown): T {
+  if (validator(value)) return value;
   const [first] = validator.errors ?? [];
   throw first ? toApiError(first) : messageNotReadable('The body is not valid');
 }
