@@ -85,6 +85,8 @@ export const typeMismatch = (parameter: string, expected: string, actualValue: s
   });
 export const valueNotValid = (code: string, message: string, details: ValueDetails) =>
   new ApiError(400, 'ValueNotValid', code, message, { ...details });
+export const patternMismatch = (field: string, actualValue: unknown, pattern: string) =>
+  valueNotValid('SHOULD_MATCH_PATTERN', `${field} does not match the required pattern`, { field, actualValue, pattern });
 export const invalidETag = (value: string) =>
   new ApiError(400, 'InvalidETagFormat', null, 'An entity tag must look like "<version>"', { actualValue: value });
 export const entityTooLarge = (limit: number) =>
