@@ -6,7 +6,10 @@ import { FEATURE_NAMES } from '#shared/auth/features.ts';
 
 /** A nullable string of at most `maxLength` characters (and at least `minLength` where the spec sets one). */
 const text = (maxLength: number, minLength?: number) =>
-  ({ type: ['string', 'null'], maxLength, ...(minLength ? { minLength } : {}) }) as const;
+  ({ type: ['string', 'null'], $ref: 'scalars#/$defs/text', maxLength, ...(minLength ? { minLength } : {}) }) as const;
+/** A note an admin writes: may span lines. */
+const multilineText = (maxLength: number) =>
+  ({ type: ['string', 'null'], $ref: 'scalars#/$defs/multilineText', maxLength }) as const;
 const date = { type: ['integer', 'null'], $ref: 'scalars#/$defs/date' } as const;
 const requiredDate = { type: 'integer', $ref: 'scalars#/$defs/date' } as const;
 
@@ -14,8 +17,8 @@ const requiredDate = { type: 'integer', $ref: 'scalars#/$defs/date' } as const;
 const buildInfo = {
   type: ['object', 'null'],
   maxProperties: 100,
-  propertyNames: { minLength: 1, maxLength: 25 },
-  additionalProperties: { type: 'string', maxLength: 1024 },
+  propertyNames: { $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 25 },
+  additionalProperties: { type: 'string', $ref: 'scalars#/$defs/text', maxLength: 1024 },
 } as const;
 
 const features = (version: 15 | 26 | 33) =>
@@ -32,7 +35,12 @@ const country = { type: 'string', $ref: 'scalars#/$defs/country' } as const;
 const optionalCountry = { type: ['string', 'null'], $ref: 'scalars#/$defs/country' } as const;
 const cashRegisterName = { type: 'string', $ref: 'scalars#/$defs/cashRegisterName' } as const;
 /** The spec gives only a minimum (SIZE_SHOULD_BE_MORE_THEN); the maximum sits apart so each bound names its own code. */
-const gcmRegistrationId = { type: ['string', 'null'], minLength: 1, allOf: [{ maxLength: 4096 }] } as const;
+const gcmRegistrationId = {
+  type: ['string', 'null'],
+  $ref: 'scalars#/$defs/text',
+  minLength: 1,
+  allOf: [{ maxLength: 4096 }],
+} as const;
 /** A connection code's length is checked by the endpoint (ACTIVATION_CODE_WRONG_LENGTH); this only bounds it. */
 const connectionCode = text(64);
 
@@ -72,7 +80,7 @@ export const activationOrder = {
     },
     deviceLocation: { $ref: 'geolocation.v15' },
     cashRegisterName,
-    comment: text(1024),
+    comment: multilineText(1024),
   },
 } as const;
 
@@ -99,7 +107,7 @@ const advancedV26Properties = {
   validFrom: requiredDate,
   validTo: requiredDate,
   contactInfo: { $ref: 'contact' },
-  comment: text(1024),
+  comment: multilineText(1024),
   controlUnitSerial,
   controlUnitLocation,
   controlUnitGeolocation: { $ref: 'geolocation' },
@@ -148,7 +156,10 @@ export const connectionV26 = {
   type: 'object',
   additionalProperties: false,
   required: ['installation', 'activationCode'],
-  properties: { installation: connectionInstallationV26, activationCode: { type: 'string', maxLength: 64 } },
+  properties: {
+    installation: connectionInstallationV26,
+    activationCode: { type: 'string', $ref: 'scalars#/$defs/text', maxLength: 64 },
+  },
 } as const;
 export const connectionV33 = {
   ...connectionV26,
@@ -197,7 +208,7 @@ const activationUpdate = (version: 15 | 26 | 33) =>
       validTo: requiredDate,
       features: features(version),
       contactInfo: { $ref: 'contact' },
-      comment: text(1024),
+      comment: multilineText(1024),
     },
   }) as const;
 

@@ -11,7 +11,7 @@ const entity = {
   identifier: { type: ['string', 'null'], $ref: 'scalars#/$defs/identifier' },
 } as const;
 
-const name = { type: 'string', minLength: 1, maxLength: 32 } as const;
+const name = { type: 'string', $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 32 } as const;
 /** The identifier of another entity of the same seller. */
 const reference = { type: 'string', $ref: 'scalars#/$defs/identifier' } as const;
 const optionalReference = { type: ['string', 'null'], $ref: 'scalars#/$defs/identifier' } as const;
@@ -48,13 +48,13 @@ export const product = {
   properties: {
     ...entity,
     name,
-    barcode: { type: 'string', minLength: 1, maxLength: 32 },
+    barcode: { type: 'string', $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 32 },
     netto: int,
     tax: reference,
     salesUnit: { type: 'string', enum: SALES_UNITS },
     // "boolean-valued, may be transmitted as text" (spec 2.3): stored and shown as a boolean.
-    countedInPrice: { type: ['boolean', 'string'], pattern: '^(true|false)$' },
-    description: { type: ['string', 'null'], maxLength: 1024 },
+    countedInPrice: { type: ['boolean', 'string'], $ref: 'scalars#/$defs/text', pattern: '^(true|false)$' },
+    description: { type: ['string', 'null'], $ref: 'scalars#/$defs/multilineText', maxLength: 1024 },
     custom,
   },
 } as const;
@@ -157,8 +157,8 @@ export const keyboardEntry = {
   },
 } as const;
 
-const treasurerName = { type: 'string', minLength: 1, maxLength: 32 } as const;
-const customization = { type: ['string', 'null'], maxLength: 512 } as const;
+const treasurerName = { type: 'string', $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 32 } as const;
+const customization = { type: ['string', 'null'], $ref: 'scalars#/$defs/multilineText', maxLength: 512 } as const;
 /** Lines of one order or precept: far more than a table orders, far less than a body can carry. */
 const MAX_LINES = 500;
 
@@ -205,11 +205,11 @@ export const precept = {
         properties: { productCustomization: customization, delta: int },
       },
     },
-    table: { type: ['string', 'null'], maxLength: 50 },
+    table: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', maxLength: 50 },
     created: { type: ['integer', 'null'], $ref: 'scalars#/$defs/date' },
     // preceptStatusType: only NEW is known (spec 2.2), so any upper-case word is taken.
-    status: { type: 'string', pattern: '^[A-Z][A-Z_]{0,31}$' },
-    message: { type: ['string', 'null'], maxLength: 512 },
+    status: { type: 'string', $ref: 'scalars#/$defs/text', pattern: '^[A-Z][A-Z_]{0,31}$' },
+    message: { type: ['string', 'null'], $ref: 'scalars#/$defs/multilineText', maxLength: 512 },
     order: optionalReference,
   },
 } as const;
@@ -223,7 +223,7 @@ export const booking = {
     ...entity,
     bookingDate: { type: 'integer', $ref: 'scalars#/$defs/date' },
     persons: notNegative,
-    description: { type: ['string', 'null'], maxLength: 1024 },
+    description: { type: ['string', 'null'], $ref: 'scalars#/$defs/multilineText', maxLength: 1024 },
     contactInfo: { type: 'object', $ref: 'contact' },
   },
 } as const;
@@ -236,10 +236,10 @@ export const treasurer = {
   properties: {
     ...entity,
     name,
-    ssn: { type: ['string', 'null'], minLength: 1, maxLength: 32 },
+    ssn: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 32 },
     custom,
     // Set by joining a user (POST .../treasurers/{identifier}/user), never by a write of the treasurer.
     user: { type: ['string', 'null'], $ref: 'scalars#/$defs/identifier' },
-    pin: { type: ['string', 'null'], minLength: 1, maxLength: 32 },
+    pin: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 32 },
   },
 } as const;

@@ -7,9 +7,9 @@ export const geolocationV15 = {
   additionalProperties: false,
   required: ['address', 'city', 'postalCode'],
   properties: {
-    address: { type: 'string', maxLength: 500 },
-    city: { type: 'string', maxLength: 255 },
-    postalCode: { type: 'string', maxLength: 255 },
+    address: { type: 'string', $ref: 'scalars#/$defs/text', maxLength: 500 },
+    city: { type: 'string', $ref: 'scalars#/$defs/text', maxLength: 255 },
+    postalCode: { type: 'string', $ref: 'scalars#/$defs/text', maxLength: 255 },
   },
 } as const;
 
@@ -19,8 +19,8 @@ export const geolocation = {
   additionalProperties: false,
   required: ['city', 'postalCode'],
   properties: {
-    city: { type: 'string', maxLength: 255 },
-    postalCode: { type: 'string', maxLength: 255 },
+    city: { type: 'string', $ref: 'scalars#/$defs/text', maxLength: 255 },
+    postalCode: { type: 'string', $ref: 'scalars#/$defs/text', maxLength: 255 },
   },
 } as const;
 
@@ -30,8 +30,8 @@ export const contact = {
   additionalProperties: false,
   required: ['name', 'phone', 'email'],
   properties: {
-    name: { type: 'string', maxLength: 96 },
-    phone: { type: 'string', maxLength: 255 },
-    email: { type: 'string', maxLength: 255 },
+    name: { type: 'string', $ref: 'scalars#/$defs/text', maxLength: 96 },
+    phone: { type: 'string', $ref: 'scalars#/$defs/text', maxLength: 255 },
+    email: { type: 'string', $ref: 'scalars#/$defs/text', maxLength: 255 },
   },
 } as const;

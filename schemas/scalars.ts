@@ -2,11 +2,20 @@
  * The scalar types of spec 2.1, shared by every resource schema through
  * `$ref: 'scalars#/$defs/<name>'`. The definitions carry only constraints; the referring
  * property says `type: 'string'` (req) or `type: ['string', 'null']` (null), so one definition
- * serves both.
+ * serves both. Every string of a body refers to one of them (or is an enumeration).
  */
 
+/**
+ * Refused in every string (docs/decisions.md, Text hygiene): C0 and C1 control characters and DEL,
+ * and UTF-16 surrogates, which a `u`-mode pattern (Ajv's default) sees only when they are unpaired.
+ */
+const refused = '\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF';
+/** A multi-line field takes tab, LF and CR (U+0009, U+000A, U+000D) as well. */
+const refusedInMultiline = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF';
 /** Control characters and \ ? * : " ; | / < > are never allowed (spec 2.1). */
-const allowedChars = '[^\\u0000-\\u001F\\u007F-\\u009F\\\\?*:";|/<>]';
+const allowedChars = `[^${refused}\\\\?*:";|/<>]`;
+const singleLine = `^[^${refused}]*$`;
+const multiline = `^[^${refusedInMultiline}]*$`;
 /** Device-style names a file system reserves (spec 2.1), refused as whole values. */
 const reservedNames = '(?!(?:PRN|AUX|CLOCK\\$|NUL|CON|COM[0-9]|LPT[0-9]|\\.|\\.\\.)$)';
 
@@ -20,7 +29,10 @@ export const scalars = {
     applicationPackage: { minLength: 1, maxLength: 120, pattern: `^${allowedChars}+$` },
     country: { minLength: 2, maxLength: 2, pattern: '^[A-Z]{2}$' },
     cashRegisterName: { minLength: 1, maxLength: 16, pattern: `^${allowedChars}+$` },
-    custom: { maxLength: 65535 },
+    custom: { maxLength: 65535, pattern: multiline },
+    /** Every other string: `$ref` one of these, so no string escapes the rule (tests/unit/text-hygiene.test.ts). */
+    text: { pattern: singleLine },
+    multilineText: { pattern: multiline },
     /** A Java int: every integer the spec names is one unless it says Date. */
     int32: { minimum: -2147483648, maximum: 2147483647 },
     /** A Date: milliseconds since the epoch, within the range a JavaScript Date can hold. */

@@ -15,19 +15,19 @@ const day = { $ref: 'openingHours' } as const;
 
 const v15Properties = {
   corporateId: { type: 'string', $ref: 'scalars#/$defs/corporateId' },
-  name: { type: 'string', maxLength: 96 },
+  name: { type: 'string', $ref: 'scalars#/$defs/text', maxLength: 96 },
   country: { type: 'string', $ref: 'scalars#/$defs/country' },
   publicAccess: { type: 'boolean' },
-  description: { type: ['string', 'null'], maxLength: 1024 },
-  city: { type: ['string', 'null'], maxLength: 255 },
-  workHours: { type: ['string', 'null'], maxLength: 255 },
-  phone: { type: ['string', 'null'], maxLength: 255 },
+  description: { type: ['string', 'null'], $ref: 'scalars#/$defs/multilineText', maxLength: 1024 },
+  city: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', maxLength: 255 },
+  workHours: { type: ['string', 'null'], $ref: 'scalars#/$defs/multilineText', maxLength: 255 },
+  phone: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', maxLength: 255 },
   custom: { type: ['string', 'null'], $ref: 'scalars#/$defs/custom' },
 } as const;
 
 const v26Properties = {
   ...v15Properties,
-  name: { type: ['string', 'null'], maxLength: 96 },
+  name: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', maxLength: 96 },
   workHoursWeek: {
     type: 'object',
     additionalProperties: false,
@@ -41,9 +41,9 @@ const v26Properties = {
       SUNDAY: day,
     },
   },
-  address: { type: ['string', 'null'], maxLength: 500 },
+  address: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', maxLength: 500 },
   currency: { type: ['string', 'null'], $ref: 'currency' },
-  masterPassword: { type: ['string', 'null'], minLength: 1, maxLength: 64 },
+  masterPassword: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 64 },
 } as const;
 
 export const sellerV15 = {
@@ -69,7 +69,7 @@ export const sellerV33 = {
   required: ['corporateId', 'country', 'publicAccess', 'workHoursWeek'],
   properties: {
     ...v26Properties,
-    protectedHeaders: { type: ['string', 'null'], minLength: 1, maxLength: 1024 },
-    zip: { type: ['string', 'null'], maxLength: 12 },
+    protectedHeaders: { type: ['string', 'null'], $ref: 'scalars#/$defs/multilineText', minLength: 1, maxLength: 1024 },
+    zip: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', maxLength: 12 },
   },
 } as const;

@@ -8,7 +8,7 @@ export const tax = {
     deleted: { type: ['boolean', 'null'] },
     identifier: { type: ['string', 'null'], $ref: 'scalars#/$defs/identifier' },
     vat: { type: 'integer', minimum: 0, maximum: 100 },
-    name: { type: 'string', minLength: 1, maxLength: 32 },
+    name: { type: 'string', $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 32 },
     custom: { type: ['string', 'null'], $ref: 'scalars#/$defs/custom' },
   },
 } as const;

@@ -1,58 +1,45 @@
 /** TypeScript types derived from the schemas, so validation and types cannot drift apart. */
 import type { FromSchema } from 'json-schema-to-ts';
-import type {
-  activationAdvancedV33,
-  activationOrder,
-  activationStatusChange,
-  activationUpdateV33,
-  connectionV33,
-  nameExistence,
-  productionNumberOrder,
-} from './activation.ts';
-import type { booking, category, commodity, keyboard, keyboardEntry, order, precept, product, treasurer } from './catalog.ts';
-import type { contact, geolocation, geolocationV15 } from './common.ts';
-import type { currency } from './enums.ts';
-import type { hairdresser, restaurant, restaurantV15 } from './restaurant.ts';
-import type { scalars } from './scalars.ts';
-import type { openingHours, sellerV15, sellerV26, sellerV33 } from './seller.ts';
-import type { tax } from './tax.ts';
-import type { newUser, passwordChange, user, userV15 } from './user.ts';
-import type { applicationDescriptionV33, softwareVendor } from './vendor.ts';
+import type { bodySchemas, BodySchemaName, sharedSchemas } from './index.ts';
 
-type References = {
-  references: [typeof scalars, typeof currency, typeof openingHours, typeof geolocationV15, typeof geolocation, typeof contact];
-};
+type References = { references: [...typeof sharedSchemas] };
 
-export type TaxBody = FromSchema<typeof tax, References>;
-export type CategoryBody = FromSchema<typeof category, References>;
-export type ProductBody = FromSchema<typeof product, References>;
-export type CommodityBody = FromSchema<typeof commodity, References>;
-export type KeyboardBody = FromSchema<typeof keyboard, References>;
-export type KeyboardEntryBody = FromSchema<typeof keyboardEntry, References>;
-export type OrderBody = FromSchema<typeof order, References>;
-export type PreceptBody = FromSchema<typeof precept, References>;
-export type BookingBody = FromSchema<typeof booking, References>;
-export type TreasurerBody = FromSchema<typeof treasurer, References>;
-export type SellerV15Body = FromSchema<typeof sellerV15, References>;
-export type SellerV26Body = FromSchema<typeof sellerV26, References>;
-export type SellerV33Body = FromSchema<typeof sellerV33, References>;
+/**
+ * The body type of every request schema, keyed like `bodySchemas`: the generated validators are
+ * typed through it (`ValidateFunction<BodyTypes['tax']>`), so a new schema cannot lack its type.
+ */
+export type BodyTypes = { [K in BodySchemaName]: FromSchema<(typeof bodySchemas)[K], References> };
 
-export type ProductionNumberOrderBody = FromSchema<typeof productionNumberOrder, References>;
-export type ActivationOrderBody = FromSchema<typeof activationOrder, References>;
-export type ActivationAdvancedBody = FromSchema<typeof activationAdvancedV33, References>;
-export type ConnectionBody = FromSchema<typeof connectionV33, References>;
-export type NameExistenceBody = FromSchema<typeof nameExistence, References>;
-export type ActivationStatusChangeBody = FromSchema<typeof activationStatusChange, References>;
-export type ActivationUpdateBody = FromSchema<typeof activationUpdateV33, References>;
+export type TaxBody = BodyTypes['tax'];
+export type CategoryBody = BodyTypes['category'];
+export type ProductBody = BodyTypes['product'];
+export type CommodityBody = BodyTypes['commodity'];
+export type KeyboardBody = BodyTypes['keyboard'];
+export type KeyboardEntryBody = BodyTypes['keyboardEntry'];
+export type OrderBody = BodyTypes['order'];
+export type PreceptBody = BodyTypes['precept'];
+export type BookingBody = BodyTypes['booking'];
+export type TreasurerBody = BodyTypes['treasurer'];
+export type SellerV15Body = BodyTypes['sellerV15'];
+export type SellerV26Body = BodyTypes['sellerV26'];
+export type SellerV33Body = BodyTypes['sellerV33'];
 
-export type UserV15Body = FromSchema<typeof userV15, References>;
-export type UserBody = FromSchema<typeof user, References>;
-export type NewUserBody = FromSchema<typeof newUser, References>;
-export type PasswordChangeBody = FromSchema<typeof passwordChange, References>;
+export type ProductionNumberOrderBody = BodyTypes['productionNumberOrder'];
+export type ActivationOrderBody = BodyTypes['activationOrder'];
+export type ActivationAdvancedBody = BodyTypes['activationAdvancedV33'];
+export type ConnectionBody = BodyTypes['connectionV33'];
+export type NameExistenceBody = BodyTypes['nameExistence'];
+export type ActivationStatusChangeBody = BodyTypes['activationStatusChange'];
+export type ActivationUpdateBody = BodyTypes['activationUpdateV33'];
 
-export type SoftwareVendorBody = FromSchema<typeof softwareVendor, References>;
-export type ApplicationDescriptionBody = FromSchema<typeof applicationDescriptionV33, References>;
+export type UserV15Body = BodyTypes['userV15'];
+export type UserBody = BodyTypes['user'];
+export type NewUserBody = BodyTypes['newUser'];
+export type PasswordChangeBody = BodyTypes['passwordChange'];
 
-export type RestaurantV15Body = FromSchema<typeof restaurantV15, References>;
-export type RestaurantBody = FromSchema<typeof restaurant, References>;
-export type HairdresserBody = FromSchema<typeof hairdresser, References>;
+export type SoftwareVendorBody = BodyTypes['softwareVendor'];
+export type ApplicationDescriptionBody = BodyTypes['applicationDescriptionV33'];
+
+export type RestaurantV15Body = BodyTypes['restaurantV15'];
+export type RestaurantBody = BodyTypes['restaurant'];
+export type HairdresserBody = BodyTypes['hairdresser'];

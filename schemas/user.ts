@@ -5,8 +5,14 @@ import { scalars } from './scalars.ts';
 
 /** The identifier rules keep ':' out of a username, which Basic credentials (`user:password`) need. */
 const username = { type: 'string', $ref: 'scalars#/$defs/identifier' } as const;
-const email = { type: 'string', minLength: 6, maxLength: 50, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' } as const;
-const password = { minLength: 1, maxLength: 200 } as const;
+const email = {
+  type: 'string',
+  $ref: 'scalars#/$defs/text',
+  minLength: 6,
+  maxLength: 50,
+  pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+} as const;
+const password = { $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 200 } as const;
 const { minimum, maximum } = scalars.$defs.int32;
 
 /** The fields every version's User has; the role names differ per version (`shared/auth/roles.ts`). */
@@ -54,7 +60,7 @@ export const passwordChange = {
   additionalProperties: false,
   required: ['newPassword'],
   properties: {
-    oldPassword: { type: ['string', 'null'], maxLength: 200 },
+    oldPassword: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', maxLength: 200 },
     newPassword: { type: 'string', ...password },
   },
 } as const;

@@ -10,16 +10,16 @@ export const softwareVendor = {
   additionalProperties: false,
   required: ['name'],
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: 96 },
+    name: { type: 'string', $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 96 },
   },
 } as const;
 
 const applicationProperties = {
   applicationPackage: { type: 'string', $ref: 'scalars#/$defs/applicationPackage' },
   // A production number is the prefix followed by a decimal count and must fit its 25 characters.
-  productionNumberPrefix: { type: 'string', minLength: 1, maxLength: 12, pattern: '^[A-Za-z0-9]+$' },
+  productionNumberPrefix: { type: 'string', $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 12, pattern: '^[A-Za-z0-9]+$' },
   controlUnitRequired: { type: 'boolean' },
-  name: { type: 'string', minLength: 1, maxLength: 64 },
+  name: { type: 'string', $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 64 },
   softwareVendor: { type: 'integer', $ref: 'scalars#/$defs/int32' },
   autoActivationCondition: { type: 'string', enum: ['NEVER', 'ALWAYS', 'NO_FEATURES'] },
   corporateIdValidationMethod: { type: 'string', enum: ['NONE', 'VALIDATE_SWEDISH'] },

@@ -46,7 +46,8 @@ function generate(): { js: string; dts: string } {
   const dts =
     header +
     "import type { ValidateFunction } from 'ajv';\n" +
-    names.map((name) => `export declare const ${name}: ValidateFunction;\n`).join('');
+    "import type { BodyTypes } from '../types.ts';\n" +
+    names.map((name) => `export declare const ${name}: ValidateFunction<BodyTypes['${name}']>;\n`).join('');
   return { js, dts };
 }
 

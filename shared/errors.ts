@@ -214,6 +214,8 @@ export const typeMismatch = (parameter: string, expected: string, actualValue: s
   new ApiError('TypeMismatch', null, `Parameter ${parameter} must be ${expected}`, { details: { parameter, actualValue } });
 export const valueNotValid = (code: CodeOf<'ValueNotValid'>, message: string, details: ValueDetails) =>
   new ApiError('ValueNotValid', code, message, { details: { ...details } });
+export const patternMismatch = (field: string, actualValue: unknown, pattern: string) =>
+  valueNotValid('SHOULD_MATCH_PATTERN', `${field} does not match the required pattern`, { field, actualValue, pattern });
 export const invalidETag = (value: string) =>
   new ApiError('InvalidETagFormat', null, 'An entity tag must look like "<version>"', { details: { actualValue: value } });
 export const entityTooLarge = (limit: number) =>

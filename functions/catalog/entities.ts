@@ -1,3 +1,4 @@
+import type { ValidateFunction } from 'ajv';
 import {
   booking,
   category,

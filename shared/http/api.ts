@@ -124,7 +124,7 @@ function bodyValidator(spec: BodySpec, version: ApiVersion): ValidateFunction {
   return validator;
 }
 
-/** The JSON body: Content-Type required, size capped (413), parsed (400 MessageNotReadable), validated. */
+/** The JSON body: Content-Type required, size capped (413), strict UTF-8 and parsed (400 MessageNotReadable), validated. */
 function readJson(
   event: APIGatewayProxyEventV2,
   headers: Record<string, string | undefined>,
@@ -139,9 +139,16 @@ function readJson(
     throw messageNotReadable(`Content-Type ${contentType} is not supported; send application/json`);
   }
   if (raw.length === 0) throw messageNotReadable('Required request body is missing');
+  let text: string;
+  try {
+    // Fatal: bytes that are not UTF-8 refuse the body instead of becoming U+FFFD. A BOM is kept, so JSON.parse refuses it as before.
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(raw);
+  } catch {
+    throw messageNotReadable('The body is not valid UTF-8');
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw.toString('utf8'));
+    parsed = JSON.parse(text);
   } catch {
     throw messageNotReadable('The body is not valid JSON');
   }

@@ -1,5 +1,5 @@
 import { scalars } from '#schemas/scalars.ts';
-import { valueNotValid } from '#shared/errors.ts';
+import { patternMismatch, valueNotValid } from '#shared/errors.ts';
 import { intParam, notNegative } from './query.ts';
 
 interface TextRule {
@@ -33,13 +33,7 @@ function checkText(field: string, value: string, rule: TextRule): void {
       sizeMax: rule.maxLength,
     });
   }
-  if (!rule.regex.test(value)) {
-    throw valueNotValid('SHOULD_MATCH_PATTERN', `${field} does not match the required pattern`, {
-      field,
-      actualValue: value,
-      pattern: rule.pattern,
-    });
-  }
+  if (!rule.regex.test(value)) throw patternMismatch(field, value, rule.pattern);
 }
 
 /** An identifierType value outside the path (a query parameter such as an image's `filename`): 400 ValueNotValid. */

@@ -1,6 +1,9 @@
-import { inconsistentData, parameterMissing, typeMismatch } from '#shared/errors.ts';
+import { scalars } from '#schemas/scalars.ts';
+import { inconsistentData, parameterMissing, patternMismatch, typeMismatch } from '#shared/errors.ts';
 
 const INT = /^-?\d{1,15}$/;
+/** The single-line text rule of body strings, for free-text parameters (`like`). */
+const TEXT = new RegExp(scalars.$defs.text.pattern, 'u');
 
 /** An integer query or path parameter; absent -> `fallback`; not an integer -> 400 TypeMismatch. */
 export function intParam(name: string, raw: string | null | undefined, fallback?: number): number | undefined {
@@ -67,6 +70,7 @@ export function pageParams(query: URLSearchParams): Page {
     throw inconsistentData('SERVER_IS_OVERLOADED', `maxResults may be at most ${MAX_RESULTS_CAP}`);
   }
   const like = query.get('like') ?? undefined;
+  if (like !== undefined && !TEXT.test(like)) throw patternMismatch('like', like, scalars.$defs.text.pattern);
   return { firstResult, maxResults, like: like === '' ? undefined : like };
 }
 

@@ -1,5 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { type ApiError, type CodeOf, messageNotReadable, valueNotValid } from '#shared/errors.ts';
+import { type ApiError, type CodeOf, messageNotReadable, patternMismatch, valueNotValid } from '#shared/errors.ts';
 
 /** `/saleProducts/2/delta` -> `saleProducts[2].delta` (DESIGN.md pin 3). */
 export function fieldPath(instancePath: string, property?: string): string {
@@ -65,11 +65,7 @@ export function toApiError(error: ErrorObject): ApiError {
     }
     case 'pattern':
     case 'format':
-      return valueNotValid('SHOULD_MATCH_PATTERN', `${field} does not match the required pattern`, {
-        field,
-        actualValue,
-        pattern: String(error.params.pattern ?? error.params.format),
-      });
+      return patternMismatch(field, actualValue, String(error.params.pattern ?? error.params.format));
     case 'minimum': {
       const valueMin = Number(error.params.limit);
       return valueMin === 0
@@ -90,8 +86,8 @@ export function toApiError(error: ErrorObject): ApiError {
 }
 
 /** Validates (and strips unknown properties from) `value`; throws the spec's error for the first problem found. */
-export function validate<T>(validator: ValidateFunction, value: unknown): T {
-  if (validator(value)) return value as T;
+export function validate<T>(validator: ValidateFunction<T>, value: unknown): T {
+  if (validator(value)) return value;
   const [first] = validator.errors ?? [];
   throw first ? toApiError(first) : messageNotReadable('The body is not valid');
 }

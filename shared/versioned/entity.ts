@@ -48,7 +48,7 @@ export interface VersionedEntity<T extends EntityFields> {
   kind: string;
   versions: readonly ApiVersion[];
   /** Request body validator per version. */
-  body: Partial<Record<ApiVersion, ValidateFunction>>;
+  body: Partial<Record<ApiVersion, ValidateFunction<T>>>;
   /** Canonical fields each version shows and writes. */
   view: VersionView<T>;
   /** The list takes LIST parameters (orderBy over these fields), or PAGE parameters when empty. */
@@ -70,7 +70,7 @@ export interface VersionedEntity<T extends EntityFields> {
 }
 
 /** The same schema and view in every version that has the entity. */
-export const everywhere = <T>(validate: ValidateFunction, fields: readonly (keyof T & string)[]) => ({
+export const everywhere = <T>(validate: ValidateFunction<T>, fields: readonly (keyof T & string)[]) => ({
   body: { 15: validate, 26: validate, 33: validate },
   view: { 15: fields, 26: fields, 33: fields } satisfies VersionView<T>,
 });

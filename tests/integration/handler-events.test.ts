@@ -74,6 +74,38 @@ describe('handlers fed real API Gateway v2 events', () => {
     expect(json(result.body)).toEqual({ identifier, deleted: false, vat: 25, name: 'Moms', custom: null });
   });
 
+  /** The tax fixture carrying these bytes as its body, base64-encoded as API Gateway sends them. */
+  const taxWithBytes = (name: Buffer) => {
+    const bytes = Buffer.concat([Buffer.from('{"vat":25,"name":"'), name, Buffer.from('"}')]);
+    const event = fixture('http-api-v2-post-tax-base64');
+    return { ...event, headers: { ...event.headers, 'content-length': String(bytes.length) }, body: bytes.toString('base64') };
+  };
+
+  it.each([
+    ['a stray 0xFF', [0x4d, 0xff, 0x73]],
+    ['a truncated sequence', [0x4d, 0xc3]],
+    ['an overlong encoding', [0xc0, 0xaf]],
+    ['an encoded surrogate', [0xed, 0xa0, 0x80]],
+  ])('a body with %s is not UTF-8: 400 MessageNotReadable, not U+FFFD', async (_, bytes) => {
+    const result = await catalog(taxWithBytes(Buffer.from(bytes)), context);
+    expect(result.statusCode).toBe(400);
+    expect(json(result.body)).toEqual({
+      exception: 'MessageNotReadable',
+      code: null,
+      message: 'The body is not valid UTF-8',
+      details: {},
+    });
+  });
+
+  it('a body of multi-byte UTF-8 is read as sent', async () => {
+    const created = await catalog(taxWithBytes(Buffer.from('Moms ÅÄÖ 😀', 'utf8')), context);
+    expect(created.statusCode).toBe(201);
+    const { identifier } = json(created.body) as { identifier: string };
+    const read = fixture('http-api-v2-get-tax');
+    const result = await catalog({ ...read, rawPath: `/v26/SE5560360793/taxes/${identifier}` }, context);
+    expect(json(result.body)).toMatchObject({ name: 'Moms ÅÄÖ 😀' });
+  });
+
   it('a body without Content-Type is 400 HttpHeaderMissing naming the header', async () => {
     const event = fixture('http-api-v2-post-tax-base64');
     const headers = { ...event.headers };

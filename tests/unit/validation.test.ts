@@ -1,10 +1,11 @@
+import type { ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { sellerV26, sellerV33, tax } from '#schemas/generated/validators.js';
 import { ApiError } from '#shared/errors.ts';
 import { fieldPath, toApiError, validate } from '#shared/http/validation.ts';
 
 /** The error a client would get for this body. */
-function rejection(validator: typeof tax, body: unknown) {
+function rejection(validator: ValidateFunction, body: unknown) {
   try {
     validate(validator, body);
   } catch (error) {
