@@ -1,4 +1,3 @@
-import type { ValidateFunction } from 'ajv';
 import {
   booking,
   category,
