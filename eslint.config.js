@@ -14,4 +14,19 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // One home per concept: what two function groups share lives in shared/, so no group imports another.
+    files: ['functions/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['#functions/*'], message: 'A function group imports only its own files and shared/.' },
+            { group: ['../*'], message: 'A function group imports only its own files (./) and shared/ (#shared/*).' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -62,10 +62,10 @@ async function administered(principal: Principal | undefined, id: number): Promi
   return activation;
 }
 
-const idOf = (request: ApiRequest) => Number(request.params.activationId);
+const idOf = (request: ApiRequest<unknown, 'activationId'>) => Number(request.params.activationId);
 
 /** GET /activations/{activationId}: the admin view of spec 2.3 (v15 lists it; v26 and v33 have it too). */
-export async function getActivation(request: ApiRequest): Promise<Reply> {
+export async function getActivation(request: ApiRequest<unknown, 'activationId'>): Promise<Reply> {
   const { version } = request;
   const activation = await administered(request.principal, idOf(request));
   const [unit, registration, seller, installation] = await Promise.all([
@@ -94,7 +94,7 @@ export async function getActivation(request: ApiRequest): Promise<Reply> {
  * PUT /activations/{activationId}: an administrator changes the period, features, contact or
  * comment. The status moves only through `/status` (409 ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT).
  */
-export async function updateActivation(request: ApiRequest<ActivationUpdateBody>): Promise<Reply> {
+export async function updateActivation(request: ApiRequest<ActivationUpdateBody, 'activationId'>): Promise<Reply> {
   const { body, version } = request;
   const activation = await administered(request.principal, idOf(request));
   if (body.status && body.status !== activation.status) {
@@ -126,7 +126,7 @@ const ALREADY = {
  * CLOSED, which is final. A move to where it is (or ACTIVE once WORKING) is 422 with the state's code.
  * The API key's copy changes in the same transaction, so a closed key is refused on its next call.
  */
-export async function changeStatus(request: ApiRequest<ActivationStatusChangeBody>): Promise<Reply> {
+export async function changeStatus(request: ApiRequest<ActivationStatusChangeBody, 'activationId'>): Promise<Reply> {
   const activation = await administered(request.principal, idOf(request));
   const wanted = request.body.status;
   const current = activation.status;

@@ -12,18 +12,9 @@ import {
   nameExistenceWithCountry,
   productionNumberOrder,
 } from '#schemas/generated/validators.js';
-import type {
-  ActivationAdvancedBody,
-  ActivationOrderBody,
-  ActivationStatusChangeBody,
-  ActivationUpdateBody,
-  ConnectionBody,
-  NameExistenceBody,
-  ProductionNumberOrderBody,
-} from '#schemas/types.ts';
 import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
-import { route } from '#shared/http/router.ts';
+import { type Route, route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
 import { activateAdvanced, changeStatus, getActivation, updateActivation } from './admin.ts';
 import { activationCode, connect, generateProductionNumber, nameExists, orderActivation, publicKey } from './register.ts';
@@ -31,8 +22,8 @@ import { activationCode, connect, generateProductionNumber, nameExists, orderAct
 const NOAUTH = '/noauth/activations';
 
 /** Installing and activating registers (spec 4.2) and the administrators' activation moves (DESIGN.md pin 10). */
-export const handler = httpApi([
-  route<ProductionNumberOrderBody>({
+export const routes: Route[] = [
+  route({
     method: 'POST',
     path: `${NOAUTH}/generate-production-number`,
     versions: [15],
@@ -40,7 +31,7 @@ export const handler = httpApi([
     body: productionNumberOrder,
     handle: generateProductionNumber,
   }),
-  route<ActivationOrderBody>({
+  route({
     method: 'POST',
     path: `${NOAUTH}/order-activation`,
     versions: [15],
@@ -48,7 +39,7 @@ export const handler = httpApi([
     body: activationOrder,
     handle: orderActivation,
   }),
-  route<NameExistenceBody>({
+  route({
     method: 'POST',
     path: `${NOAUTH}/cash-register-name/existance`,
     versions: ALL_VERSIONS,
@@ -72,7 +63,7 @@ export const handler = httpApi([
     handle: activationCode,
   }),
   // The connection code is the credential: the register has no key before it connects.
-  route<ConnectionBody>({
+  route({
     method: 'POST',
     path: '/activations/connection',
     versions: SINCE_26,
@@ -80,7 +71,7 @@ export const handler = httpApi([
     body: { 26: connectionV26, 33: connectionV33 },
     handle: connect,
   }),
-  route<ActivationAdvancedBody>({
+  route({
     method: 'POST',
     path: '/activations-advanced',
     versions: SINCE_26,
@@ -95,7 +86,7 @@ export const handler = httpApi([
     access: access.administrator,
     handle: getActivation,
   }),
-  route<ActivationUpdateBody>({
+  route({
     method: 'PUT',
     path: '/activations/{activationId}',
     versions: ALL_VERSIONS,
@@ -103,7 +94,7 @@ export const handler = httpApi([
     body: { 15: activationUpdateV15, 26: activationUpdateV26, 33: activationUpdateV33 },
     handle: updateActivation,
   }),
-  route<ActivationStatusChangeBody>({
+  route({
     method: 'PUT',
     path: '/activations/{activationId}/status',
     versions: ALL_VERSIONS,
@@ -111,4 +102,6 @@ export const handler = httpApi([
     body: activationStatusChange,
     handle: changeStatus,
   }),
-]);
+];
+
+export const handler = httpApi(routes);

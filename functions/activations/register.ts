@@ -92,8 +92,8 @@ export async function activationCode(request: ApiRequest): Promise<Reply> {
 }
 
 /** GET /noauth/activations/public-keys/{publicKeyFileName}: the PEM that verifies activation codes (pin 11). */
-export async function publicKey(request: ApiRequest): Promise<Reply> {
-  const name = request.params.publicKeyFileName ?? '';
+export async function publicKey(request: ApiRequest<unknown, 'publicKeyFileName'>): Promise<Reply> {
+  const name = request.params.publicKeyFileName;
   const pem = await publicKeyPemFor(name);
   if (pem === undefined) throw notFound(`No public key ${name}`);
   return okText(pem, 'application/x-pem-file');

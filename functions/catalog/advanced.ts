@@ -77,8 +77,8 @@ export async function productDetails(
  * in `product`; v26/v33 give `productAdvancedInfo` {product, tax, images}. One page of commodities,
  * then one BatchGet of its products and categories, one of the taxes, and one Query per product's images.
  */
-async function commoditiesAdvanced(request: ApiRequest): Promise<unknown[]> {
-  const { sellerId = '' } = request.params;
+async function commoditiesAdvanced(request: ApiRequest<unknown, 'sellerId'>): Promise<unknown[]> {
+  const { sellerId } = request.params;
   const { version } = request;
   const page = await listEntities<CommodityBody>(commodities, catalogOf(request), request);
   const [details, categoriesFound] = await Promise.all([
@@ -103,7 +103,7 @@ async function commoditiesAdvanced(request: ApiRequest): Promise<unknown[]> {
   });
 }
 
-const advanced = (versions: readonly ApiVersion[], path: string): Route =>
+const advanced = (versions: readonly ApiVersion[], path: `/{sellerId}/${string}`): Route =>
   route({
     versions,
     access: access.seller,

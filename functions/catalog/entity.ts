@@ -19,7 +19,7 @@ import {
 } from '#shared/versioned/entity.ts';
 
 /** The catalog a request names: the version stream of the seller in its path. */
-export const catalogOf = (request: ApiRequest<unknown>): Stream => sellerStream(request.params.sellerId ?? '');
+export const catalogOf = (request: ApiRequest<unknown, 'sellerId'>): Stream => sellerStream(request.params.sellerId);
 
 /** `GET /{sellerId}/<plural>-diff/{versionFrom}/{versionTo}` (docs/conventions.md §7). */
 export function diffRoute<T extends EntityFields>(entity: VersionedEntity<T>): Route {
@@ -27,7 +27,7 @@ export function diffRoute<T extends EntityFields>(entity: VersionedEntity<T>): R
     versions: entity.versions,
     access: access.seller,
     method: 'GET',
-    path: `/{sellerId}/${entity.plural}-diff/{versionFrom}/{versionTo}`,
+    path: `/{sellerId}/${entity.plural}-diff/{versionFrom}/{versionTo}` as const,
     // Offline sync of the catalog is what the SYNCHRONIZATION feature sells.
     feature: 'SYNCHRONIZATION',
     handle: (request) => readEntityDiff(entity, catalogOf(request), request),
@@ -36,10 +36,10 @@ export function diffRoute<T extends EntityFields>(entity: VersionedEntity<T>): R
 
 /** A catalog entity of spec 4.5: its POST, PUT, GET, DELETE, `-diff` and list endpoints in the versions that have it. */
 export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>): Route[] {
-  const base = `/{sellerId}/${entity.plural}`;
+  const base = `/{sellerId}/${entity.plural}` as const;
   const common = { versions: entity.versions, access: access.seller };
   return [
-    route<T>({
+    route({
       ...common,
       method: 'POST',
       path: base,
@@ -52,13 +52,13 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
         });
       },
     }),
-    route<T>({
+    route({
       ...common,
       method: 'PUT',
-      path: `${base}/{identifier}`,
+      path: `${base}/{identifier}` as const,
       body: entity.body,
       handle: (request) => {
-        const identifier = request.params.identifier ?? '';
+        const identifier = request.params.identifier;
         const given = request.body.identifier;
         if (given !== undefined && given !== null && given !== identifier) {
           throw inconsistentData('URL_AND_BODY_IDENTIFIERS_MISMATCH', 'The identifiers of the URL and the body differ');
@@ -72,9 +72,9 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
     route({
       ...common,
       method: 'DELETE',
-      path: `${base}/{identifier}`,
+      path: `${base}/{identifier}` as const,
       handle: (request) => {
-        const identifier = request.params.identifier ?? '';
+        const identifier = request.params.identifier;
         return writeEntity<T>(entity, catalogOf(request), request, identifier, (current) => {
           if (!current) throw entityMissing(entity, identifier);
           return { data: null, result: noContent() };
@@ -84,8 +84,8 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
     route({
       ...common,
       method: 'GET',
-      path: `${base}/{identifier}`,
-      handle: (request) => readEntity(entity, catalogOf(request), request, request.params.identifier ?? ''),
+      path: `${base}/{identifier}` as const,
+      handle: (request) => readEntity(entity, catalogOf(request), request, request.params.identifier),
     }),
     diffRoute(entity),
     route({

@@ -1,4 +1,5 @@
 import { httpApi } from '#shared/http/api.ts';
+import type { Route } from '#shared/http/router.ts';
 import { commodityAdvancedRoutes } from './advanced.ts';
 import { bookings, categories, commodities, keyboardEntries, keyboards, precepts, products, treasurers } from './entities.ts';
 import { taxes } from '#shared/domain/taxes.ts';
@@ -8,7 +9,7 @@ import { orderRoutes } from './orders.ts';
 import { treasurerUserRoutes } from './treasurers.ts';
 
 /** The seller's catalog (spec 4.5) and its sync (`/modifications`). */
-export const handler = httpApi([
+export const routes: Route[] = [
   ...catalogRoutes(taxes),
   ...catalogRoutes(categories),
   ...catalogRoutes(products),
@@ -22,4 +23,6 @@ export const handler = httpApi([
   ...orderRoutes,
   ...treasurerUserRoutes,
   modificationsRoute,
-]);
+];
+
+export const handler = httpApi(routes);

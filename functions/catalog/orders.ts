@@ -41,8 +41,8 @@ export const orders: VersionedEntity<Order> = {
  * ReferenceNotFound otherwise). Lines are a record of what was ordered: a product deleted later
  * does not change them, and the advanced view then shows that line's `productInfo` as null.
  */
-async function createOrder(request: ApiRequest<OrderBody>): Promise<Reply> {
-  const { sellerId = '' } = request.params;
+async function createOrder(request: ApiRequest<OrderBody, 'sellerId'>): Promise<Reply> {
+  const { sellerId } = request.params;
   const wanted = [...new Set(request.body.orderItems.map((item) => item.productIdentifier))];
   // The seller is live (the route's access rule); the order's writeEntity checks it again at commit.
   const found = await readItems(wanted.map((id) => keys.catalog<{ identifier: string }>(sellerId, 'PRODUCT', id)));
@@ -57,9 +57,9 @@ async function createOrder(request: ApiRequest<OrderBody>): Promise<Reply> {
 }
 
 /** An order with each line's `productInfo` {product, tax} (null for a product deleted since). */
-async function advancedOrders(request: ApiRequest, page: readonly Stored<Order>[]): Promise<unknown[]> {
+async function advancedOrders(request: ApiRequest<unknown, 'sellerId'>, page: readonly Stored<Order>[]): Promise<unknown[]> {
   const details = await productDetails(
-    request.params.sellerId ?? '',
+    request.params.sellerId,
     page.flatMap((item) => item.orderItems.map((line) => line.productIdentifier)),
     request.version,
     false,
@@ -79,7 +79,7 @@ async function advancedOrders(request: ApiRequest, page: readonly Stored<Order>[
 const common = { versions: V15, access: access.seller } as const;
 
 export const orderRoutes: Route[] = [
-  route<OrderBody>({ ...common, method: 'POST', path: '/{sellerId}/orders', body: orders.body, handle: createOrder }),
+  route({ ...common, method: 'POST', path: '/{sellerId}/orders', body: orders.body, handle: createOrder }),
   diffRoute(orders),
   route({
     ...common,

@@ -14,10 +14,10 @@ import { catalogOf } from './entity.ts';
  * register can sign that user in as the cashier. A user holds at most one treasurer of a seller
  * (the unique value of `treasurers`); a register's key is no user and may not join.
  */
-function joinOrDisjoin(request: ApiRequest, join: boolean): Promise<Reply> {
+function joinOrDisjoin(request: ApiRequest<unknown, 'identifier' | 'sellerId'>, join: boolean): Promise<Reply> {
   const { principal } = request;
   if (principal?.kind !== 'user') throw insufficientRights();
-  const identifier = request.params.identifier ?? '';
+  const identifier = request.params.identifier;
   const change: Change<TreasurerBody> = (current) => {
     if (!current) throw notFound(`No treasurer ${identifier}`);
     if (join && current.user) {

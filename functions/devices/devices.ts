@@ -82,8 +82,8 @@ export async function listDeviceOverviews(request: ApiRequest): Promise<Reply> {
 }
 
 /** GET /devices-overview/{deviceId} (v26, v33): one device the caller may see, or 404. */
-export async function getDeviceOverview(request: ApiRequest): Promise<Reply> {
-  const deviceId = request.params.deviceId ?? '';
+export async function getDeviceOverview(request: ApiRequest<unknown, 'deviceId'>): Promise<Reply> {
+  const deviceId = request.params.deviceId;
   const vendor = vendorOf(request.principal);
   const entry = await readItem(
     isHyperAdmin(request.principal) ? keys.deviceDirectory(deviceId) : keys.deviceDirectory(deviceId, { vendor: vendor ?? -1 }),
@@ -97,8 +97,8 @@ export async function getDeviceOverview(request: ApiRequest): Promise<Reply> {
  * GET /installations/{productionNumber}/build-infoes: the hyper admin, the application's vendor,
  * and whoever may access a seller registered on the installation (its registers, their users).
  */
-export async function listBuildInfoes(request: ApiRequest): Promise<Reply> {
-  const productionNumber = request.params.productionNumber ?? '';
+export async function listBuildInfoes(request: ApiRequest<unknown, 'productionNumber'>): Promise<Reply> {
+  const productionNumber = request.params.productionNumber;
   const installation = await readItem(keys.installation(productionNumber));
   if (!installation) throw notFound(`No installation ${productionNumber}`);
   if (!(await mayRead(request.principal, installation))) throw insufficientRights();

@@ -1,11 +1,11 @@
 import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
-import { route } from '#shared/http/router.ts';
+import { type Route, route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
 import { getDeviceOverview, listBuildInfoes, listDeviceOverviews, listDevices } from './devices.ts';
 
 /** Devices and installations (spec 4.8): who runs what, where. */
-export const handler = httpApi([
+export const routes: Route[] = [
   route({ method: 'GET', path: '/devices', versions: SINCE_26, access: access.user, handle: listDevices }),
   route({ method: 'GET', path: '/devices-overview', versions: SINCE_26, access: access.user, handle: listDeviceOverviews }),
   route({
@@ -22,4 +22,6 @@ export const handler = httpApi([
     access: access.authenticated,
     handle: listBuildInfoes,
   }),
-]);
+];
+
+export const handler = httpApi(routes);

@@ -1,7 +1,6 @@
 import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
-import { type Route, route } from '#shared/http/router.ts';
-import type { RawBody } from '#shared/http/types.ts';
+import { rawRoute, route, type Route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, type ApiVersion, SINCE_26 } from '#shared/versions.ts';
 import {
   categoryImages,
@@ -20,10 +19,10 @@ import { IMAGE_BODY } from './media.ts';
 
 /** The image endpoints of one owner (spec 4.6): `versions` have them all but POST, which `postVersions` have. */
 function imageRoutes(owner: Owner, versions: readonly ApiVersion[], postVersions: readonly ApiVersion[]): Route[] {
-  const current = `${owner.path}/current/{pictureFilename}`;
+  const current = `${owner.path}/current/{pictureFilename}` as const;
   const common = { versions, access: access.sellerReference };
   return [
-    route<RawBody>({
+    rawRoute({
       ...common,
       versions: postVersions,
       method: 'POST',
@@ -33,18 +32,18 @@ function imageRoutes(owner: Owner, versions: readonly ApiVersion[], postVersions
     }),
     route({ ...common, method: 'GET', path: owner.path, handle: (r) => listImages(owner, r) }),
     route({ ...common, method: 'GET', path: current, handle: (r) => getCurrent(owner, r) }),
-    route<RawBody>({ ...common, method: 'PUT', path: current, raw: IMAGE_BODY, handle: (r) => putImage(owner, r) }),
+    rawRoute({ ...common, method: 'PUT', path: current, raw: IMAGE_BODY, handle: (r) => putImage(owner, r) }),
     route({ ...common, method: 'DELETE', path: current, handle: (r) => deleteImage(owner, r) }),
     route({
       ...common,
       method: 'GET',
-      path: `${owner.path}/{pictureVersion}/{pictureFilename}`,
+      path: `${owner.path}/{pictureVersion}/{pictureFilename}` as const,
       handle: (r) => getByVersion(owner, r),
     }),
     route({
       ...common,
       method: 'GET',
-      path: `/{sellerId}/${owner.diff}/{versionFrom}/{versionTo}`,
+      path: `/{sellerId}/${owner.diff}/{versionFrom}/{versionTo}` as const,
       // Images are part of the catalog a register syncs offline: the SYNCHRONIZATION feature, as the catalog diffs.
       feature: 'SYNCHRONIZATION',
       handle: (r) => imageDiff(owner, r),
@@ -56,8 +55,10 @@ function imageRoutes(owner: Owner, versions: readonly ApiVersion[], postVersions
  * Images of the seller, its categories and its products (spec 4.6). v15 has the seller's and the
  * products' images without POST; categories' images start with v26.
  */
-export const handler = httpApi([
+export const routes: Route[] = [
   ...imageRoutes(sellerImages, ALL_VERSIONS, SINCE_26),
   ...imageRoutes(categoryImages, SINCE_26, SINCE_26),
   ...imageRoutes(productImages, ALL_VERSIONS, SINCE_26),
-]);
+];
+
+export const handler = httpApi(routes);

@@ -22,7 +22,7 @@ export interface Owner {
   /** The catalog entity the images hang on and the path parameter that names it; none for the seller's own. */
   entity?: { kind: 'CATEGORY' | 'PRODUCT'; param: 'categoryIdentifier' | 'productIdentifier'; noun: string };
   /** The images' collection path (after `/v{N}`). */
-  path: string;
+  path: `/{sellerId}/${string}`;
   /** The diff's path segment: `/{sellerId}/<diff>/{versionFrom}/{versionTo}`. */
   diff: string;
 }
@@ -62,9 +62,19 @@ interface Target {
   entityIdentifier: string;
 }
 
-function targetOf(owner: Owner, request: ApiRequest<unknown>): Target {
-  const sellerId = request.params.sellerId ?? '';
-  const entityId = owner.entity ? (request.params[owner.entity.param] ?? '') : '';
+/**
+ * A path parameter of an owner's template that the route's own type cannot name (the three owners
+ * share one set of routes): present whenever the owner's template names it, which `imageRoutes` builds from.
+ */
+function pathParam(params: Readonly<Partial<Record<string, string>>>, name: string): string {
+  const value = params[name];
+  if (value === undefined) throw new Error(`The image route has no path parameter {${name}}`);
+  return value;
+}
+
+function targetOf(owner: Owner, request: ApiRequest<unknown, 'sellerId'>): Target {
+  const sellerId = request.params.sellerId;
+  const entityId = owner.entity ? pathParam(request.params, owner.entity.param) : '';
   return { sellerId, owner, entityId, entityIdentifier: owner.entity ? entityId : sellerId };
 }
 
@@ -72,9 +82,9 @@ const imageKey = (target: Target, filename: string) =>
   keys.image<ImageData>(target.sellerId, target.owner.kind, target.entityId, filename);
 
 /** The images' stream: the seller's catalog; the seller is their owner, so a missing one is 404 ReferenceNotFound. */
-const imageStream = (target: Target): Stream => ({
-  ...sellerStream(target.sellerId),
-  missing: () => sellerReferenceMissing(target.sellerId),
+const imageStream = (sellerId: string): Stream => ({
+  ...sellerStream(sellerId),
+  missing: () => sellerReferenceMissing(sellerId),
 });
 
 /** The category or product the images hang on; none for the seller's own (the route's access rule checks the seller). */
@@ -122,9 +132,9 @@ async function sendImage(
 }
 
 /** GET .../images/current/{pictureFilename}: the current bytes. */
-export async function getCurrent(owner: Owner, request: ApiRequest<unknown>): Promise<Reply> {
+export async function getCurrent(owner: Owner, request: ApiRequest<unknown, 'pictureFilename' | 'sellerId'>): Promise<Reply> {
   const target = targetOf(owner, request);
-  const filename = request.params.pictureFilename ?? '';
+  const filename = request.params.pictureFilename;
   const image = await readWithOwner(target, imageKey(target, filename));
   if (!image || image.deleted || image.object === undefined) throw imageMissing(filename);
   return sendImage(request, image.version, { object: image.object, contentType: image.contentType ?? '' });
@@ -135,10 +145,13 @@ export async function getCurrent(owner: Owner, request: ApiRequest<unknown>): Pr
  * later changes and deletes. v15 (imageVersionType): `version` answers the current image record, so a
  * register can see whether its copy is current without fetching the bytes.
  */
-export async function getByVersion(owner: Owner, request: ApiRequest<unknown>): Promise<Reply> {
+export async function getByVersion(
+  owner: Owner,
+  request: ApiRequest<unknown, 'pictureFilename' | 'pictureVersion' | 'sellerId'>,
+): Promise<Reply> {
   const target = targetOf(owner, request);
-  const filename = request.params.pictureFilename ?? '';
-  const raw = request.params.pictureVersion ?? '';
+  const filename = request.params.pictureFilename;
+  const raw = request.params.pictureVersion;
   if (request.version === 15) {
     if (raw !== 'version') throw typeMismatch('pictureVersion', 'current or version', raw);
     const image = await readWithOwner(target, imageKey(target, filename));
@@ -157,13 +170,13 @@ export async function getByVersion(owner: Owner, request: ApiRequest<unknown>): 
  * GET .../images (LIST parameters, ordered by file name unless told): v26/v33 the image records,
  * v15 the paths of the current images (`/v15/...`, what a register GETs).
  */
-export async function listImages(owner: Owner, request: ApiRequest<unknown>): Promise<Reply> {
+export async function listImages(owner: Owner, request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
   const target = targetOf(owner, request);
   const query = listParams(request.query, ['filename', 'version', 'modified'] as const);
   const entityKey = ownerKey(target);
   const [ownerItem, items] = await Promise.all([
     entityKey ? readItem(entityKey) : undefined,
-    readLive<ImageData>(imageStream(target), imagesPrefix(owner.kind, target.entityId)),
+    readLive<ImageData>(imageStream(target.sellerId), imagesPrefix(owner.kind, target.entityId)),
   ]);
   assertOwner(target, ownerItem);
   const page = pageOf(items, query, {
@@ -172,27 +185,27 @@ export async function listImages(owner: Owner, request: ApiRequest<unknown>): Pr
     tiebreak: (item) => item.filename,
   });
   if (request.version !== 15) return ok(page.map(record));
-  const collection = owner.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.params[name] ?? ''));
+  const collection = owner.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathParam(request.params, name)));
   return ok(page.map((item) => `/v15${collection}/current/${encodeURIComponent(item.filename)}`));
 }
 
 /** GET /{sellerId}/<kind>-images-diff/{versionFrom}/{versionTo}: image records, tombstones included (pin 7). */
-export async function imageDiff(owner: Owner, request: ApiRequest<unknown>): Promise<Reply> {
-  const changed = await readDiff<ImageData>(imageStream(targetOf(owner, request)), owner.kind, diffRange(request.params));
+export async function imageDiff(owner: Owner, request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
+  const changed = await readDiff<ImageData>(imageStream(request.params.sellerId), owner.kind, diffRange(request.params));
   return ok(changed.map(record));
 }
 
 /** PUT .../images/current/{pictureFilename}: creates (201) or replaces (204) the image; If-Match / If-None-Match (pin 5). */
-export function putImage(owner: Owner, request: ApiRequest<RawBody>): Promise<Reply> {
+export function putImage(owner: Owner, request: ApiRequest<RawBody, 'pictureFilename' | 'sellerId'>): Promise<Reply> {
   const format = imageFormat(request.body);
-  return writeImage(owner, request, request.params.pictureFilename ?? '', 'put', { ...request.body, ...format });
+  return writeImage(owner, request, request.params.pictureFilename, 'put', { ...request.body, ...format });
 }
 
 /**
  * POST .../images: a new image under the `filename` query parameter (identifierType; taken: 409
  * VersionConflict) or, without one, a generated `<uuid>.<extension>`; answers 201 `{identifier: <filename>}`.
  */
-export function postImage(owner: Owner, request: ApiRequest<RawBody>): Promise<Reply> {
+export function postImage(owner: Owner, request: ApiRequest<RawBody, 'sellerId'>): Promise<Reply> {
   const format = imageFormat(request.body);
   const given = request.query.get('filename');
   if (given !== null) checkIdentifier('filename', given);
@@ -201,8 +214,8 @@ export function postImage(owner: Owner, request: ApiRequest<RawBody>): Promise<R
 }
 
 /** DELETE .../images/current/{pictureFilename}: a tombstone (204); the versions' bytes stay for GET by version. */
-export function deleteImage(owner: Owner, request: ApiRequest<unknown>): Promise<Reply> {
-  return writeImage(owner, request, request.params.pictureFilename ?? '', 'delete', undefined);
+export function deleteImage(owner: Owner, request: ApiRequest<unknown, 'pictureFilename' | 'sellerId'>): Promise<Reply> {
+  return writeImage(owner, request, request.params.pictureFilename, 'delete', undefined);
 }
 
 type Mode = 'create' | 'put' | 'delete';
@@ -214,7 +227,7 @@ type Mode = 'create' | 'put' | 'delete';
  */
 async function writeImage(
   owner: Owner,
-  request: ApiRequest<unknown>,
+  request: ApiRequest<unknown, 'sellerId'>,
   filename: string,
   mode: Mode,
   upload: { bytes: Buffer; mediaType: string } | undefined,
@@ -257,7 +270,7 @@ function commit(
   const owner = ownerKey(target);
   // The category or product must exist and not be deleted when the write commits.
   const ownerCheck: Step[] = owner ? [liveCheck(owner, () => ownerMissing(target))] : [];
-  const stream = imageStream(target);
+  const stream = imageStream(target.sellerId);
   return writeVersioned<ImageData, Reply>({
     stream,
     entity: imageKey(target, filename),

@@ -1,6 +1,6 @@
 import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
-import { route } from '#shared/http/router.ts';
+import { route, type Route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
 import {
   deleteRegistration,
@@ -13,7 +13,7 @@ import {
 const seller = { access: access.seller } as const;
 
 /** A seller's registers (spec 4.7 registrations): lists, detail, removal, and each register's data version. */
-export const handler = httpApi([
+export const routes: Route[] = [
   route({ ...seller, method: 'GET', path: '/{sellerId}/registrations', versions: ALL_VERSIONS, handle: listRegistrations }),
   route({
     ...seller,
@@ -37,4 +37,6 @@ export const handler = httpApi([
     versions: SINCE_26,
     handle: getRegisterVersion,
   }),
-]);
+];
+
+export const handler = httpApi(routes);

@@ -37,10 +37,10 @@ const inUse = (activation: Activation | undefined, now: number) =>
  * activation is in use. The latest activations are read only when `activeOnly` or the caller needs them.
  */
 async function registrationsOf(
-  request: ApiRequest,
+  request: ApiRequest<unknown, 'sellerId'>,
   withActivations: boolean,
 ): Promise<{ page: Item<Registration>[]; latest: Map<number, Activation> }> {
-  const sellerId = request.params.sellerId ?? '';
+  const sellerId = request.params.sellerId;
   // v15 has no orderBy/orderDesc: LIST parameters there are simply absent.
   const query = listParams(request.query, ORDER_FIELDS);
   const activeOnly = boolParam('activeOnly', request.query.get('activeOnly'), false);
@@ -81,7 +81,7 @@ const installationsOf = async (registrations: readonly Registration[]) =>
   );
 
 /** GET /{sellerId}/registrations: spec 2.3 Registration per version. */
-export async function listRegistrations(request: ApiRequest): Promise<Reply> {
+export async function listRegistrations(request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
   const { page } = await registrationsOf(request, false);
   const installations = request.version === 15 ? await installationsOf(page) : new Map<string, StoredInstallation>();
   return ok(
@@ -103,13 +103,13 @@ const sellerOverview = (seller: Seller | undefined, active: number) => ({
 });
 
 /** GET /{sellerId}/registrations-advanced (v26, v33): each registration with its seller, installation, device and application. */
-export async function listRegistrationsAdvanced(request: ApiRequest): Promise<Reply> {
+export async function listRegistrationsAdvanced(request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
   const { version } = request;
   const { page, latest } = await registrationsOf(request, true);
   const now = Date.now();
   const [installations, seller, apps] = await Promise.all([
     installationsOf(page),
-    readItem(keys.sellerProfile(request.params.sellerId ?? '')),
+    readItem(keys.sellerProfile(request.params.sellerId)),
     readItems(
       [...new Set(page.flatMap((r) => (r.applicationPackage ? [r.applicationPackage] : [])))].map((p) => keys.application(p)),
     ),
@@ -136,17 +136,17 @@ const applicationInfoOf = (app: ApplicationDescription | undefined) => (app ? ap
 
 /** The live registration named by the path, or 404 (NotFound, or ReferenceNotFound where the spec says so). */
 async function findRegistration(
-  request: ApiRequest,
+  request: ApiRequest<unknown, 'cash' | 'sellerId'>,
   missing: (message: string) => ApiError = notFound,
 ): Promise<Item<Registration>> {
-  const { sellerId = '', cash = '' } = request.params;
+  const { sellerId, cash } = request.params;
   const registration = await readItem(keys.registration(sellerId, cash));
   if (!registration || registration.deleted) throw missing(`Register ${cash} is not registered for seller ${sellerId}`);
   return registration;
 }
 
 /** GET /{sellerId}/registrations/{cash} (v26, v33): the registration detail, with its ETag. */
-export async function getRegistration(request: ApiRequest): Promise<Reply> {
+export async function getRegistration(request: ApiRequest<unknown, 'cash' | 'sellerId'>): Promise<Reply> {
   const { version } = request;
   const registration = await findRegistration(request);
   if (unchangedSince(request.headers, registration.revision)) return notModified(registration.revision);
@@ -181,7 +181,7 @@ export async function getRegistration(request: ApiRequest): Promise<Reply> {
  * keys are refused from the next call) and removes the registration; its sales and days are kept.
  * The name can then be registered again. `If-Match` takes the registration's ETag.
  */
-export async function deleteRegistration(request: ApiRequest): Promise<Reply> {
+export async function deleteRegistration(request: ApiRequest<unknown, 'cash' | 'sellerId'>): Promise<Reply> {
   // A register may not remove itself; the people who run the shop may.
   if (request.principal?.kind !== 'user') throw insufficientRights();
   const registration = await findRegistration(request);
@@ -215,7 +215,7 @@ export async function deleteRegistration(request: ApiRequest): Promise<Reply> {
 }
 
 /** GET /{sellerId}/registrations/{cash}/version (v26, v33): the register's own data version (its sales and days). */
-export async function getRegisterVersion(request: ApiRequest): Promise<Reply> {
+export async function getRegisterVersion(request: ApiRequest<unknown, 'cash' | 'sellerId'>): Promise<Reply> {
   const registration = await findRegistration(request, (message) => referenceNotFound(message));
   const counter = await readItem(keys.registerCounter(registration.sellerId, registration.cashRegisterName));
   return ok({ version: counter?.ver ?? 0 });

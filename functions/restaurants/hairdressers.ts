@@ -15,14 +15,15 @@ export const hairdressers: SellerRecord<Hairdresser> = {
 };
 
 /** GET /hairdressers/{sellerId} */
-export async function getHairdresser(request: ApiRequest): Promise<Reply> {
-  const sellerId = request.params.sellerId ?? '';
+export async function getHairdresser(request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
+  const sellerId = request.params.sellerId;
   const { current } = await readWithSeller(hairdressers, sellerId);
   return show(hairdressers, found(hairdressers, current, sellerId), request);
 }
 
 /** PUT /hairdressers/{sellerId}: 201 when it creates, 204 when it updates (pin 4). */
-export const putHairdresser = (request: ApiRequest<Hairdresser>): Promise<Reply> => putRecord(hairdressers, request);
+export const putHairdresser = (request: ApiRequest<Hairdresser, 'sellerId'>): Promise<Reply> => putRecord(hairdressers, request);
 
 /** DELETE /hairdressers/{sellerId} */
-export const deleteHairdresser = (request: ApiRequest): Promise<Reply> => deleteRecord(hairdressers, request);
+export const deleteHairdresser = (request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> =>
+  deleteRecord(hairdressers, request);

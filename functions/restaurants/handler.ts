@@ -5,9 +5,8 @@ import {
 } from '#schemas/generated/validators.js';
 import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
-import { route } from '#shared/http/router.ts';
+import { route, type Route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
-import type { Hairdresser, Restaurant } from '#shared/domain/records.ts';
 import { deleteHairdresser, getHairdresser, putHairdresser } from './hairdressers.ts';
 import { deleteRestaurant, getOverview, getRestaurant, listRestaurants, putRestaurant } from './restaurants.ts';
 
@@ -18,7 +17,7 @@ const restaurantBody = { 15: restaurantV15Validator, 26: restaurantValidator, 33
  * credentials and the domain functions check the seller's `publicAccess`; writes and every
  * hairdresser operation need access to the seller.
  */
-export const handler = httpApi([
+export const routes: Route[] = [
   route({ method: 'GET', path: '/restaurants', versions: SINCE_26, access: access.authenticated, handle: listRestaurants }),
   route({
     method: 'GET',
@@ -27,7 +26,7 @@ export const handler = httpApi([
     access: access.authenticated,
     handle: getRestaurant,
   }),
-  route<Restaurant>({
+  route({
     method: 'PUT',
     path: '/restaurants/{sellerId}',
     versions: ALL_VERSIONS,
@@ -51,7 +50,7 @@ export const handler = httpApi([
   }),
 
   route({ method: 'GET', path: '/hairdressers/{sellerId}', versions: SINCE_26, access: access.seller, handle: getHairdresser }),
-  route<Hairdresser>({
+  route({
     method: 'PUT',
     path: '/hairdressers/{sellerId}',
     versions: SINCE_26,
@@ -66,4 +65,6 @@ export const handler = httpApi([
     access: access.seller,
     handle: deleteHairdresser,
   }),
-]);
+];
+
+export const handler = httpApi(routes);

@@ -40,7 +40,7 @@ export interface SellerRecord<T extends SellerIdentity> {
   alongside?: (sellerId: string, record: T | undefined) => Step[];
 }
 
-const sellerIdIn = (request: ApiRequest) => request.params.sellerId ?? '';
+const sellerIdIn = (request: ApiRequest<unknown, 'sellerId'>) => request.params.sellerId;
 
 /** The seller's profile and its record, strongly consistent; a missing or deleted seller is 404. */
 export async function readWithSeller<T extends SellerIdentity>(
@@ -81,7 +81,7 @@ export function show<T extends SellerIdentity>(record: SellerRecord<T>, current:
  * PUT: creates the record (201) or replaces the request version's fields of it (204), keeping the
  * fields only other versions have. The body's country and corporate id must name the URL's seller.
  */
-export function putRecord<T extends SellerIdentity>(record: SellerRecord<T>, request: ApiRequest<T>): Promise<Reply> {
+export function putRecord<T extends SellerIdentity>(record: SellerRecord<T>, request: ApiRequest<T, 'sellerId'>): Promise<Reply> {
   const sellerId = sellerIdIn(request);
   const country = request.body.country ?? sellerId.slice(0, 2);
   if (sellerIdOf({ country, corporateId: request.body.corporateId }) !== sellerId) {
@@ -108,7 +108,10 @@ export function putRecord<T extends SellerIdentity>(record: SellerRecord<T>, req
 }
 
 /** DELETE: removes the record (204); a record the seller does not have is 404. */
-export function deleteRecord<T extends SellerIdentity>(record: SellerRecord<T>, request: ApiRequest): Promise<Reply> {
+export function deleteRecord<T extends SellerIdentity>(
+  record: SellerRecord<T>,
+  request: ApiRequest<unknown, 'sellerId'>,
+): Promise<Reply> {
   const sellerId = sellerIdIn(request);
   const conditions = preconditions(request.headers);
   const key = record.key(sellerId);

@@ -54,10 +54,10 @@ export const restaurants: SellerRecord<Restaurant> = {
   ],
 };
 
-const sellerIdIn = (request: ApiRequest) => request.params.sellerId ?? '';
+const sellerIdIn = (request: ApiRequest<unknown, 'sellerId'>) => request.params.sellerId;
 
 /** GET /restaurants/{sellerId}: public data (any caller for a public seller, spec 5.4). */
-export async function getRestaurant(request: ApiRequest): Promise<Reply> {
+export async function getRestaurant(request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
   const sellerId = sellerIdIn(request);
   const { seller, current } = await readWithSeller(restaurants, sellerId);
   await checkPublic(seller, sellerId, request.principal);
@@ -68,7 +68,7 @@ export async function getRestaurant(request: ApiRequest): Promise<Reply> {
  * GET /restaurants-overview/{sellerId} (v26, v33): the restaurant with the seller's live taxes in the
  * version's tax view and the seller's currency. It joins three records, so it has no ETag of its own.
  */
-export async function getOverview(request: ApiRequest): Promise<Reply> {
+export async function getOverview(request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
   const sellerId = sellerIdIn(request);
   const { seller, current } = await readWithSeller(restaurants, sellerId);
   await checkPublic(seller, sellerId, request.principal);
@@ -82,10 +82,10 @@ export async function getOverview(request: ApiRequest): Promise<Reply> {
 }
 
 /** PUT /restaurants/{sellerId}: 201 when it creates, 204 when it updates (pin 4). */
-export const putRestaurant = (request: ApiRequest<Restaurant>): Promise<Reply> => putRecord(restaurants, request);
+export const putRestaurant = (request: ApiRequest<Restaurant, 'sellerId'>): Promise<Reply> => putRecord(restaurants, request);
 
 /** DELETE /restaurants/{sellerId} (v26, v33) */
-export const deleteRestaurant = (request: ApiRequest): Promise<Reply> => deleteRecord(restaurants, request);
+export const deleteRestaurant = (request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> => deleteRecord(restaurants, request);
 
 const ORDER_FIELDS = ['corporateId', 'name', 'city', 'address', 'averageBill'] as const;
 

@@ -1,18 +1,18 @@
 import { sellerV15, sellerV26, sellerV33 } from '#schemas/generated/validators.js';
 import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
-import { route } from '#shared/http/router.ts';
+import { perVersion, route, type Route } from '#shared/http/router.ts';
 import { ALL_VERSIONS } from '#shared/versions.ts';
-import type { Seller } from '#shared/domain/seller.ts';
+import type { SellerBody } from '#shared/domain/seller.ts';
 import { createSeller, deleteSeller, getSeller, getVersion, listSellers, putSeller } from './sellers.ts';
 import { getSellerStats } from './stats.ts';
 
-const sellerBody = { 15: sellerV15, 26: sellerV26, 33: sellerV33 };
+const sellerBody = perVersion<SellerBody>({ 15: sellerV15, 26: sellerV26, 33: sellerV33 });
 
 /** Sellers (spec 4.4). */
-export const handler = httpApi([
+export const routes: Route[] = [
   route({ method: 'GET', path: '/sellers', versions: ALL_VERSIONS, access: access.authenticated, handle: listSellers }),
-  route<Seller>({
+  route({
     method: 'POST',
     path: '/sellers',
     versions: [15],
@@ -21,7 +21,7 @@ export const handler = httpApi([
     handle: createSeller,
   }),
   route({ method: 'GET', path: '/sellers/{sellerId}', versions: ALL_VERSIONS, access: access.sellerRecord, handle: getSeller }),
-  route<Seller>({
+  route({
     method: 'PUT',
     path: '/sellers/{sellerId}',
     versions: ALL_VERSIONS,
@@ -38,4 +38,6 @@ export const handler = httpApi([
   }),
   route({ method: 'GET', path: '/{sellerId}/version', versions: ALL_VERSIONS, access: access.seller, handle: getVersion }),
   route({ method: 'GET', path: '/{sellerId}/stats', versions: ALL_VERSIONS, access: access.seller, handle: getSellerStats }),
-]);
+];
+
+export const handler = httpApi(routes);

@@ -8,6 +8,7 @@ import { put, remove } from '#shared/db/transact.ts';
 import {
   requireLiveSeller,
   type Seller,
+  type SellerBody,
   type SellerDirectoryEntry,
   sellerDirectoryEntry,
   sellerIdOf,
@@ -25,8 +26,8 @@ import { type ApiVersion, merge, present } from '#shared/versions.ts';
 const showSeller = (seller: Stored<Seller>, version: ApiVersion) => present(seller, sellerView[version]);
 
 /** GET /sellers/{sellerId} */
-export async function getSeller(request: ApiRequest): Promise<Reply> {
-  const sellerId = request.params.sellerId ?? '';
+export async function getSeller(request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
+  const sellerId = request.params.sellerId;
   const seller = await readItem(keys.sellerProfile(sellerId));
   if (!seller || seller.deleted) throw sellerMissing(sellerId);
   if (unchangedSince(request.headers, seller.version)) return notModified(seller.version);
@@ -34,8 +35,8 @@ export async function getSeller(request: ApiRequest): Promise<Reply> {
 }
 
 /** GET /{sellerId}/version: the seller's data version; v26 and v33 add the API version of the last change. */
-export async function getVersion(request: ApiRequest): Promise<Reply> {
-  const sellerId = request.params.sellerId ?? '';
+export async function getVersion(request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
+  const sellerId = request.params.sellerId;
   const counter = await requireLiveSeller(sellerId);
   return ok(
     request.version === 15
@@ -45,28 +46,29 @@ export async function getVersion(request: ApiRequest): Promise<Reply> {
 }
 
 /** POST /sellers (v15): creates; an existing seller is a VersionConflict (spec 4.4). */
-export function createSeller(request: ApiRequest<Seller>): Promise<Reply> {
-  return writeSeller(request, sellerIdOf(request.body), 'create');
+export function createSeller(request: ApiRequest<SellerBody>): Promise<Reply> {
+  return writeSeller(request, sellerIdOf(request.body), 'create', request.body);
 }
 
 /** PUT /sellers/{sellerId}: updates, or creates when the seller does not exist (pin 4). */
-export function putSeller(request: ApiRequest<Seller>): Promise<Reply> {
-  const sellerId = request.params.sellerId ?? '';
+export function putSeller(request: ApiRequest<SellerBody, 'sellerId'>): Promise<Reply> {
+  const sellerId = request.params.sellerId;
   if (sellerIdOf(request.body) !== sellerId) {
     throw inconsistentData('URL_AND_BODY_IDENTIFIERS_MISMATCH', 'Country and corporate id of the body differ from the URL');
   }
-  return writeSeller(request, sellerId, 'put');
+  return writeSeller(request, sellerId, 'put', request.body);
 }
 
 /** DELETE /sellers/{sellerId}: hides the seller and refuses further writes; its records are kept (bookkeeping law). */
-export function deleteSeller(request: ApiRequest): Promise<Reply> {
-  return writeSeller(request as ApiRequest<Seller | undefined>, request.params.sellerId ?? '', 'delete');
+export function deleteSeller(request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
+  return writeSeller(request, request.params.sellerId, 'delete', undefined);
 }
 
 function writeSeller(
-  request: ApiRequest<Seller | undefined>,
+  request: ApiRequest<unknown>,
   sellerId: string,
   mode: 'create' | 'put' | 'delete',
+  body: SellerBody | undefined,
 ): Promise<Reply> {
   const conditions = preconditions(request.headers);
   const directory = keys.sellerDirectory(sellerId);
@@ -77,7 +79,7 @@ function writeSeller(
     apiVersion: request.version,
     decide: ({ entity: stored }) => {
       const current = stored && !stored.deleted ? stored : undefined;
-      if (mode === 'delete') {
+      if (mode === 'delete' || !body) {
         if (!current) throw sellerMissing(sellerId);
         checkPreconditions(conditions, current.version);
         return {
@@ -90,7 +92,7 @@ function writeSeller(
       if (mode === 'create' && current) throw versionConflict(`Seller ${sellerId} exists already`);
       if (!current && !isHyperAdmin(request.principal)) throw insufficientRights();
       checkPreconditions(conditions, current?.version);
-      const seller = merge<Seller>(current, request.body ?? ({} as Seller), sellerView[request.version]);
+      const seller = merge<Seller>(current, body, sellerView[request.version]);
       return {
         entity: { ...seller, deleted: false },
         result: current ? noContent() : created(),

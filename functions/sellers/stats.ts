@@ -64,8 +64,8 @@ export function sellerStats(latest: readonly Activation[], now: number): SellerS
  * activation. Each registration is one register on its own (latest) installation, so counting
  * registrations counts the spec's "latest installations".
  */
-export async function getSellerStats(request: ApiRequest): Promise<Reply> {
-  const sellerId = request.params.sellerId ?? '';
+export async function getSellerStats(request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
+  const sellerId = request.params.sellerId;
   const registrations = await readPartition(partitions.registrations(sellerId));
   // activationIds is newest first; a deleted registration's activations were closed with it and are not counted.
   const latestIds = registrations.flatMap((registration) => (registration.deleted ? [] : registration.activationIds.slice(0, 1)));

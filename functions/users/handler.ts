@@ -1,15 +1,15 @@
 import { newUser, passwordChange, user, userV15 } from '#schemas/generated/validators.js';
-import type { NewUserBody, PasswordChangeBody, UserBody, UserV15Body } from '#schemas/types.ts';
+import type { UserBody, UserV15Body } from '#schemas/types.ts';
 import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
-import { route } from '#shared/http/router.ts';
+import { perVersion, type Route, route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
 import { connectSeller, disconnectSeller } from './sellers.ts';
 import { currentUser, handshake } from './session.ts';
 import { changePassword, createUser, deleteUser, listUsers, listUsersMinified, readUser, updateUser } from './users.ts';
 
 /** Session and users (spec 4.1); who may do what is in `rules.ts`. */
-export const handler = httpApi([
+export const routes: Route[] = [
   route({ method: 'GET', path: '/auth/handshake', versions: ALL_VERSIONS, access: access.authenticated, handle: handshake }),
   route({ method: 'GET', path: '/auth/user', versions: ALL_VERSIONS, access: access.authenticated, handle: currentUser }),
   route({ method: 'GET', path: '/users', versions: ALL_VERSIONS, access: access.administrator, handle: listUsers }),
@@ -21,7 +21,7 @@ export const handler = httpApi([
     handle: listUsersMinified,
   }),
   route({ method: 'GET', path: '/users/{username}', versions: SINCE_26, access: access.user, handle: readUser }),
-  route<NewUserBody>({
+  route({
     method: 'POST',
     path: '/users/{username}',
     versions: SINCE_26,
@@ -29,15 +29,15 @@ export const handler = httpApi([
     body: newUser,
     handle: createUser,
   }),
-  route<UserV15Body | UserBody>({
+  route({
     method: 'PUT',
     path: '/users/{username}',
     versions: ALL_VERSIONS,
     access: access.user,
-    body: { 15: userV15, 26: user, 33: user },
+    body: perVersion<UserV15Body | UserBody>({ 15: userV15, 26: user, 33: user }),
     handle: updateUser,
   }),
-  route<PasswordChangeBody>({
+  route({
     method: 'PUT',
     path: '/users/{username}/password',
     versions: SINCE_26,
@@ -67,4 +67,6 @@ export const handler = httpApi([
     access: access.administrator,
     handle: disconnectSeller,
   }),
-]);
+];
+
+export const handler = httpApi(routes);

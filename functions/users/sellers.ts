@@ -10,9 +10,11 @@ import { userOf, visibleUser } from './rules.ts';
  * The regular user and seller of a connection path: the caller must manage the user (or be it)
  * and have access to the seller itself; only regular users are connected to sellers (422).
  */
-async function connection(request: ApiRequest): Promise<{ user: UserRecord; sellerId: string }> {
+async function connection(
+  request: ApiRequest<unknown, 'sellerId' | 'username'>,
+): Promise<{ user: UserRecord; sellerId: string }> {
   const caller = userOf(request.principal);
-  const { username = '', sellerId = '' } = request.params;
+  const { username, sellerId } = request.params;
   const user = await visibleUser(caller, username);
   if (user.role !== 'REGULAR_USER') {
     throw unprocessable('USER_IS_NOT_REGULAR', 'Only regular users are connected to sellers; administrators reach them by role');
@@ -22,7 +24,7 @@ async function connection(request: ApiRequest): Promise<{ user: UserRecord; sell
 }
 
 /** PUT /users/{username}/sellers/{sellerId}: connects a regular user to a registered seller (idempotent). */
-export async function connectSeller(request: ApiRequest): Promise<Reply> {
+export async function connectSeller(request: ApiRequest<unknown, 'sellerId' | 'username'>): Promise<Reply> {
   const { user, sellerId } = await connection(request);
   await requireLiveSeller(sellerId, sellerReferenceMissing);
   if (!user.sellers.includes(sellerId)) await saveUser(user, { sellers: [...user.sellers, sellerId] });
@@ -30,7 +32,7 @@ export async function connectSeller(request: ApiRequest): Promise<Reply> {
 }
 
 /** DELETE /users/{username}/sellers/{sellerId}: disconnects (idempotent; a deleted seller can be disconnected too). */
-export async function disconnectSeller(request: ApiRequest): Promise<Reply> {
+export async function disconnectSeller(request: ApiRequest<unknown, 'sellerId' | 'username'>): Promise<Reply> {
   const { user, sellerId } = await connection(request);
   if (user.sellers.includes(sellerId)) await saveUser(user, { sellers: user.sellers.filter((id) => id !== sellerId) });
   return noContent();

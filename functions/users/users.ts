@@ -26,8 +26,8 @@ export function showUser(user: UserEntry, version: ApiVersion, hash: string | nu
 }
 
 /** GET /users/{username} (v26, v33): the caller itself, or a user it manages. */
-export async function readUser(request: ApiRequest): Promise<Reply> {
-  const user = await visibleUser(userOf(request.principal), request.params.username ?? '');
+export async function readUser(request: ApiRequest<unknown, 'username'>): Promise<Reply> {
+  const user = await visibleUser(userOf(request.principal), request.params.username);
   return ok(showUser(user, request.version));
 }
 
@@ -91,9 +91,9 @@ const oldPasswordIncorrect = () => forbidden('OLD_PASSWORD_IS_INCORRECT', 'The o
  * PUT /users/{username}/password (v26, v33; DESIGN.md pin 12): a user changes its own password
  * with the old one; the hyper admin may set another user's without it (if given, it must be right).
  */
-export async function changePassword(request: ApiRequest<PasswordChangeBody>): Promise<Reply> {
+export async function changePassword(request: ApiRequest<PasswordChangeBody, 'username'>): Promise<Reply> {
   const caller = userOf(request.principal);
-  const user = await visibleUser(caller, request.params.username ?? '');
+  const user = await visibleUser(caller, request.params.username);
   const self = user.username === caller.username;
   if (!self && !isHyperAdmin(caller)) throw insufficientRights();
   const { oldPassword, newPassword } = request.body;
@@ -105,9 +105,9 @@ export async function changePassword(request: ApiRequest<PasswordChangeBody>): P
 }
 
 /** DELETE /users/{username}: a user the caller manages; nobody deletes itself (the last hyper admin would lock everyone out). */
-export async function deleteUser(request: ApiRequest): Promise<Reply> {
+export async function deleteUser(request: ApiRequest<unknown, 'username'>): Promise<Reply> {
   const caller = userOf(request.principal);
-  const user = await visibleUser(caller, request.params.username ?? '');
+  const user = await visibleUser(caller, request.params.username);
   if (user.username === caller.username) throw insufficientRights();
   await removeUser(user);
   return noContent();

@@ -27,7 +27,7 @@ export const applicationView: VersionView<ApplicationDescription> = {
 export const readApplication = (applicationPackage: string): Promise<RevisedRecord<ApplicationDescription> | undefined> =>
   readItem(keys.application(applicationPackage));
 
-const packageOf = (request: ApiRequest) => request.params.applicationPackage ?? '';
+const packageOf = (request: ApiRequest<unknown, 'applicationPackage'>) => request.params.applicationPackage;
 const missing = (applicationPackage: string) => notFound(`Application description ${applicationPackage} does not exist`);
 
 /** One more (or one fewer) application of the vendor, in the transaction that writes the application. */
@@ -51,7 +51,7 @@ export async function createApplication(request: ApiRequest<ApplicationDescripti
 }
 
 /** GET /application-descriptions/{applicationPackage} */
-export async function getApplication(request: ApiRequest): Promise<Reply> {
+export async function getApplication(request: ApiRequest<unknown, 'applicationPackage'>): Promise<Reply> {
   const applicationPackage = packageOf(request);
   const app = await readApplication(applicationPackage);
   if (!app) throw missing(applicationPackage);
@@ -61,7 +61,7 @@ export async function getApplication(request: ApiRequest): Promise<Reply> {
 }
 
 /** PUT /application-descriptions/{applicationPackage}: updates (204); moving it to another vendor moves its count. */
-export function putApplication(request: ApiRequest<ApplicationDescriptionBody>): Promise<Reply> {
+export function putApplication(request: ApiRequest<ApplicationDescriptionBody, 'applicationPackage'>): Promise<Reply> {
   const applicationPackage = packageOf(request);
   if (request.body.applicationPackage !== applicationPackage) {
     throw inconsistentData('URL_AND_BODY_IDENTIFIERS_MISMATCH', 'The application packages of the URL and the body differ');
@@ -86,7 +86,7 @@ export function putApplication(request: ApiRequest<ApplicationDescriptionBody>):
 }
 
 /** DELETE /application-descriptions/{applicationPackage}: only while no installation references it (422). */
-export function deleteApplication(request: ApiRequest): Promise<Reply> {
+export function deleteApplication(request: ApiRequest<unknown, 'applicationPackage'>): Promise<Reply> {
   const applicationPackage = packageOf(request);
   const conditions = preconditions(request.headers);
   const key = keys.application(applicationPackage);

@@ -3,10 +3,9 @@ import {
   applicationDescriptionV33 as applicationDescriptionV33Validator,
   softwareVendor as softwareVendorValidator,
 } from '#schemas/generated/validators.js';
-import type { ApplicationDescriptionBody, SoftwareVendorBody } from '#schemas/types.ts';
 import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
-import { route } from '#shared/http/router.ts';
+import { type Route, route } from '#shared/http/router.ts';
 import { ALL_VERSIONS } from '#shared/versions.ts';
 import { createApplication, deleteApplication, getApplication, listApplications, putApplication } from './applications.ts';
 import { createVendor, deleteVendor, getVendor, listVendors, putVendor } from './vendors.ts';
@@ -21,9 +20,9 @@ const applicationBody = {
 const common = { versions: ALL_VERSIONS, access: access.administrator };
 
 /** Software vendors and their application descriptions (DESIGN.md pin 10). */
-export const handler = httpApi([
+export const routes: Route[] = [
   route({ ...common, method: 'GET', path: '/software-vendors', handle: listVendors }),
-  route<SoftwareVendorBody>({
+  route({
     ...common,
     method: 'POST',
     path: '/software-vendors',
@@ -32,7 +31,7 @@ export const handler = httpApi([
     handle: createVendor,
   }),
   route({ ...common, method: 'GET', path: '/software-vendors/{vendorId}', handle: getVendor }),
-  route<SoftwareVendorBody>({
+  route({
     ...common,
     method: 'PUT',
     path: '/software-vendors/{vendorId}',
@@ -42,7 +41,7 @@ export const handler = httpApi([
   route({ ...common, method: 'DELETE', path: '/software-vendors/{vendorId}', access: access.hyperAdmin, handle: deleteVendor }),
 
   route({ ...common, method: 'GET', path: '/application-descriptions', handle: listApplications }),
-  route<ApplicationDescriptionBody>({
+  route({
     ...common,
     method: 'POST',
     path: '/application-descriptions',
@@ -50,7 +49,7 @@ export const handler = httpApi([
     handle: createApplication,
   }),
   route({ ...common, method: 'GET', path: '/application-descriptions/{applicationPackage}', handle: getApplication }),
-  route<ApplicationDescriptionBody>({
+  route({
     ...common,
     method: 'PUT',
     path: '/application-descriptions/{applicationPackage}',
@@ -58,4 +57,6 @@ export const handler = httpApi([
     handle: putApplication,
   }),
   route({ ...common, method: 'DELETE', path: '/application-descriptions/{applicationPackage}', handle: deleteApplication }),
-]);
+];
+
+export const handler = httpApi(routes);

@@ -22,7 +22,7 @@ export function checkVendorScope(principal: Principal | undefined, vendorId: num
 export const readVendor = (id: number): Promise<RevisedRecord<SoftwareVendor> | undefined> => readItem(keys.vendor(id));
 
 const missing = (id: number) => notFound(`Software vendor ${id} does not exist`);
-const vendorIdOf = (request: ApiRequest) => Number(request.params.vendorId);
+const vendorIdOf = (request: ApiRequest<unknown, 'vendorId'>) => Number(request.params.vendorId);
 const show = (vendor: SoftwareVendor) => ({ id: vendor.id, name: vendor.name });
 
 /** POST /software-vendors: numbered from a sequence; answers 201 `{"id"}` (DESIGN.md pin 10). */
@@ -34,7 +34,7 @@ export async function createVendor(request: ApiRequest<SoftwareVendorBody>): Pro
 }
 
 /** GET /software-vendors/{vendorId} */
-export async function getVendor(request: ApiRequest): Promise<Reply> {
+export async function getVendor(request: ApiRequest<unknown, 'vendorId'>): Promise<Reply> {
   const id = vendorIdOf(request);
   checkVendorScope(request.principal, id);
   const vendor = await readVendor(id);
@@ -44,7 +44,7 @@ export async function getVendor(request: ApiRequest): Promise<Reply> {
 }
 
 /** PUT /software-vendors/{vendorId}: renames the vendor (204). */
-export function putVendor(request: ApiRequest<SoftwareVendorBody>): Promise<Reply> {
+export function putVendor(request: ApiRequest<SoftwareVendorBody, 'vendorId'>): Promise<Reply> {
   const id = vendorIdOf(request);
   checkVendorScope(request.principal, id);
   const conditions = preconditions(request.headers);
@@ -56,7 +56,7 @@ export function putVendor(request: ApiRequest<SoftwareVendorBody>): Promise<Repl
 }
 
 /** DELETE /software-vendors/{vendorId}: only while no application, user or control unit references it (422). */
-export function deleteVendor(request: ApiRequest): Promise<Reply> {
+export function deleteVendor(request: ApiRequest<unknown, 'vendorId'>): Promise<Reply> {
   const id = vendorIdOf(request);
   const conditions = preconditions(request.headers);
   return writeRevised(keys.vendor(id), (current) => {

@@ -1,5 +1,5 @@
 import { sellerV15, sellerV26, sellerV33 } from '#schemas/seller.ts';
-import type { SellerV33Body } from '#schemas/types.ts';
+import type { SellerV15Body, SellerV26Body, SellerV33Body } from '#schemas/types.ts';
 import { fieldsOf } from '#schemas/views.ts';
 import { table } from '#shared/db/client.ts';
 import { keys, type Partition, sellerPk } from '#shared/db/keys.ts';
@@ -17,6 +17,9 @@ import type { ApiVersion, VersionView } from '#shared/versions.ts';
 
 /** The canonical seller: every field of every version (v33 has them all). */
 export type Seller = SellerV33Body;
+
+/** A seller as one version's body gives it: that version's fields of the canonical seller. */
+export type SellerBody = SellerV15Body | SellerV26Body | SellerV33Body;
 
 export const sellerView: VersionView<Seller> = {
   15: fieldsOf(sellerV15),

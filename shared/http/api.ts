@@ -33,7 +33,12 @@ export type HttpApiHandler = (event: APIGatewayProxyEventV2, context: Context) =
  * with every error turned into the pinned body here and nowhere else.
  */
 export function httpApi(routes: readonly Route[]): HttpApiHandler {
-  for (const route of routes) assertKnownParams(route.path);
+  for (const route of routes) {
+    assertKnownParams(route.path);
+    if (route.access.liveSeller && !route.path.includes('{sellerId}')) {
+      throw new Error(`${route.path} checks its seller but names no {sellerId}`);
+    }
+  }
   const table = new RouteTable(routes);
   const { maxResponseBytes } = config();
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
@@ -117,7 +122,7 @@ function decodeSegments(rawPath: string): string[] {
     });
 }
 
-function bodyValidator(spec: BodySpec, version: ApiVersion): ValidateFunction {
+function bodyValidator(spec: BodySpec<unknown>, version: ApiVersion): ValidateFunction {
   if (typeof spec === 'function') return spec;
   const validator = spec[version];
   if (!validator) throw new Error(`Route has no body schema for v${version}`);

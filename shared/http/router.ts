@@ -3,10 +3,16 @@ import type { AccessRule } from '#shared/auth/access.ts';
 import type { Feature } from '#shared/auth/features.ts';
 import { endpointNotFound, methodNotSupported } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
-import type { ApiRequest, HttpMethod, Reply } from './types.ts';
+import type { ApiRequest, HttpMethod, ParamNames, RawBody, Reply } from './types.ts';
 
-/** The request body a route takes: one validator for every version, or one per version. */
-export type BodySpec = ValidateFunction | Partial<Record<ApiVersion, ValidateFunction>>;
+/** The request body a route takes: one validator for every version, or one per version; `B` is what they all produce. */
+export type BodySpec<B> = ValidateFunction<B> | Readonly<Partial<Record<ApiVersion, ValidateFunction<B>>>>;
+
+/**
+ * Per-version validators whose bodies are views of one canonical type `B` (a v15 seller is a seller
+ * with fewer fields): the compiler checks each version's type against `B`.
+ */
+export const perVersion = <B>(validators: Readonly<Partial<Record<ApiVersion, ValidateFunction<B>>>>): BodySpec<B> => validators;
 
 /** A body taken as bytes rather than JSON (image uploads): the media types accepted and the largest size (413 above). */
 export interface RawBodySpec {
@@ -14,26 +20,48 @@ export interface RawBodySpec {
   maxBytes: number;
 }
 
-/**
- * One endpoint: method, path (after `/v{N}`), the versions that have it, who may call it,
- * the body schema, and the domain function that answers it.
- */
-export interface Route<B = unknown> {
+/** What every route declares besides its body: method, path (after `/v{N}`), versions, who may call it. */
+interface RouteHead<P extends string> {
   method: HttpMethod;
-  path: string;
+  /** The path template; its `{name}` parameters are the names the domain function may read. */
+  path: P;
   versions: readonly ApiVersion[];
   access: AccessRule;
   /** A feature a register's activation must have to call the route (403 ACTIVATION_NO_FEATURE); users need none. */
   feature?: Feature;
-  body?: BodySpec;
+}
+
+/** One endpoint as the route table keeps it: the definition with its types erased (`route`). */
+export interface Route extends RouteHead<string> {
+  body?: BodySpec<unknown>;
   /** Takes the body as bytes (`RawBody`) instead of JSON; a route has `body` or `raw`, not both. */
   raw?: RawBodySpec;
   /** The domain function that answers the route. */
-  handle(request: ApiRequest<B>): Promise<Reply>;
+  handle: (request: ApiRequest<unknown, string>) => Promise<Reply>;
 }
 
-/** Declares a route; the type parameter ties the domain function's body type to the route. */
-export const route = <B = undefined>(definition: Route<B>): Route => definition as Route;
+/** The domain function of a route: it takes the body and exactly the path parameters its template names. */
+type Handler<B, P extends string> = (request: ApiRequest<B, ParamNames<P>>) => Promise<Reply>;
+
+/**
+ * Declares a route. The body type comes from its validator, the path parameters from its template,
+ * and the domain function must accept exactly those: a misspelt parameter, a body of another schema
+ * or a body on a route that takes none does not compile. The table holds routes of every body and
+ * path, so their types are erased here, the one place the compiler takes our word: the pipeline
+ * validates the body with this route's own validator and matches this route's own template.
+ */
+export function route<P extends string>(definition: RouteHead<P> & { body?: undefined; handle: Handler<undefined, P> }): Route;
+export function route<B, P extends string>(definition: RouteHead<P> & { body: BodySpec<B>; handle: Handler<B, P> }): Route;
+export function route<B, P extends string>(definition: RouteHead<P> & { body?: BodySpec<B>; handle: Handler<B, P> }): Route {
+  const { handle, ...head } = definition;
+  return { ...head, handle: (request) => handle(request as ApiRequest<B, ParamNames<P>>) };
+}
+
+/** Declares a route that takes its body as bytes (`RawBody`, image uploads). */
+export function rawRoute<P extends string>(definition: RouteHead<P> & { raw: RawBodySpec; handle: Handler<RawBody, P> }): Route {
+  const { handle, ...head } = definition;
+  return { ...head, handle: (request) => handle(request as ApiRequest<RawBody, ParamNames<P>>) };
+}
 
 interface CompiledRoute {
   route: Route;
@@ -44,7 +72,7 @@ interface CompiledRoute {
 
 export interface Match {
   route: Route;
-  params: Record<string, string>;
+  params: Readonly<Record<string, string>>;
 }
 
 const isParam = (segment: string) => segment.startsWith('{') && segment.endsWith('}');

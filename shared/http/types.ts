@@ -3,11 +3,18 @@ import type { ApiVersion } from '#shared/versions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** A request as a route's domain function sees it: version resolved, credentials checked, body validated. */
-export interface ApiRequest<B = unknown> {
+/** The names of a path template's parameters: `/{sellerId}/taxes/{identifier}` -> `'sellerId' | 'identifier'`. */
+export type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer R}` ? N | ParamNames<R> : never;
+
+/**
+ * A request as a route's domain function sees it: version resolved, credentials checked, body
+ * validated. `B` is the body's type, `N` the names of the path parameters the function reads (its
+ * route's template must have them all, or the route does not compile).
+ */
+export interface ApiRequest<B = unknown, N extends string = never> {
   version: ApiVersion;
   method: HttpMethod;
-  params: Readonly<Record<string, string>>;
+  params: Readonly<Record<N, string>>;
   query: URLSearchParams;
   /** Lower-cased header names. */
   headers: Readonly<Record<string, string | undefined>>;

@@ -14,8 +14,8 @@ type Credentials = { basic: [string, string] } | { apiKey: string } | 'none';
 
 export interface CallOptions {
   body?: unknown;
-  /** Raw text sent as is instead of JSON-encoding `body`. */
-  raw?: string;
+  /** Raw text (or bytes, with their own Content-Type header) sent as is instead of JSON-encoding `body`. */
+  raw?: string | Buffer;
   headers?: Record<string, string>;
   as?: Credentials;
 }

@@ -1,0 +1,162 @@
+/**
+ * A deleted seller's data answers 404 on every read (docs/conventions.md): the walk takes every GET
+ * route whose path names a `{sellerId}`, in every version that has it, straight from the function
+ * groups' route tables, so a route added later is walked too. Before the delete each one answers.
+ */
+import { describe, expect, it } from 'vitest';
+import { routes as activations } from '#functions/activations/handler.ts';
+import { routes as catalog } from '#functions/catalog/handler.ts';
+import { routes as devices } from '#functions/devices/handler.ts';
+import { routes as images } from '#functions/images/handler.ts';
+import { routes as registrations } from '#functions/registrations/handler.ts';
+import { routes as restaurants } from '#functions/restaurants/handler.ts';
+import { routes as sellers } from '#functions/sellers/handler.ts';
+import { routes as users } from '#functions/users/handler.ts';
+import { routes as vendors } from '#functions/vendors/handler.ts';
+import type { ApiVersion } from '#shared/versions.ts';
+import { type Answer, expectError, newSeller, v } from '../support/http.ts';
+import { DAY, newApp, newVendor } from '../support/identity.ts';
+
+const ALL_ROUTES = [activations, catalog, devices, images, registrations, restaurants, sellers, users, vendors].flat();
+const SELLER_READS = ALL_ROUTES.filter((route) => route.method === 'GET' && route.path.includes('{sellerId}'));
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+
+/** A seller with one of everything a seller-scoped read can show, and the path parameters that name them. */
+async function stockedSeller(): Promise<{ sellerId: string; pathOf: (template: string, api: ApiVersion) => string }> {
+  const sellerId = await newSeller();
+  const created = (answer: Answer, what: string) => {
+    if (answer.status !== 201) throw new Error(`${what}: ${answer.status} ${answer.text}`);
+    return answer;
+  };
+  const put = async (api: ApiVersion, path: string, body: unknown) =>
+    created(await v(api).put(`/${sellerId}${path}`, body), path);
+  await put(33, '/taxes/x1', { vat: 25, name: 'Moms' });
+  await put(33, '/categories/x1', { name: 'Drinks' });
+  await put(33, '/products/x1', {
+    name: 'Coffee',
+    barcode: '7310001',
+    netto: 2000,
+    tax: 'x1',
+    salesUnit: 'Piece',
+    countedInPrice: true,
+  });
+  await put(33, '/commodities/x1', { product: 'x1', category: 'x1' });
+  await put(15, '/keyboards/x1', { name: 'Main', width: 4, height: 5, deviceFormFactor: 'PHONE' });
+  await put(15, '/keyboard-entries/x1', {
+    product: 'x1',
+    keyboard: 'x1',
+    subKeyboard: null,
+    positionX: 0,
+    positionY: 1,
+    width: 1,
+    height: 1,
+    keyAction: 'Product',
+    label: 'Coffee',
+  });
+  await put(33, '/precepts/x1', { treasurerName: 'Anna', preceptItems: [], table: '4', created: 1, status: 'NEW' });
+  await put(33, '/bookings/x1', {
+    bookingDate: 1_800_000_000_000,
+    persons: 2,
+    description: 'Window',
+    contactInfo: { name: 'Eva', phone: '+4670000000', email: 'eva@example.com' },
+  });
+  await put(33, '/treasurers/x1', { name: 'Anna', ssn: '198001011234', pin: '1234' });
+  const order = created(
+    await v(15).post(`/${sellerId}/orders`, { treasurerName: 'Anna', orderItems: [{ productIdentifier: 'x1', delta: 1 }] }),
+    'order',
+  );
+  // Each owner's image, and the version its PUT gave it (the ETag), for GET by version.
+  const imageVersions = new Map<string, string>();
+  for (const owner of ['', '/categories/x1', '/products/x1']) {
+    const path = `/v33/${sellerId}${owner}/images/current/logo.png`;
+    const answer = created(
+      await v(33).put(`/${sellerId}${owner}/images/current/logo.png`, undefined, {
+        raw: PNG,
+        headers: { 'Content-Type': 'image/png' },
+      }),
+      path,
+    );
+    imageVersions.set(owner, (answer.headers.get('etag') ?? '').replaceAll('"', ''));
+  }
+  created(
+    await v(33).put(`/restaurants/${sellerId}`, {
+      country: 'SE',
+      corporateId: sellerId.slice(2),
+      name: 'Blå',
+      averageBill: 20000,
+      workHoursWeek: {},
+    }),
+    'restaurant',
+  );
+  created(await v(33).put(`/hairdressers/${sellerId}`, { country: 'SE', corporateId: sellerId.slice(2) }), 'hairdresser');
+  const app = await newApp(await newVendor(), {
+    controlUnitRequired: false,
+    autoActivationCondition: 'ALWAYS',
+    corporateIdValidationMethod: 'NONE',
+  });
+  created(
+    await v(33).post('/activations-advanced', {
+      country: 'SE',
+      corporateId: sellerId.slice(2),
+      cashRegisterName: 'Kassa 1',
+      features: [],
+      validFrom: Date.now() - DAY,
+      validTo: Date.now() + DAY,
+      applicationPackage: app.applicationPackage,
+      installationCreationInfo: { deviceId: `dev-${sellerId.slice(-8)}` },
+    }),
+    'activation',
+  );
+  const version = String(((await v(33).get(`/${sellerId}/version`)).body as { version: number }).version);
+  const ownerOf = (template: string) =>
+    template.includes('/categories/') ? '/categories/x1' : template.includes('/products/') ? '/products/x1' : '';
+  const values: Record<string, (api: ApiVersion, template: string) => string> = {
+    sellerId: () => sellerId,
+    identifier: () => 'x1',
+    categoryIdentifier: () => 'x1',
+    productIdentifier: () => 'x1',
+    cash: () => 'Kassa%201',
+    orderId: () => String((order.body as { id: number }).id),
+    pictureFilename: () => 'logo.png',
+    versionFrom: () => '0',
+    versionTo: () => version,
+    // v15 names the current record; v26/v33 a stored version of the owner's image.
+    pictureVersion: (api, template) => (api === 15 ? 'version' : (imageVersions.get(ownerOf(template)) ?? '')),
+  };
+  const fill = (template: string, api: ApiVersion) =>
+    template.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = values[name];
+      if (!value) throw new Error(`No value for {${name}} of ${template}`);
+      return value(api, template);
+    });
+  return { sellerId, pathOf: (template, api) => `${fill(template, api)}?from=0` };
+}
+
+describe('a deleted seller', () => {
+  it('answers 404 on every seller-scoped read in every version, where each answered before the delete', async () => {
+    const { sellerId, pathOf } = await stockedSeller();
+    const reads = SELLER_READS.flatMap((route) => route.versions.map((api) => ({ api, path: pathOf(route.path, api) })));
+    // A few at a time: a burst of a hundred calls would start a hundred local Lambda workers.
+    const walk = async () => {
+      const answers: { api: ApiVersion; path: string; answer: Answer }[] = [];
+      for (let start = 0; start < reads.length; start += 6) {
+        const batch = reads.slice(start, start + 6);
+        answers.push(...(await Promise.all(batch.map(async ({ api, path }) => ({ api, path, answer: await v(api).get(path) })))));
+      }
+      return answers;
+    };
+
+    const before = await walk();
+    expect((await v(33).del(`/sellers/${sellerId}`)).status).toBe(204);
+    const after = await walk();
+
+    expect(reads.length).toBeGreaterThan(100);
+    expect(
+      before.filter(({ answer }) => answer.status !== 200).map(({ api, path, answer }) => `v${api} ${path}: ${answer.status}`),
+    ).toEqual([]);
+    for (const { api, path, answer } of after) {
+      expect(answer.status, `v${api} ${path}: ${answer.text}`).toBe(404);
+    }
+    expectError(await v(33).get(`/devices?seller=${sellerId}`), 404, 'ReferenceNotFound');
+  }, 180_000);
+});
