@@ -27,7 +27,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Field-level detail of a ValueNotValid error (DESIGN.md pin 3). */
+/** Field-level detail of a ValueNotValid error (docs/conventions.md §3). */
 export interface ValueDetails {
   field: string;
   actualValue?: unknown;

@@ -199,7 +199,7 @@ export async function readEntity<T extends CatalogFields>(
   return ok(await show(stored), stored.version);
 }
 
-/** `GET /{sellerId}/<plural>-diff/{versionFrom}/{versionTo}` (pin 7). */
+/** `GET /{sellerId}/<plural>-diff/{versionFrom}/{versionTo}` (docs/conventions.md §7). */
 export function diffRoute<T extends CatalogFields>(entity: CatalogEntity<T>): Route {
   return route({
     versions: entity.versions,

@@ -20,7 +20,7 @@ import { checkPublic, deleteRecord, found, putRecord, readWithSeller, type Selle
  */
 export type Restaurant = Omit<RestaurantBody, 'averageBill'> & { averageBill?: number | null };
 
-/** What the list shows of a restaurant (spec 2.3), plus `country` so a client can build the seller id (pin 9). */
+/** What the list shows of a restaurant (spec 2.3), plus `country` so a client can build the seller id (docs/conventions.md §9). */
 interface ListItem {
   country: string;
   corporateId: string;
@@ -102,7 +102,7 @@ export async function getOverview(request: ApiRequest): Promise<Reply> {
   });
 }
 
-/** PUT /restaurants/{sellerId}: 201 when it creates, 204 when it updates (pin 4). */
+/** PUT /restaurants/{sellerId}: 201 when it creates, 204 when it updates (docs/conventions.md §4). */
 export const putRestaurant = (request: ApiRequest<Restaurant>): Promise<Reply> => putRecord(restaurants, request);
 
 /** DELETE /restaurants/{sellerId} (v26, v33) */

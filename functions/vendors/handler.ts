@@ -20,7 +20,7 @@ const applicationBody = {
 // `administrator` lets the hyper admin and software-vendor users in; the domain functions keep a vendor user to its vendor.
 const common = { versions: ALL_VERSIONS, access: access.administrator };
 
-/** Software vendors and their application descriptions (DESIGN.md pin 10). */
+/** Software vendors and their application descriptions (docs/conventions.md §10). */
 export const handler = httpApi([
   route({ ...common, method: 'GET', path: '/software-vendors', handle: listVendors }),
   route<SoftwareVendorBody>({

@@ -14,7 +14,7 @@ export function javaAvailable(): boolean {
   return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
 }
 
-/** DynamoDB Local 1.25.1, shipped inside the npm package amplify-dynamodb-simulator (DESIGN.md). */
+/** DynamoDB Local 1.25.1, shipped inside the npm package amplify-dynamodb-simulator. */
 function emulatorFolder(): string {
   const require = createRequire(import.meta.url);
   return join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');

@@ -212,7 +212,7 @@ export async function readItem<T>(key: Key): Promise<Stored<T> | undefined> {
 }
 
 /**
- * The entities of a kind whose version v satisfies from < v <= to, tombstones included (pin 7).
+ * The entities of a kind whose version v satisfies from < v <= to, tombstones included (docs/conventions.md §7).
  * `to` must not pass the counter: versions up to it are committed, so a strongly consistent
  * query of the version index sees every one of them. A `from` below the purge mark may miss
  * deletions (410 OutdatedVersion: resync fully); `from` 0 holds nothing, so it misses none.
@@ -275,7 +275,7 @@ export async function readStreamDiff<T>(
   return readDiff<T>(counterKey.pk, kind, range.from, range.to, counter);
 }
 
-/** Refuses a diff range the stream cannot answer completely (pin 7, spec 9.2). */
+/** Refuses a diff range the stream cannot answer completely (docs/conventions.md §7, spec 9.2). */
 export function checkRange(from: number, to: number, counter: Counter): void {
   if (to > counter.ver) {
     throw inconsistentData('LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY', `Version ${to} is ahead of the server's ${counter.ver}`);

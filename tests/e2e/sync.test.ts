@@ -1,5 +1,5 @@
 /**
- * The sync guarantees of pins 5 and 7 as registers observe them over HTTP: a diff never misses a
+ * The sync guarantees of docs/conventions.md §5 and §7 as registers observe them over HTTP: a diff never misses a
  * change its range covers, also while other registers write; of two writes carrying the same
  * If-Match exactly one wins; a deletion shows in every diff range that covers its version.
  */
@@ -26,7 +26,7 @@ async function diff(sellerId: string, kind: Kind, from: number, to: number): Pro
   return answer.body as Entity[];
 }
 
-/** The version an entity read carries in its ETag (pin 5). */
+/** The version an entity read carries in its ETag (docs/conventions.md §5). */
 function etagVersion(answer: Answer): number {
   const match = /^"(\d+)"$/.exec(answer.headers.get('etag') ?? '');
   if (!match) throw new Error(`No strong ETag on a ${answer.status} read: ${answer.headers.get('etag')}`);
