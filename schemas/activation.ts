@@ -187,7 +187,7 @@ export const nameExistenceWithCountry = {
   required: [...nameExistence.required, 'country'],
 } as const;
 
-/** DESIGN.md pin 10: the admin moves an activation to ACTIVE or CLOSED. */
+/** docs/conventions.md §10: the admin moves an activation to ACTIVE or CLOSED. */
 export const activationStatusChange = {
   $id: 'activationStatusChange',
   type: 'object',

@@ -1,4 +1,4 @@
-/** User (spec 2.3) and the password change of DESIGN.md pin 12. */
+/** User (spec 2.3) and the password change of docs/conventions.md §12. */
 import { roleNames } from '#shared/auth/roles.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { scalars } from './scalars.ts';
@@ -53,7 +53,7 @@ export const newUser = {
   properties: { ...userProperties(33), password: { type: 'string', ...password } },
 } as const;
 
-/** PUT /users/{username}/password (pin 12); the hyper admin may leave out `oldPassword` for another user. */
+/** PUT /users/{username}/password (docs/conventions.md §12); the hyper admin may leave out `oldPassword` for another user. */
 export const passwordChange = {
   $id: 'passwordChange',
   type: 'object',

@@ -1,5 +1,5 @@
 /**
- * Software vendor (DESIGN.md pin 10) and ApplicationDescription (spec 2.3): the vendor is the same
+ * Software vendor (docs/conventions.md §10) and ApplicationDescription (spec 2.3): the vendor is the same
  * in every version; the application description gains `geolocation` in v33.
  */
 

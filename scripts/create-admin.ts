@@ -1,6 +1,6 @@
 /**
  * `npm run create-admin -- --stage <stage> [--region <region>]`: creates the first ROLE_HYPER_ADMIN
- * of a deployed stage (DESIGN.md pin 8) in the table `cash-register-<stage>`, with the caller's AWS
+ * of a deployed stage (docs/conventions.md §8) in the table `cash-register-<stage>`, with the caller's AWS
  * credentials. The name and password come from ADMIN_USERNAME and ADMIN_PASSWORD (never from the
  * command line, which shell history and process lists keep). An existing user is left as it is.
  */

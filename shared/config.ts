@@ -64,7 +64,7 @@ export function config(): Config {
   return cached;
 }
 
-/** Where activation codes are signed (DESIGN.md pin 11). */
+/** Where activation codes are signed (docs/conventions.md §11). */
 export type ActivationSigning = { signer: 'local'; keyFile: string } | { signer: 'kms'; kmsKeyId: string };
 
 type SigningSettings = Pick<Config, 'activationSigner' | 'activationKeyFile' | 'activationKmsKeyId'>;
@@ -88,7 +88,7 @@ export function activationSigning(settings: SigningSettings = config()): Activat
   );
 }
 
-/** Where image bytes are kept (DESIGN.md: S3 in AWS, a folder locally). */
+/** Where image bytes are kept (S3 in AWS, a folder locally). */
 export type ImageStorage = { store: 's3'; bucket: string } | { store: 'local'; dir: string };
 
 /**

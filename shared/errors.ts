@@ -171,7 +171,7 @@ export class ApiError<E extends Exception = Exception> extends Error {
   }
 }
 
-/** Field-level detail of a ValueNotValid error (docs/conventions.md, errors). */
+/** Field-level detail of a ValueNotValid error (docs/conventions.md §3). */
 export interface ValueDetails {
   field: string;
   actualValue?: unknown;

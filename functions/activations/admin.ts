@@ -122,7 +122,7 @@ const ALREADY = {
 } as const;
 
 /**
- * PUT /activations/{activationId}/status (DESIGN.md pin 10): ISSUED -> ACTIVE; any open state ->
+ * PUT /activations/{activationId}/status (docs/conventions.md §10): ISSUED -> ACTIVE; any open state ->
  * CLOSED, which is final. A move to where it is (or ACTIVE once WORKING) is 422 with the state's code.
  * The API key's copy changes in the same transaction, so a closed key is refused on its next call.
  */

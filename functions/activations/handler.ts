@@ -21,7 +21,7 @@ import { activationCode, connect, generateProductionNumber, nameExists, orderAct
 
 const NOAUTH = '/noauth/activations';
 
-/** Installing and activating registers (spec 4.2) and the administrators' activation moves (DESIGN.md pin 10). */
+/** Installing and activating registers (spec 4.2) and the administrators' activation moves (docs/conventions.md §10). */
 export const routes: Route[] = [
   route({
     method: 'POST',

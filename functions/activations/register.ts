@@ -91,7 +91,7 @@ export async function activationCode(request: ApiRequest): Promise<Reply> {
   return request.method === 'POST' ? { status: 201, body: code } : ok(code);
 }
 
-/** GET /noauth/activations/public-keys/{publicKeyFileName}: the PEM that verifies activation codes (pin 11). */
+/** GET /noauth/activations/public-keys/{publicKeyFileName}: the PEM that verifies activation codes (docs/conventions.md §11). */
 export async function publicKey(request: ApiRequest<unknown, 'publicKeyFileName'>): Promise<Reply> {
   const name = request.params.publicKeyFileName;
   const pem = await publicKeyPemFor(name);

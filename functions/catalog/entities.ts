@@ -119,7 +119,7 @@ export const bookings: VersionedEntity<BookingBody> = {
 };
 
 /**
- * Treasurers (cashiers), pin 12. `user` is set only by joining a user (`treasurers.ts`); a user
+ * Treasurers (cashiers), docs/conventions.md §12. `user` is set only by joining a user (`treasurers.ts`); a user
  * holds at most one treasurer of a seller.
  */
 export const treasurers: VersionedEntity<TreasurerBody> = {

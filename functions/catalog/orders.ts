@@ -24,7 +24,7 @@ const V15 = [15] as const;
 
 /**
  * Orders (v15): the server numbers them per seller (`id`), so the catalog entity's identifier is the
- * id as text. No PUT or DELETE exists; the diff follows pin 7 like every entity.
+ * id as text. No PUT or DELETE exists; the diff follows docs/conventions.md §7 like every entity.
  */
 export const orders: VersionedEntity<Order> = {
   plural: 'orders',

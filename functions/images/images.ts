@@ -118,7 +118,7 @@ const record = (item: Stored<ImageData>) => ({
   modified: item.modified,
 });
 
-/** The bytes of one version with its ETag; 304 when If-None-Match names it (pin 5). */
+/** The bytes of one version with its ETag; 304 when If-None-Match names it (docs/conventions.md §5). */
 async function sendImage(
   request: ApiRequest<unknown>,
   version: number,
@@ -189,13 +189,13 @@ export async function listImages(owner: Owner, request: ApiRequest<unknown, 'sel
   return ok(page.map((item) => `/v15${collection}/current/${encodeURIComponent(item.filename)}`));
 }
 
-/** GET /{sellerId}/<kind>-images-diff/{versionFrom}/{versionTo}: image records, tombstones included (pin 7). */
+/** GET /{sellerId}/<kind>-images-diff/{versionFrom}/{versionTo}: image records, tombstones included (docs/conventions.md §7). */
 export async function imageDiff(owner: Owner, request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
   const changed = await readDiff<ImageData>(imageStream(request.params.sellerId), owner.kind, diffRange(request.params));
   return ok(changed.map(record));
 }
 
-/** PUT .../images/current/{pictureFilename}: creates (201) or replaces (204) the image; If-Match / If-None-Match (pin 5). */
+/** PUT .../images/current/{pictureFilename}: creates (201) or replaces (204) the image; If-Match / If-None-Match (docs/conventions.md §5). */
 export function putImage(owner: Owner, request: ApiRequest<RawBody, 'pictureFilename' | 'sellerId'>): Promise<Reply> {
   const format = imageFormat(request.body);
   return writeImage(owner, request, request.params.pictureFilename, 'put', { ...request.body, ...format });

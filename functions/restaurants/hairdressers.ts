@@ -21,7 +21,7 @@ export async function getHairdresser(request: ApiRequest<unknown, 'sellerId'>): 
   return show(hairdressers, found(hairdressers, current, sellerId), request);
 }
 
-/** PUT /hairdressers/{sellerId}: 201 when it creates, 204 when it updates (pin 4). */
+/** PUT /hairdressers/{sellerId}: 201 when it creates, 204 when it updates (docs/conventions.md §4). */
 export const putHairdresser = (request: ApiRequest<Hairdresser, 'sellerId'>): Promise<Reply> => putRecord(hairdressers, request);
 
 /** DELETE /hairdressers/{sellerId} */

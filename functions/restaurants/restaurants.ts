@@ -81,7 +81,7 @@ export async function getOverview(request: ApiRequest<unknown, 'sellerId'>): Pro
   });
 }
 
-/** PUT /restaurants/{sellerId}: 201 when it creates, 204 when it updates (pin 4). */
+/** PUT /restaurants/{sellerId}: 201 when it creates, 204 when it updates (docs/conventions.md §4). */
 export const putRestaurant = (request: ApiRequest<Restaurant, 'sellerId'>): Promise<Reply> => putRecord(restaurants, request);
 
 /** DELETE /restaurants/{sellerId} (v26, v33) */

@@ -50,7 +50,7 @@ export function createSeller(request: ApiRequest<SellerBody>): Promise<Reply> {
   return writeSeller(request, sellerIdOf(request.body), 'create', request.body);
 }
 
-/** PUT /sellers/{sellerId}: updates, or creates when the seller does not exist (pin 4). */
+/** PUT /sellers/{sellerId}: updates, or creates when the seller does not exist (docs/conventions.md §4). */
 export function putSeller(request: ApiRequest<SellerBody, 'sellerId'>): Promise<Reply> {
   const sellerId = request.params.sellerId;
   if (sellerIdOf(request.body) !== sellerId) {

@@ -88,7 +88,7 @@ export async function updateUser(request: ApiRequest<UserV15Body | UserBody>): P
 const oldPasswordIncorrect = () => forbidden('OLD_PASSWORD_IS_INCORRECT', 'The old password is incorrect');
 
 /**
- * PUT /users/{username}/password (v26, v33; DESIGN.md pin 12): a user changes its own password
+ * PUT /users/{username}/password (v26, v33; docs/conventions.md §12): a user changes its own password
  * with the old one; the hyper admin may set another user's without it (if given, it must be right).
  */
 export async function changePassword(request: ApiRequest<PasswordChangeBody, 'username'>): Promise<Reply> {

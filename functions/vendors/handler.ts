@@ -19,7 +19,7 @@ const applicationBody = {
 // `administrator` lets the hyper admin and software-vendor users in; the domain functions keep a vendor user to its vendor.
 const common = { versions: ALL_VERSIONS, access: access.administrator };
 
-/** Software vendors and their application descriptions (DESIGN.md pin 10). */
+/** Software vendors and their application descriptions (docs/conventions.md §10). */
 export const routes: Route[] = [
   route({ ...common, method: 'GET', path: '/software-vendors', handle: listVendors }),
   route({

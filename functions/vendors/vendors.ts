@@ -25,7 +25,7 @@ const missing = (id: number) => notFound(`Software vendor ${id} does not exist`)
 const vendorIdOf = (request: ApiRequest<unknown, 'vendorId'>) => Number(request.params.vendorId);
 const show = (vendor: SoftwareVendor) => ({ id: vendor.id, name: vendor.name });
 
-/** POST /software-vendors: numbered from a sequence; answers 201 `{"id"}` (DESIGN.md pin 10). */
+/** POST /software-vendors: numbered from a sequence; answers 201 `{"id"}` (docs/conventions.md §10). */
 export async function createVendor(request: ApiRequest<SoftwareVendorBody>): Promise<Reply> {
   const id = await nextNumber('VENDOR');
   const vendor: SoftwareVendor = { id, name: request.body.name };

@@ -14,7 +14,7 @@ export function javaAvailable(): boolean {
   return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
 }
 
-/** DynamoDB Local 1.25.1, shipped inside the npm package amplify-dynamodb-simulator (DESIGN.md). */
+/** DynamoDB Local 1.25.1, shipped inside the npm package amplify-dynamodb-simulator. */
 function emulatorFolder(): string {
   const require = createRequire(import.meta.url);
   return join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
@@ -25,28 +25,38 @@ export interface LocalDynamo {
   stop(): Promise<void>;
 }
 
-/** Starts DynamoDB Local in memory, or on `dataDir` when given, and waits until it answers. */
-export async function startDynamo(options: { port?: number; dataDir?: string } = {}): Promise<LocalDynamo> {
-  if (!javaAvailable()) {
-    throw new Error(`Java is missing: DynamoDB Local needs it. Install it with: apt-get install -y ${JAVA_PACKAGE}`);
-  }
-  const port = options.port ?? (await freePort());
+/**
+ * The command that runs DynamoDB Local, telemetry off. The 1.25.1 jar parses `-disableTelemetry` but
+ * only honours `DDB_LOCAL_TELEMETRY=0`, which also keeps it from writing `dynamodb-local-metadata.json`
+ * into its working directory; the flag is for newer jars, which honour it.
+ */
+export function dynamoCommand(options: { port: number; dataDir?: string }): { args: string[]; env: NodeJS.ProcessEnv } {
   const folder = emulatorFolder();
   const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
-  const child: ChildProcess = spawn(
-    'java',
-    [
+  return {
+    args: [
       '-Xmx1g',
       `-Djava.library.path=${join(folder, 'DynamoDBLocal_lib')}`,
       '-jar',
       join(folder, 'DynamoDBLocal.jar'),
       ...storage,
       '-sharedDb',
+      '-disableTelemetry',
       '-port',
-      String(port),
+      String(options.port),
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+    env: { ...process.env, DDB_LOCAL_TELEMETRY: '0' },
+  };
+}
+
+/** Starts DynamoDB Local in memory, or on `dataDir` when given, and waits until it answers. */
+export async function startDynamo(options: { port?: number; dataDir?: string } = {}): Promise<LocalDynamo> {
+  if (!javaAvailable()) {
+    throw new Error(`Java is missing: DynamoDB Local needs it. Install it with: apt-get install -y ${JAVA_PACKAGE}`);
+  }
+  const port = options.port ?? (await freePort());
+  const { args, env } = dynamoCommand({ port, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
+  const child: ChildProcess = spawn('java', args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = localClient(endpoint);
   await waitFor(`DynamoDB Local on port ${port}`, child, () => client.send(new ListTablesCommand({})).then(() => true));

@@ -32,7 +32,7 @@ export const LOCAL_TABLE = 'cash-register-local';
 
 /**
  * The whole service on this machine: DynamoDB Local with the table of infra/table.yml, the local
- * admin (DESIGN.md pin 8), and every function under serverless-offline. Used by `npm start` and the tests.
+ * admin (docs/conventions.md §8), and every function under serverless-offline. Used by `npm start` and the tests.
  */
 export async function startStack(options: StackOptions): Promise<LocalStack> {
   await buildAll();

@@ -15,7 +15,7 @@ import type { Feature } from './features.ts';
 export interface ApiKeyRecord {
   activationId: number;
   sellerId: string;
-  /** The register the activation is for: a register writes only its own `{cash}` (docs/conventions.md). */
+  /** The register the activation is for: a register writes only its own `{cash}` (docs/conventions.md §14). */
   cashRegisterName: string;
   status: ActivationStatus;
   validFrom: number;
@@ -48,7 +48,7 @@ export async function storeApiKey(apiKey: string, record: ApiKeyRecord): Promise
 }
 
 /**
- * ACTIVE -> WORKING at the register's first authenticated call (DESIGN.md pin 10), on the key and
+ * ACTIVE -> WORKING at the register's first authenticated call (docs/conventions.md §10), on the key and
  * the activation together. A concurrent first call, or a close in between, makes it a no-op.
  */
 export async function markWorking(apiKey: string, activationId: number, now: number): Promise<void> {

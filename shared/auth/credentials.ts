@@ -10,7 +10,7 @@ const notValid = () => forbidden('AUTHORIZATION_DATA_IS_NOT_VALID', 'The authori
 const wrongCredentials = () => forbidden('WRONG_USERNAME_OR_PASSWORD', 'Wrong username, password or API key');
 
 /**
- * Who is calling (DESIGN.md pin 2): `Authorization: Basic` for a user, `X-Api-Key` for a
+ * Who is calling (docs/conventions.md §2): `Authorization: Basic` for a user, `X-Api-Key` for a
  * register's activation. None: 401; malformed: 403 AUTHORIZATION_DATA_IS_NOT_VALID; unknown or
  * wrong: 403 WRONG_USERNAME_OR_PASSWORD; an activation outside its state or period: its 403 code.
  */

@@ -177,7 +177,7 @@ export const readLiveCounter = async (stream: Stream): Promise<Counter> => liveC
 
 /**
  * The entities of a kind whose version v satisfies from < v <= to, tombstones included
- * (docs/conventions.md, sync). `to` must not pass the counter: versions up to it are committed, so
+ * (docs/conventions.md §7). `to` must not pass the counter: versions up to it are committed, so
  * a strongly consistent query of the version index sees every one of them. A `from` below the
  * purge mark may miss deletions (410 OutdatedVersion: resync fully); `from` 0 holds nothing, so it
  * misses none. A stream that is not live is `missing()`.
@@ -270,7 +270,7 @@ export async function readLivePage<T>(
   return items.slice(page.skip, wanted);
 }
 
-/** Refuses a diff range the stream cannot answer completely (docs/conventions.md, sync; spec 9.2). */
+/** Refuses a diff range the stream cannot answer completely (docs/conventions.md §7; spec 9.2). */
 export function checkRange(from: number, to: number, counter: Counter): void {
   if (to > counter.ver) {
     throw inconsistentData('LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY', `Version ${to} is ahead of the server's ${counter.ver}`);

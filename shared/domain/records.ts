@@ -30,7 +30,7 @@ export interface Referenced {
   refs?: number;
 }
 
-/** A software vendor (DESIGN.md pin 10): it owns applications, control units and vendor users. */
+/** A software vendor (docs/conventions.md §10): it owns applications, control units and vendor users. */
 export interface SoftwareVendor extends Referenced {
   id: number;
   name: string;

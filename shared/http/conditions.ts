@@ -2,7 +2,7 @@ import { invalidETag, versionConflict } from '#shared/errors.ts';
 
 type Headers = Readonly<Record<string, string | undefined>>;
 
-/** `*` or the versions named by a list of strong tags `"<version>"`; anything else is InvalidETagFormat (pin 5). */
+/** `*` or the versions named by a list of strong tags `"<version>"`; anything else is InvalidETagFormat (docs/conventions.md §5). */
 function parseTags(header: string): '*' | number[] {
   if (header.trim() === '*') return '*';
   return header.split(',').map((part) => {

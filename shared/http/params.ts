@@ -39,7 +39,7 @@ function checkText(field: string, value: string, rule: TextRule): void {
 /** An identifierType value outside the path (a query parameter such as an image's `filename`): 400 ValueNotValid. */
 export const checkIdentifier = (field: string, value: string): void => checkText(field, value, identifier);
 
-/** A seller id in a path: the country code followed directly by the corporate id (DESIGN.md pin 9). */
+/** A seller id in a path: the country code followed directly by the corporate id (docs/conventions.md §9). */
 export function parseSellerId(value: string, field = 'sellerId'): { country: string; corporateId: string } {
   const parsed = { country: value.slice(0, 2), corporateId: value.slice(2) };
   checkText(field, parsed.country, country);

@@ -41,7 +41,7 @@ export function enumParam<T extends string>(name: string, raw: string | null | u
   return match;
 }
 
-/** Parameters zero or more (firstResult, maxResults, versions): negative -> 409 QUERY_PARAM_CANT_BE_NEGATIVE (pin 6). */
+/** Parameters zero or more (firstResult, maxResults, versions): negative -> 409 QUERY_PARAM_CANT_BE_NEGATIVE (docs/conventions.md §6). */
 export function notNegative(name: string, value: number): number {
   if (value < 0) throw inconsistentData('QUERY_PARAM_CANT_BE_NEGATIVE', `${name} must not be negative`);
   return value;
@@ -50,7 +50,7 @@ export function notNegative(name: string, value: number): number {
 export const DEFAULT_MAX_RESULTS = 100;
 export const MAX_RESULTS_CAP = 1000;
 
-/** PAGE parameters (spec 1.7) with the pinned defaults and cap (pin 6). */
+/** PAGE parameters (spec 1.7) with the pinned defaults and cap (docs/conventions.md §6). */
 export interface Page {
   firstResult: number;
   maxResults: number;

@@ -4,25 +4,25 @@ import type { Reply } from './types.ts';
 
 export const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
 
-/** 200 with a JSON body; a versioned entity also carries its ETag (DESIGN.md pin 5). */
+/** 200 with a JSON body; a versioned entity also carries its ETag (docs/conventions.md §5). */
 export const ok = (body: unknown, version?: number): Reply => ({
   status: 200,
   body,
   ...(version === undefined ? {} : { headers: { ETag: `"${version}"` } }),
 });
-/** 201 for a POST or PUT that creates; with `{identifier}` where the spec names one (pin 4). */
+/** 201 for a POST or PUT that creates; with `{identifier}` where the spec names one (docs/conventions.md §4). */
 export const created = (identifier?: string): Reply =>
   identifier === undefined ? { status: 201 } : { status: 201, body: { identifier } };
-/** 204 with no body, for updates and deletes (pin 4). */
+/** 204 with no body, for updates and deletes (docs/conventions.md §4). */
 export const noContent = (): Reply => ({ status: 204 });
-/** 304 for a conditional read whose entity did not change (pin 5). */
+/** 304 for a conditional read whose entity did not change (docs/conventions.md §5). */
 export const notModified = (version: number): Reply => ({ status: 304, headers: { ETag: `"${version}"` } });
 
 /** 200 with a text body of another media type. */
 export const okText = (body: string, contentType: string): Reply => ({ status: 200, text: { body, contentType } });
 
 /**
- * 200 with a binary body (an image) of its media type; a versioned one carries its ETag (pin 5).
+ * 200 with a binary body (an image) of its media type; a versioned one carries its ETag (docs/conventions.md §5).
  * `nosniff`: a browser must never read uploaded bytes as another type (HTML, script) than the one stored.
  */
 export const okBinary = (body: Buffer, contentType: string, version?: number): Reply => ({
@@ -58,7 +58,7 @@ export function toResult(reply: Reply, maxBytes: number): APIGatewayProxyStructu
   return { statusCode: reply.status, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...reply.headers }, body };
 }
 
-/** The pinned error body (DESIGN.md pin 3). */
+/** The pinned error body (docs/conventions.md §3). */
 export function errorResult(error: ApiError): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode: error.status,

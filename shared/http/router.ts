@@ -92,7 +92,7 @@ export class RouteTable {
 
   /**
    * The route for a method and decoded path segments in one version; a path no route of the
-   * version has is ENDPOINT_NOT_FOUND, a known path with another method is 405 (DESIGN.md pin 1).
+   * version has is ENDPOINT_NOT_FOUND, a known path with another method is 405 (docs/conventions.md §1).
    */
   match(version: ApiVersion, method: string, segments: readonly string[], displayPath: string): Match {
     const allowed = new Set<string>();

@@ -1,7 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { type ApiError, type CodeOf, messageNotReadable, patternMismatch, valueNotValid } from '#shared/errors.ts';
 
-/** `/saleProducts/2/delta` -> `saleProducts[2].delta` (DESIGN.md pin 3). */
+/** `/saleProducts/2/delta` -> `saleProducts[2].delta` (docs/conventions.md §3). */
 export function fieldPath(instancePath: string, property?: string): string {
   const parts = instancePath.split('/').slice(1);
   if (property !== undefined) parts.push(property);

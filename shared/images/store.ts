@@ -9,7 +9,7 @@ export interface StoredObject {
 }
 
 /**
- * Where image bytes live (DESIGN.md: S3 in AWS, a folder locally). Keys are opaque `/`-separated
+ * Where image bytes live (S3 in AWS, a folder locally). Keys are opaque `/`-separated
  * names; an object is written once and never overwritten, so no adapter needs versioning.
  */
 export interface ImageStore {

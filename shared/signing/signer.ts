@@ -2,7 +2,7 @@ import { activationSigning } from '#shared/config.ts';
 import { kmsSigner } from './kms-signer.ts';
 import { localSigner } from './local-signer.ts';
 
-/** Signs activation codes (DESIGN.md pin 11): KMS in AWS, a key file locally. */
+/** Signs activation codes (docs/conventions.md §11): KMS in AWS, a key file locally. */
 export interface ActivationSigner {
   /** `activation-key-<16 hex of SHA-256 of the SPKI DER>.pem`: names the current key. */
   publicKeyFileName(): Promise<string>;

@@ -1,5 +1,5 @@
 /**
- * Offline verification of a signed activation code (DESIGN.md pin 11).
+ * Offline verification of a signed activation code (docs/conventions.md §11).
  *
  * Meant to be copied into a register's code base as it is: it depends on node:crypto only (Node.js 18
  * or newer). Fetch the public key once from `GET /v{N}/noauth/activations/public-keys/{publicKeyFileName}`

@@ -1,5 +1,5 @@
 /**
- * A deleted seller's data answers 404 on every read (docs/conventions.md): the walk takes every GET
+ * A deleted seller's data answers 404 on every read (docs/conventions.md §13): the walk takes every GET
  * route whose path names a `{sellerId}`, in every version that has it, straight from the function
  * groups' route tables, so a route added later is walked too. Before the delete each one answers.
  */

@@ -1,5 +1,5 @@
 /**
- * The sync guarantees of pins 5 and 7 as registers observe them over HTTP: a diff never misses a
+ * The sync guarantees of docs/conventions.md §5 and §7 as registers observe them over HTTP: a diff never misses a
  * change its range covers, also while other registers write; of two writes carrying the same
  * If-Match exactly one wins; a deletion shows in every diff range that covers its version.
  */
@@ -26,7 +26,7 @@ async function diff(sellerId: string, kind: Kind, from: number, to: number): Pro
   return answer.body as Entity[];
 }
 
-/** The version an entity read carries in its ETag (pin 5). */
+/** The version an entity read carries in its ETag (docs/conventions.md §5). */
 function etagVersion(answer: Answer): number {
   const match = /^"(\d+)"$/.exec(answer.headers.get('etag') ?? '');
   if (!match) throw new Error(`No strong ETag on a ${answer.status} read: ${answer.headers.get('etag')}`);
@@ -63,8 +63,15 @@ describe('sync: diffs while registers write concurrently', () => {
   const TAX_IDS = ['t0', 't1', 't2', 't3'];
   const PRODUCT_IDS = ['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'];
   const WRITERS = 5;
-  const WRITES_PER_WRITER = 12;
+  const ROUNDS = 12;
   const READERS = 3;
+  /**
+   * One tax that only the scripted register writes, in a cycle create, update, delete: every round
+   * moves the version, and creates, updates and deletes all happen, whatever the random writers do.
+   */
+  const ANCHOR = 'anchor';
+  const anchorStep = (round: number): { method: 'PUT' | 'DELETE'; status: string } =>
+    round % 3 === 2 ? { method: 'DELETE', status: '204' } : { method: 'PUT', status: round % 3 === 0 ? '201' : '204' };
 
   /** What each write may answer when others race it (503 is retried); anything else fails the test. */
   const ALLOWED: Record<string, readonly string[]> = {
@@ -88,38 +95,49 @@ describe('sync: diffs while registers write concurrently', () => {
 
   it('every register that syncs while 5 others write ends with exactly the final state, and no diff holds a version outside its range', async () => {
     const sellerId = await newSeller();
+    const start = await currentVersion(sellerId);
     const seed = Date.now();
-    let writing = true;
     /** A name no other write uses: equal data in two reads means the same write, hence the same version. */
     let writeNumber = 0;
     const outcomes = new Map<string, number>();
+    const count = (key: string) => outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
 
-    const writer = async (register: number) => {
-      const next = random(seed + register);
-      const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
-      for (let i = 0; i < WRITES_PER_WRITER; i++) {
-        const kind: Kind = next() < 0.4 ? 'taxes' : 'products';
-        const method = next() < (kind === 'taxes' ? 0.7 : 0.65) ? 'PUT' : 'DELETE';
-        const identifier = pick(kind === 'taxes' ? TAX_IDS : PRODUCT_IDS);
-        const tax = pick(TAX_IDS);
-        for (let attempt = 1; ; attempt++) {
-          const name = `r${register}-${++writeNumber}`;
-          const path = `/${sellerId}/${kind}/${identifier}`;
-          const body = kind === 'taxes' ? taxBody(name, writeNumber % 101) : productBody(name, tax, writeNumber);
-          const answer = method === 'PUT' ? await api.put(path, body) : await api.del(path);
-          if ((answer.status === 503 || lambdaTimedOut(answer)) && attempt < 10) {
-            const key = `${method} ${kind} retried ${answer.status === 503 ? '503' : 'after a Lambda timeout'}`;
-            outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
-            await pause(50 * attempt);
-            continue;
-          }
-          const outcome = outcomeOf(answer);
-          expect(ALLOWED[`${method} ${kind}`], `${method} ${path} answered ${answer.text} (seed ${seed})`).toContain(outcome);
-          const key = `${method} ${kind} ${outcome}`;
-          outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
-          break;
+    /** One write, retried after a 503 or a Lambda timeout; answers its outcome and whether it was retried. */
+    const send = async (method: 'PUT' | 'DELETE', kind: Kind, identifier: string, body: (name: string) => unknown) => {
+      for (let attempt = 1; ; attempt++) {
+        const path = `/${sellerId}/${kind}/${identifier}`;
+        const answer = method === 'PUT' ? await api.put(path, body(`w${++writeNumber}`)) : await api.del(path);
+        if ((answer.status === 503 || lambdaTimedOut(answer)) && attempt < 10) {
+          count(`${method} ${kind} retried ${answer.status === 503 ? '503' : 'after a Lambda timeout'}`);
+          await pause(50 * attempt);
+          continue;
         }
+        return { outcome: outcomeOf(answer), retried: attempt > 1, text: `${method} ${path} answered ${answer.text}` };
       }
+    };
+
+    /** A writer's random generator, kept across rounds so its choices depend on the seed only. */
+    const choices = Array.from({ length: WRITERS }, (_, register) => random(seed + register));
+    const randomWrite = async (next: () => number) => {
+      const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
+      const kind: Kind = next() < 0.4 ? 'taxes' : 'products';
+      const method = next() < (kind === 'taxes' ? 0.7 : 0.65) ? 'PUT' : 'DELETE';
+      const identifier = pick(kind === 'taxes' ? TAX_IDS : PRODUCT_IDS);
+      const tax = pick(TAX_IDS);
+      const { outcome, text } = await send(method, kind, identifier, (name) =>
+        kind === 'taxes' ? taxBody(name, writeNumber % 101) : productBody(name, tax, writeNumber),
+      );
+      expect(ALLOWED[`${method} ${kind}`], `${text} (seed ${seed})`).toContain(outcome);
+      count(`${method} ${kind} ${outcome}`);
+    };
+
+    /** The scripted write of a round. After a retry the first attempt may have committed: its repeat then answers as a repeat. */
+    const anchorWrite = async (round: number) => {
+      const step = anchorStep(round);
+      const { outcome, retried, text } = await send(step.method, 'taxes', ANCHOR, (name) => taxBody(name, round));
+      const repeat = step.method === 'PUT' ? '204' : '404 NotFound';
+      expect(retried ? [step.status, repeat] : [step.status], `${text} (round ${round})`).toContain(outcome);
+      count(`${step.method} taxes ${step.status}`);
     };
 
     /**
@@ -152,11 +170,12 @@ describe('sync: diffs while registers write concurrently', () => {
       }
     };
 
-    const reader = async () => {
+    /** A register's local copy, brought up to date by diffs from its last synced version. */
+    const newReader = () => {
       const state: Record<Kind, Map<string, Entity>> = { taxes: new Map(), products: new Map() };
       let synced = 0;
       const versionsSynced: number[] = [];
-      // The ETag checks trail the sync loop one at a time, so the loop reads diffs as often as it can.
+      // The ETag checks trail the syncs one at a time, while later rounds write.
       let checks = Promise.resolve();
       const sync = async () => {
         const to = await currentVersion(sellerId);
@@ -175,21 +194,23 @@ describe('sync: diffs while registers write concurrently', () => {
         synced = to;
         versionsSynced.push(to);
       };
-      while (writing) {
-        await sync();
-        await pause(20);
-      }
-      await sync();
-      await checks;
-      return { state, versionsSynced };
+      return { state, versionsSynced, sync, settled: () => checks };
     };
+    const readers = Array.from({ length: READERS }, newReader);
 
-    const writers = Promise.all(Array.from({ length: WRITERS }, (_, register) => writer(register))).finally(() => {
-      writing = false;
-    });
-    const [, ...registers] = await Promise.all([writers, ...Array.from({ length: READERS }, reader)]);
+    // Each round starts every writer's next write and every register's sync together, so diffs are
+    // read while versions are being taken; the next round starts when all of them are done. A sync of
+    // round r reads a version between the ends of rounds r-1 and r, and every round moves the version
+    // (the anchor), so syncs two rounds apart see different versions: no reliance on timing.
+    for (let round = 0; round < ROUNDS; round++) {
+      await Promise.all([anchorWrite(round), ...choices.map(randomWrite), ...readers.map((reader) => reader.sync())]);
+    }
+    for (const reader of readers) {
+      await reader.sync();
+      await reader.settled();
+    }
 
-    // The races really happened: creates, updates and deletes all went through.
+    // Creates, updates and deletes all went through (the anchor makes sure), among the random writes' races.
     const succeeded = (prefix: string) =>
       [...outcomes].filter(([key]) => key.startsWith(prefix)).reduce((sum, [, count]) => sum + count, 0);
     expect(succeeded('PUT taxes 201') + succeeded('PUT products 201'), `creates (seed ${seed})`).toBeGreaterThan(0);
@@ -206,15 +227,17 @@ describe('sync: diffs while registers write concurrently', () => {
         }),
       ),
     ) as Record<Kind, Entity[]>;
-    for (const { state, versionsSynced } of registers) {
-      // Each register synced at versions between the first and the last, not just once at the end.
+    for (const { state, versionsSynced } of readers) {
+      // Each register synced at versions between the first and the last, not just once at the end:
+      // the syncs of rounds 1 to ROUNDS-2 lie strictly between, and those two rounds apart differ.
       expect(versionsSynced.at(-1)).toBe(final);
-      expect(new Set(versionsSynced.filter((version) => version < final)).size, `intermediate syncs`).toBeGreaterThan(1);
+      const intermediate = new Set(versionsSynced.filter((version) => version > start && version < final));
+      expect(intermediate.size, `intermediate syncs ${versionsSynced.join(' ')}`).toBeGreaterThanOrEqual((ROUNDS - 2) / 2);
       for (const kind of KINDS) {
         expect(byIdentifier(state[kind].values()), `${kind} of a register (seed ${seed})`).toEqual(lists[kind]);
       }
     }
-  }, 45_000);
+  }, 90_000);
 });
 
 describe('sync: two registers writing with the same If-Match', () => {

@@ -44,7 +44,7 @@ export const v = (version: ApiVersion) => ({
   del: (path: string, options?: CallOptions) => call('DELETE', `/v${version}${path}`, options),
 });
 
-/** Asserts the pinned error body (DESIGN.md pin 3) and status, as a client observes them. */
+/** Asserts the pinned error body (docs/conventions.md §3) and status, as a client observes them. */
 export function expectError(answer: Answer, status: number, exception: string, code: string | null = null): void {
   const body = answer.body as { exception?: unknown; code?: unknown; message?: unknown; details?: unknown } | undefined;
   expect({

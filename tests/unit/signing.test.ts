@@ -1,5 +1,5 @@
 /**
- * Signed activation codes (DESIGN.md pin 11) as a register sees them: a code signed by the local
+ * Signed activation codes (docs/conventions.md §11) as a register sees them: a code signed by the local
  * signer or by KMS verifies offline against the served PEM, and any change to it does not.
  */
 import { spawnSync } from 'node:child_process';
