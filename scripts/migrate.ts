@@ -5,11 +5,11 @@
  * Run it after every deploy (docs/operations.md). A Scan is fine here: this never runs on a request path.
  */
 import { parseArgs } from 'node:util';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
+import { writeIf } from '#shared/db/transact.ts';
 
 interface Migration {
   name: string;
@@ -43,23 +43,16 @@ const apiKeysNameTheirRegister: Migration = {
   },
 };
 
-async function setRegister(key: { pk: string; sk: string }, cashRegisterName: string): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { pk: key.pk, sk: key.sk },
-        UpdateExpression: 'SET cashRegisterName = :name',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(cashRegisterName)',
-        ExpressionAttributeValues: { ':name': cashRegisterName },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
+const setRegister = (key: { pk: string; sk: string }, cashRegisterName: string): Promise<boolean> =>
+  writeIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { pk: key.pk, sk: key.sk },
+      UpdateExpression: 'SET cashRegisterName = :name',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(cashRegisterName)',
+      ExpressionAttributeValues: { ':name': cashRegisterName },
+    }),
+  );
 
 /** Every migration, oldest first. */
 export const migrations: readonly Migration[] = [apiKeysNameTheirRegister];

@@ -4,6 +4,7 @@ import { db, table } from './client.ts';
 import { type Key, TOMBSTONE_INDEX, tombstoneSortKey } from './keys.ts';
 import { readItem } from './reads.ts';
 import type { Counter } from './streams.ts';
+import { writeIf } from './transact.ts';
 
 /** What one purge of a stream did. */
 export interface Purge {
@@ -68,19 +69,12 @@ async function raiseMark(counter: Key<Counter>, version: number): Promise<number
 const markOf = async (counter: Key<Counter>) => (await readItem(counter))?.purged ?? 0;
 
 /** Deletes one tombstone if it still is the tombstone that was read. */
-async function removeTombstone(item: Key & { version: number }): Promise<boolean> {
-  try {
-    await db().send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: { pk: item.pk, sk: item.sk },
-        ConditionExpression: 'deleted = :true AND version = :version',
-        ExpressionAttributeValues: { ':true': true, ':version': item.version },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
+const removeTombstone = (item: Key & { version: number }): Promise<boolean> =>
+  writeIf(
+    new DeleteCommand({
+      TableName: table(),
+      Key: { pk: item.pk, sk: item.sk },
+      ConditionExpression: 'deleted = :true AND version = :version',
+      ExpressionAttributeValues: { ':true': true, ':version': item.version },
+    }),
+  );

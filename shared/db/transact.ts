@@ -1,6 +1,6 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type ApiError, serviceBusy } from '#shared/errors.ts';
 import { db, table } from './client.ts';
 import { type Key, keys } from './keys.ts';
@@ -57,6 +57,20 @@ function refusalOf(steps: readonly Step[], error: TransactionCanceledException):
     if (reason.Code === 'ConditionalCheckFailed' && refused) return refused();
   }
   return undefined;
+}
+
+/**
+ * Sends one conditional write outside a transaction; false when its condition failed (the item was
+ * changed first by someone else, which the caller takes as "nothing to do").
+ */
+export async function writeIf(command: UpdateCommand | DeleteCommand): Promise<boolean> {
+  try {
+    await db().send(command);
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }
 
 /** A put of a new item: refused when the key exists. */

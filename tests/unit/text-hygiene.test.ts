@@ -1,4 +1,3 @@
-import type { ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { activationOrder, order, tax } from '#schemas/generated/validators.js';
 import { bodySchemas, sharedSchemas } from '#schemas/index.ts';
@@ -6,6 +5,7 @@ import { scalars } from '#schemas/scalars.ts';
 import { ApiError } from '#shared/errors.ts';
 import { pageParams } from '#shared/http/query.ts';
 import { validate } from '#shared/http/validation.ts';
+import { rejection } from '../support/rejection.ts';
 
 type Schema = { [keyword: string]: unknown };
 
@@ -111,17 +111,6 @@ describe.each(Object.entries(patterns))('the %s scalar', (name, source) => {
     );
   });
 });
-
-/** The error a client would get for this body. */
-function rejection(validator: ValidateFunction, body: unknown) {
-  try {
-    validate(validator, body);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return { status: error.status, exception: error.exception, code: error.code, details: error.details };
-  }
-  throw new Error('the body was accepted');
-}
 
 describe('the generated validators', () => {
   const textPattern = scalars.$defs.text.pattern;

@@ -1,19 +1,7 @@
-import type { ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { sellerV26, sellerV33, tax } from '#schemas/generated/validators.js';
-import { ApiError } from '#shared/errors.ts';
 import { fieldPath, toApiError, validate } from '#shared/http/validation.ts';
-
-/** The error a client would get for this body. */
-function rejection(validator: ValidateFunction, body: unknown) {
-  try {
-    validate(validator, body);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return { status: error.status, exception: error.exception, code: error.code, details: error.details };
-  }
-  throw new Error('the body was accepted');
-}
+import { rejection } from '../support/rejection.ts';
 
 describe('request body validation', () => {
   it('names array elements and nested fields the way a client writes them', () => {
