@@ -21,6 +21,8 @@ interface Migration {
 const apiKeysNameTheirRegister: Migration = {
   name: 'api-keys-name-their-register',
   async run() {
+    // Every API key item: its partition key is this prefix and the key's hash (`shared/db/keys.ts`).
+    const { pk: prefix, sk } = keys.apiKey('');
     let changed = 0;
     let startKey: Record<string, unknown> | undefined;
     do {
@@ -28,7 +30,7 @@ const apiKeysNameTheirRegister: Migration = {
         new ScanCommand({
           TableName: table(),
           FilterExpression: 'begins_with(pk, :key) AND sk = :sk AND attribute_not_exists(cashRegisterName)',
-          ExpressionAttributeValues: { ':key': 'K#', ':sk': '#KEY' },
+          ExpressionAttributeValues: { ':key': prefix, ':sk': sk },
           ProjectionExpression: 'pk, sk, activationId',
           ExclusiveStartKey: startKey,
         }),
