@@ -128,6 +128,18 @@ const listFiles = (dir: string): string[] => {
   }
 };
 
+/** A file another build is writing (`<file>.<pid>.tmp` of a live process): the tests build the same folders in parallel. */
+function inFlight(path: string): boolean {
+  const pid = Number(/\.(\d+)\.tmp$/.exec(path)?.[1]);
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
  * Builds one entry point into `outdir`, which then holds this build's files and nothing else, so no stale
  * chunk is packaged. Each file is written beside its target and renamed over it, chunks before the entry,
@@ -144,7 +156,7 @@ export async function bundle(entry: string, outdir: string, variant: Variant = '
     await rename(temporary, file.path);
   }
   const written = new Set(compiled.files.map((file) => file.path));
-  const stale = listFiles(resolve(root, outdir)).filter((path) => !written.has(path));
+  const stale = listFiles(resolve(root, outdir)).filter((path) => !written.has(path) && !inFlight(path));
   await Promise.all(stale.map((path) => rm(path, { force: true })));
   return compiled;
 }
