@@ -52,14 +52,12 @@ export async function buildTargets(): Promise<Target[]> {
   return [...[...lambda].map(([name, built]) => target(name, 'lambda', built)), target(FLOOR, 'lambda', floor), ...plain];
 }
 
-const shuffled = <T>(items: readonly T[]): T[] => {
-  const copy = [...items];
-  for (let index = copy.length - 1; index > 0; index--) {
-    const other = Math.floor(Math.random() * (index + 1));
-    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
-  }
-  return copy;
-};
+/** A new random order every round. */
+const shuffled = <T>(items: readonly T[]): T[] =>
+  items
+    .map((item) => ({ item, order: Math.random() }))
+    .sort((a, b) => a.order - b.order)
+    .map(({ item }) => item);
 
 const key = (target: Target, sourceMaps: boolean) => `${target.variant}/${target.name}/${sourceMaps}`;
 
@@ -77,22 +75,32 @@ function fresh(code: string, flags: readonly string[], env: NodeJS.ProcessEnv = 
   return JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '');
 }
 
-/** Import times in ms by target and source-map flag: IMPORT_RUNS fresh processes each, timed inside the process. */
-export function measureImports(targets: readonly Target[]): Map<string, number[]> {
-  const times = new Map<string, number[]>();
+/** One fresh process's import: wall-clock time, and the CPU time its threads spent (unlike wall time, not stretched by other processes). */
+export interface ImportSample {
+  ms: number;
+  cpuMs: number;
+}
+
+/** Imports by target and source-map flag: IMPORT_RUNS fresh processes each, timed inside the process. */
+export function measureImports(targets: readonly Target[]): Map<string, ImportSample[]> {
+  const samples = new Map<string, ImportSample[]>();
   const runs = targets.flatMap((target) => [false, true].map((sourceMaps) => ({ target, sourceMaps })));
   for (let round = 0; round < IMPORT_RUNS; round++) {
     for (const { target, sourceMaps } of shuffled(runs)) {
-      const href = JSON.stringify(pathToFileURL(target.file).href);
-      const code = `const t = performance.now(); await import(${href}); console.log(performance.now() - t);`;
+      const code = [
+        'const t = performance.now(); const cpu = process.cpuUsage();',
+        `await import(${JSON.stringify(pathToFileURL(target.file).href)});`,
+        'const { user, system } = process.cpuUsage(cpu);',
+        'console.log(JSON.stringify({ ms: performance.now() - t, cpuMs: (user + system) / 1000 }));',
+      ].join('\n');
       // The handlers read their configuration on first use; this much lets every one of them load.
-      const ms = Number(fresh(code, sourceMaps ? [SOURCE_MAPS] : [], { TABLE_NAME: 'bench', AWS_REGION: 'eu-north-1' }));
-      const list = times.get(key(target, sourceMaps)) ?? [];
-      list.push(ms);
-      times.set(key(target, sourceMaps), list);
+      const sample = fresh(code, sourceMaps ? [SOURCE_MAPS] : [], { TABLE_NAME: 'bench', AWS_REGION: 'eu-north-1' });
+      const list = samples.get(key(target, sourceMaps)) ?? [];
+      list.push(sample as ImportSample);
+      samples.set(key(target, sourceMaps), list);
     }
   }
-  return times;
+  return samples;
 }
 
 /** One real request of a function: its event, and the status it must answer (none for a scheduled function). */
@@ -145,22 +153,26 @@ const ms = (values: readonly number[] | undefined) =>
 /** The cold-start table and its legend. */
 export function coldStartReport(
   targets: readonly Target[],
-  imports: ReadonlyMap<string, number[]>,
+  imports: ReadonlyMap<string, ImportSample[]>,
   responses: ReadonlyMap<string, number[]>,
   requests: ReadonlyMap<string, FirstRequest>,
 ): string {
   const find = (name: string, variant: Variant) => targets.find((target) => target.name === name && target.variant === variant);
+  const wall = (target: Target, sourceMaps: boolean) => (imports.get(key(target, sourceMaps)) ?? []).map((sample) => sample.ms);
+  const cpu = (target: Target) => (imports.get(key(target, false)) ?? []).map((sample) => sample.cpuMs);
   const leanFloor = find(FLOOR, 'lambda');
-  const floorMs = leanFloor ? median(imports.get(key(leanFloor, false)) ?? []) : NaN;
+  if (!leanFloor) throw new Error('The lean floor was not built');
   const row = (name: string, label: string) => {
     const lean = find(name, 'lambda');
     const plain = find(name, 'plain');
     if (!lean || !plain) throw new Error(`${name} was not built both ways`);
     const figures = (target: Target) => [
       target.variant === 'lambda' ? `${kib(target.initBytes)} (+${kib(target.lazyBytes)} lazy)` : kib(target.initBytes),
-      ms(imports.get(key(target, false))),
-      ms(imports.get(key(target, true))),
-      `${(median(imports.get(key(target, false)) ?? []) / floorMs).toFixed(2)}x`,
+      ms(wall(target, false)),
+      `${median(cpu(target)).toFixed(1)} ms`,
+      ms(wall(target, true)),
+      `${(median(wall(target, false)) / median(wall(leanFloor, false))).toFixed(2)}x / ` +
+        `${(median(cpu(target)) / median(cpu(leanFloor))).toFixed(2)}x`,
       ms(responses.get(key(target, true))),
     ];
     return [label, ...figures(lean), ...figures(plain)];
@@ -170,11 +182,13 @@ export function coldStartReport(
       '',
       'Init bytes',
       'import',
+      'import CPU',
       `import, ${SOURCE_MAPS}`,
       '/ lean floor',
       'first response',
       'old: bundle',
       'old: import',
+      'old: import CPU',
       `old: import, ${SOURCE_MAPS}`,
       'old / lean floor',
       'old: first response',
@@ -189,10 +203,13 @@ export function coldStartReport(
     '- Columns without "old": the project\'s build (scripts/build.ts). "old": the same sources built as the project first did',
     "  (esbuild's node defaults: the SDK's CommonJS builds, its whole default credential chain, one file, sources inside the",
     '  source map). The floor rows hold the DynamoDB client alone, built either way: "floor" in the old columns is the plain',
-    '  floor, in the others the lean floor every function is compared with (/ lean floor: import median over its median).',
+    "  floor, in the others the lean floor every function is compared with (/ lean floor: import median over the lean floor's,",
+    '  wall clock / CPU).',
     '- Init bytes: the entry and the chunks it imports statically, loaded at Init; lazy: chunks loaded by import() on first use.',
     `- import: median / p90 of ${IMPORT_RUNS} fresh Node ${process.versions.node} processes importing handler.mjs, timed inside the process`,
     `  (start-up excluded), with no flags and with ${SOURCE_MAPS}; all bundles and both flags shuffled together in each round.`,
+    '  import CPU: the median CPU time (user + system, all threads) of the same imports without flags; a busy machine stretches',
+    '  wall-clock times, not CPU times.',
     `- first response: median / p90 of ${RESPONSE_RUNS} fresh processes (${SOURCE_MAPS}, as deployed) importing handler.mjs and invoking`,
     '  it once against DynamoDB Local, timed inside the process; the bundles shuffled together in each round. Requests:',
     ...[...requests].map(([name, request]) => `  ${name}: ${request.label}`),
