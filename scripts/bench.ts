@@ -1,22 +1,21 @@
 /**
- * `npm run bench`: what the functions cost. Prints one table: per function, the minified bundle's
- * size and the median time a fresh Node process takes to import it, beside a floor bundle holding
- * only the DynamoDB client; per operation, the source handler invoked in-process against DynamoDB
- * Local: CPU time per request, DynamoDB round trips, and the capacity DynamoDB Local reported
- * beside the capacity DynamoDB's pricing rules give for the same calls.
+ * `npm run bench`: what the functions cost. Prints two tables. Cold start (scripts/bench/cold-start.ts): per
+ * function, the bytes loaded at Init and lazily, fresh processes' import times with and without source
+ * maps and their first response, for the project's build and the old one, beside two floors holding only
+ * the DynamoDB client. Per operation, the source handler invoked in-process against DynamoDB Local: CPU
+ * time per request, DynamoDB round trips, and the capacity DynamoDB Local reported beside the capacity
+ * DynamoDB's pricing rules give for the same calls.
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { BatchWriteCommand, type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ensureTable, startDynamo } from '#infra/local/dynamodb.ts';
-import { buildAll, bundle, functionNames, root } from './build.ts';
+import { buildTargets, coldStartReport, type FirstRequest, measureFirstResponses, measureImports } from './bench/cold-start.ts';
+import { median, table } from './bench/stats.ts';
 
-const IMPORT_RUNS = 20;
 const WARMUP = 5;
 const REPS = 50;
 const DIFF_REPS = 20;
@@ -34,48 +33,6 @@ const BATCH = 25;
 const USER = { username: 'bench', password: 'bench-password' };
 const AUTHORIZATION = `Basic ${Buffer.from(`${USER.username}:${USER.password}`).toString('base64')}`;
 const TAX = { vat: 25, name: 'Moms' };
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[middle] ?? NaN) : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
-};
-
-// ---- Bundles -------------------------------------------------------------------------------------
-
-interface BundleFigures {
-  name: string;
-  bytes: number;
-  importMs: number;
-}
-
-async function measureBundles(): Promise<BundleFigures[]> {
-  await buildAll();
-  await bundle('scripts/bench/floor.ts', '.build/floor/handler.mjs');
-  const bundles = [...functionNames(), 'floor'].map((name) => ({
-    name,
-    file: join(root, '.build', name, 'handler.mjs'),
-    times: [] as number[],
-  }));
-  // Round robin, so a slow stretch of the machine weighs on every bundle alike.
-  for (let run = 0; run < IMPORT_RUNS; run++) {
-    for (const { file, times } of bundles) times.push(importMs(file));
-  }
-  return bundles.map(({ name, file, times }) => ({ name, bytes: statSync(file).size, importMs: median(times) }));
-}
-
-/** How long a fresh Node process (the Node 22 running this script) takes to import `file`, timed inside it. */
-function importMs(file: string): number {
-  const code = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); console.log(performance.now() - t);`;
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
-    encoding: 'utf8',
-    // The handlers read their configuration at import; no compile cache, so every run is a cold start.
-    env: { ...process.env, TABLE_NAME: TABLE, AWS_REGION: 'eu-north-1', NODE_COMPILE_CACHE: undefined },
-  });
-  const ms = Number(child.stdout.trim());
-  if (child.status !== 0 || !Number.isFinite(ms)) throw new Error(`Importing ${file} failed:\n${child.stderr}`);
-  return ms;
-}
 
 // ---- Capacity: reported by DynamoDB Local, computed from DynamoDB's pricing rules ----------------
 
@@ -315,7 +272,47 @@ async function batchPut(client: DynamoDBDocumentClient, items: readonly Record<s
   await Promise.all(Array.from({ length: 4 }, lane));
 }
 
-async function measureOperations(): Promise<{ operations: Operation[]; diffs: DiffFigures[] }> {
+/**
+ * Each function's request for its time to first response (scripts/bench/cold-start.ts): a real route, as a
+ * register calls (X-Api-Key: one GetItem authenticates it, where Basic would add the password KDF).
+ */
+function firstRequests(apiKey: string, taxId: string): Map<string, FirstRequest> {
+  const register: Caller = { 'x-api-key': apiKey };
+  const get = (path: string, status: number) => ({
+    label: `GET ${path} -> ${status}`,
+    event: event('GET', path, undefined, register),
+    status,
+  });
+  const name = { corporateId: SELLER.slice(2), cashRegisterName: 'Kassa 1' };
+  return new Map<string, FirstRequest>([
+    [
+      'activations',
+      {
+        label: 'POST /v33/noauth/activations/cash-register-name/existance -> 201',
+        event: event('POST', '/v33/noauth/activations/cash-register-name/existance', name, register),
+        status: 201,
+      },
+    ],
+    ['catalog', get(`/v26/${SELLER}/taxes/${taxId}`, 200)],
+    // An unknown installation: 404 after its GetItem.
+    ['devices', get('/v33/installations/0000000000000001/build-infoes', 404)],
+    ['fallback', get('/v33/no-such-endpoint', 404)],
+    ['images', get(`/v33/${SELLER}/images`, 200)],
+    ['maintenance', { label: 'the daily tombstone purge (a scheduled event)', event: { 'detail-type': 'Scheduled Event' } }],
+    ['registrations', get(`/v33/${SELLER}/registrations`, 200)],
+    ['restaurants', get('/v33/restaurants', 200)],
+    ['sellers', get(`/v33/${SELLER}/version`, 200)],
+    ['users', get('/v33/auth/handshake', 200)],
+    // Administrators only: a register is refused, after its key is read.
+    ['vendors', get('/v33/software-vendors', 403)],
+  ]);
+}
+
+async function measureOperations(): Promise<{
+  operations: Operation[];
+  diffs: DiffFigures[];
+  requests: Map<string, FirstRequest>;
+}> {
   const [
     { db },
     { keys, versionSortKey },
@@ -640,6 +637,7 @@ async function measureOperations(): Promise<{ operations: Operation[]; diffs: Di
   }
   return {
     operations,
+    requests: firstRequests(apiKey, lastTax),
     diffs: [
       // All the taxes: estimated from the changed taxes' mean size.
       { ...taxesDiff.figures, all: { computedRcu: readUnits((TAXES * changedBytes) / CHANGED) } },
@@ -662,45 +660,13 @@ async function measureOperations(): Promise<{ operations: Operation[]; diffs: Di
 
 // ---- Report --------------------------------------------------------------------------------------
 
-/** A markdown table with padded columns. */
-function table(rows: readonly (readonly string[])[]): string {
-  const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
-  const line = (row: readonly string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
-  const [header = [], ...body] = rows;
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join('\n');
-}
-
-function report(
-  bundles: readonly BundleFigures[],
-  operations: readonly Operation[],
-  diffs: readonly DiffFigures[],
-  seconds: number,
-): string {
-  const none = ['—', '—', '—', '—', '—', '—'];
+function report(operations: readonly Operation[], diffs: readonly DiffFigures[], seconds: number): string {
   const rows = [
-    [
-      '',
-      'bundle (minified)',
-      'import, fresh process',
-      'CPU / request',
-      'round trips',
-      'RCU table',
-      'RCU LSI',
-      'WCU table',
-      'WCU LSI',
-    ],
-    ...bundles.map(({ name, bytes, importMs }) => [
-      name === 'floor' ? 'floor (@aws-sdk/client-dynamodb only)' : `function ${name}`,
-      `${(bytes / 1024).toFixed(1)} KiB (${bytes.toLocaleString('en')} B)`,
-      `${importMs.toFixed(1)} ms`,
-      ...none,
-    ]),
+    ['', 'CPU / request', 'round trips', 'RCU table', 'RCU LSI', 'WCU table', 'WCU LSI'],
     ...operations.map(({ label, samples, model }) => {
       const reports = samples.map((sample) => reported(sample.calls));
       return [
         label,
-        '—',
-        '—',
         `${median(samples.map((sample) => sample.cpuMs)).toFixed(2)} ms`,
         String(median(samples.map((sample) => sample.calls.length))),
         ...CAPACITY_FIELDS.map((field) => {
@@ -723,7 +689,6 @@ function report(
     ),
     '',
     'Legend',
-    `- import: median of ${IMPORT_RUNS} fresh Node ${process.versions.node} processes importing .build/<name>/handler.mjs, timed inside the process (start-up excluded).`,
     '- Operations: the source handlers invoked in-process with an HTTP API v2 event, after warm-up: functions/catalog for',
     '  POST /v26/{sellerId}/taxes, GET and PUT /v26/{sellerId}/taxes/{id}, GET /v26/{sellerId}/taxes-diff/{from}/{to},',
     `  GET /v26/{sellerId}/products-diff/{from}/{to} of a second seller with 1 tax and ${PRODUCTS.toLocaleString('en')} products (one written`,
@@ -751,8 +716,9 @@ function report(
 
 async function main(): Promise<void> {
   const started = performance.now();
-  // Bundles first: DynamoDB Local's JVM would compete for the 2 cores while imports are timed.
-  const bundles = await measureBundles();
+  // Imports first: DynamoDB Local's JVM would compete for the 2 cores while they are timed.
+  const targets = await buildTargets();
+  const imports = measureImports(targets);
   const dynamo = await startDynamo();
   const imageDir = mkdtempSync(join(tmpdir(), 'bench-images-'));
   try {
@@ -767,8 +733,12 @@ async function main(): Promise<void> {
       IMAGE_STORE: 'local',
       IMAGE_DIR: imageDir,
     });
-    const { operations, diffs } = await measureOperations();
-    console.log(report(bundles, operations, diffs, (performance.now() - started) / 1000));
+    const { operations, diffs, requests } = await measureOperations();
+    // The seller, tax and API key the operations left behind answer the first requests.
+    const responses = measureFirstResponses(targets, requests, context);
+    console.log(coldStartReport(targets, imports, responses, requests));
+    console.log();
+    console.log(report(operations, diffs, (performance.now() - started) / 1000));
   } finally {
     await dynamo.stop();
     rmSync(imageDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import * as validators from '#schemas/generated/validators.js';
+import { tax as taxValidator } from '#schemas/generated/validators.js';
 import { tax } from '#schemas/tax.ts';
 import type { TaxBody } from '#schemas/types.ts';
 import { fieldsOf } from '#schemas/views.ts';
@@ -9,7 +9,7 @@ export const taxes: VersionedEntity<TaxBody> = {
   plural: 'taxes',
   kind: 'TAX',
   versions: [15, 26, 33],
-  ...everywhere<TaxBody>(validators.tax, fieldsOf(tax)),
+  ...everywhere<TaxBody>(taxValidator, fieldsOf(tax)),
   orderFields: ['identifier', 'name', 'vat'],
   searched: ['name', 'identifier'],
 };

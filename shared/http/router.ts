@@ -87,7 +87,8 @@ export class RouteTable {
         const segments = route.path.split('/').slice(1);
         return { route, segments, rank: segments.map((s) => (isParam(s) ? '1' : '0')).join('') };
       })
-      .sort((a, b) => a.rank.localeCompare(b.rank));
+      // Code-unit order: the ranks are only 0s and 1s, and localeCompare would start ICU's collator at Init.
+      .sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
   }
 
   /**

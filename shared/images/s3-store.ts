@@ -1,13 +1,16 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import { config } from '#shared/config.ts';
 import type { ImageStore } from './store.ts';
 
-let client: S3Client | undefined;
+let loaded: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
 
-/** The S3 client: one per process, created on first use. */
-function s3(): S3Client {
-  client ??= new S3Client({ region: config().region });
-  return client;
+/**
+ * The S3 SDK and client: one per process, loaded on first use. A lazy import (a chunk of its own in the
+ * bundle) keeps the SDK out of the cold start of the routes that never touch image bytes.
+ */
+function s3() {
+  loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: new sdk.S3Client({ region: config().region }) }));
+  return loaded;
 }
 
 /**
@@ -18,23 +21,26 @@ function s3(): S3Client {
 export function s3Store(bucket: string): ImageStore {
   return {
     async put(key, bytes, contentType) {
-      await s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
     },
     async get(key) {
+      const { sdk, client } = await s3();
       try {
-        const object = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
         if (!object.Body) return undefined;
         return {
           bytes: Buffer.from(await object.Body.transformToByteArray()),
           contentType: object.ContentType ?? 'application/octet-stream',
         };
       } catch (error) {
-        if (error instanceof NoSuchKey) return undefined;
+        if (error instanceof sdk.NoSuchKey) return undefined;
         throw error;
       }
     },
     async delete(key) {
-      await s3().send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
   };
 }

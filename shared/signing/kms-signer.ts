@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GetPublicKeyCommand, KMSClient, SignCommand } from '@aws-sdk/client-kms';
+import type * as Kms from '@aws-sdk/client-kms';
 import { config } from '#shared/config.ts';
 import { signerFrom } from './public-key.ts';
 import type { ActivationSigner } from './signer.ts';
@@ -7,12 +7,15 @@ import type { ActivationSigner } from './signer.ts';
 /** KMS signs a RAW message of at most 4096 bytes; a longer one is sent as its SHA-256 digest (same signature). */
 const MAX_RAW_MESSAGE_BYTES = 4096;
 
-let client: KMSClient | undefined;
+let loaded: Promise<{ sdk: typeof Kms; client: Kms.KMSClient }> | undefined;
 
-/** The KMS client: one per process, created on first use. */
-function kms(): KMSClient {
-  client ??= new KMSClient({ region: config().region });
-  return client;
+/**
+ * The KMS SDK and client: one per process, loaded on first use. A lazy import (a chunk of its own in the
+ * bundle) keeps the SDK out of the cold start of the routes that never sign.
+ */
+function kms() {
+  loaded ??= import('@aws-sdk/client-kms').then((sdk) => ({ sdk, client: new sdk.KMSClient({ region: config().region }) }));
+  return loaded;
 }
 
 /**
@@ -23,14 +26,16 @@ export function kmsSigner(keyId: string): ActivationSigner {
   return signerFrom(
     `KMS key ${keyId}`,
     async () => {
-      const { PublicKey } = await kms().send(new GetPublicKeyCommand({ KeyId: keyId }));
+      const { sdk, client } = await kms();
+      const { PublicKey } = await client.send(new sdk.GetPublicKeyCommand({ KeyId: keyId }));
       if (!PublicKey) throw new Error(`KMS returned no public key for ${keyId}`);
       return PublicKey;
     },
     async (message) => {
       const raw = message.byteLength <= MAX_RAW_MESSAGE_BYTES;
-      const { Signature } = await kms().send(
-        new SignCommand({
+      const { sdk, client } = await kms();
+      const { Signature } = await client.send(
+        new sdk.SignCommand({
           KeyId: keyId,
           Message: raw ? message : createHash('sha256').update(message).digest(),
           MessageType: raw ? 'RAW' : 'DIGEST',

@@ -1,0 +1,217 @@
+/**
+ * The bench's cold-start figures. Every function is built the project's way (scripts/build.ts, `lambda`:
+ * `.build/<group>/`) and the way the project first built it (`plain`: `.build/bench/plain/<group>/`), and
+ * the floor (scripts/bench/floor.ts: the DynamoDB client alone) both ways. Each bundle is imported by fresh
+ * Node processes, with and without --enable-source-maps, all of them shuffled together in every round, so a
+ * slow stretch of the machine weighs on every variant alike. A fresh process's first answer (import + one
+ * real request against DynamoDB Local) is timed the same way.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildAll, bundle, type BundleSizes, type Compiled, functionNames, root, type Variant } from '../build.ts';
+import { median, quantile, table } from './stats.ts';
+
+const IMPORT_RUNS = 20;
+const RESPONSE_RUNS = 10;
+/** Deployed functions run with it (serverless.yml NODE_OPTIONS): stack traces point into the sources. */
+const SOURCE_MAPS = '--enable-source-maps';
+const FLOOR = 'floor';
+const FLOOR_ENTRY = 'scripts/bench/floor.ts';
+
+interface Target extends BundleSizes {
+  /** A function group, or FLOOR. */
+  name: string;
+  variant: Variant;
+  /** The entry file, handler.mjs. */
+  file: string;
+}
+
+/** Builds every function and the floor both ways. */
+export async function buildTargets(): Promise<Target[]> {
+  const target = (name: string, variant: Variant, built: Compiled): Target => ({
+    name,
+    variant,
+    file: built.entry,
+    initBytes: built.initBytes,
+    lazyBytes: built.lazyBytes,
+  });
+  const entries = [
+    ...functionNames().map((name) => [name, `functions/${name}/handler.ts`] as const),
+    [FLOOR, FLOOR_ENTRY] as const,
+  ];
+  const [lambda, floor, plain] = await Promise.all([
+    buildAll(),
+    bundle(FLOOR_ENTRY, join(root, '.build/bench/lambda', FLOOR)),
+    Promise.all(
+      entries.map(async ([name, entry]) =>
+        target(name, 'plain', await bundle(entry, join(root, '.build/bench/plain', name), 'plain')),
+      ),
+    ),
+  ]);
+  return [...[...lambda].map(([name, built]) => target(name, 'lambda', built)), target(FLOOR, 'lambda', floor), ...plain];
+}
+
+/** A new random order every round. */
+const shuffled = <T>(items: readonly T[]): T[] =>
+  items
+    .map((item) => ({ item, order: Math.random() }))
+    .sort((a, b) => a.order - b.order)
+    .map(({ item }) => item);
+
+const key = (target: Target, sourceMaps: boolean) => `${target.variant}/${target.name}/${sourceMaps}`;
+
+/**
+ * Runs `code` (an ES module that prints one JSON value) in a fresh Node process with `flags` and `env`;
+ * no compile cache and no inherited NODE_OPTIONS, so every run is a cold start with exactly these flags.
+ */
+function fresh(code: string, flags: readonly string[], env: NodeJS.ProcessEnv = {}): unknown {
+  const child = spawnSync(process.execPath, [...flags, '--input-type=module', '-e', code], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env, NODE_COMPILE_CACHE: undefined, NODE_OPTIONS: undefined },
+  });
+  if (child.status !== 0) throw new Error(`A fresh process failed:\n${child.stderr}`);
+  // The last line: a function may log before it.
+  return JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '');
+}
+
+/** One fresh process's import: wall-clock time, and the CPU time its threads spent (unlike wall time, not stretched by other processes). */
+export interface ImportSample {
+  ms: number;
+  cpuMs: number;
+}
+
+/** Imports by target and source-map flag: IMPORT_RUNS fresh processes each, timed inside the process. */
+export function measureImports(targets: readonly Target[]): Map<string, ImportSample[]> {
+  const samples = new Map<string, ImportSample[]>();
+  const runs = targets.flatMap((target) => [false, true].map((sourceMaps) => ({ target, sourceMaps })));
+  for (let round = 0; round < IMPORT_RUNS; round++) {
+    for (const { target, sourceMaps } of shuffled(runs)) {
+      const code = [
+        'const t = performance.now(); const cpu = process.cpuUsage();',
+        `await import(${JSON.stringify(pathToFileURL(target.file).href)});`,
+        'const { user, system } = process.cpuUsage(cpu);',
+        'console.log(JSON.stringify({ ms: performance.now() - t, cpuMs: (user + system) / 1000 }));',
+      ].join('\n');
+      // The handlers read their configuration on first use; this much lets every one of them load.
+      const sample = fresh(code, sourceMaps ? [SOURCE_MAPS] : [], { TABLE_NAME: 'bench', AWS_REGION: 'eu-north-1' });
+      const list = samples.get(key(target, sourceMaps)) ?? [];
+      list.push(sample as ImportSample);
+      samples.set(key(target, sourceMaps), list);
+    }
+  }
+  return samples;
+}
+
+/** One real request of a function: its event, and the status it must answer (none for a scheduled function). */
+export interface FirstRequest {
+  label: string;
+  event: unknown;
+  status?: number;
+}
+
+/**
+ * Time to first response in ms by target: a fresh process (with SOURCE_MAPS, as deployed) imports the
+ * bundle and invokes its handler once with the function's request, configured by this process's
+ * environment (the bench's DynamoDB Local and image folder).
+ */
+export function measureFirstResponses(
+  targets: readonly Target[],
+  requests: ReadonlyMap<string, FirstRequest>,
+  context: object,
+): Map<string, number[]> {
+  const times = new Map<string, number[]>();
+  const runs = targets.filter((target) => requests.has(target.name));
+  for (let round = 0; round < RESPONSE_RUNS; round++) {
+    for (const target of shuffled(runs)) {
+      const request = requests.get(target.name);
+      if (!request) continue;
+      const code = [
+        'const t = performance.now();',
+        `const { handler } = await import(${JSON.stringify(pathToFileURL(target.file).href)});`,
+        `const context = { ...${JSON.stringify(context)}, getRemainingTimeInMillis: () => 10000, done() {}, fail() {}, succeed() {} };`,
+        `const result = await handler(${JSON.stringify(request.event)}, context);`,
+        // The SDK keeps its sockets open: leave at once.
+        'console.log(JSON.stringify({ ms: performance.now() - t, status: result?.statusCode ?? null })); process.exit(0);',
+      ].join('\n');
+      const { ms, status } = fresh(code, [SOURCE_MAPS]) as { ms: number; status: number | null };
+      if (status !== (request.status ?? null)) {
+        throw new Error(`${target.variant} ${target.name}: ${request.label} answered ${status}, expected ${request.status}`);
+      }
+      const list = times.get(key(target, true)) ?? [];
+      list.push(ms);
+      times.set(key(target, true), list);
+    }
+  }
+  return times;
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+const ms = (values: readonly number[] | undefined) =>
+  values ? `${median(values).toFixed(1)} / ${quantile(values, 0.9).toFixed(1)} ms` : '—';
+
+/** The cold-start table and its legend. */
+export function coldStartReport(
+  targets: readonly Target[],
+  imports: ReadonlyMap<string, ImportSample[]>,
+  responses: ReadonlyMap<string, number[]>,
+  requests: ReadonlyMap<string, FirstRequest>,
+): string {
+  const find = (name: string, variant: Variant) => targets.find((target) => target.name === name && target.variant === variant);
+  const wall = (target: Target, sourceMaps: boolean) => (imports.get(key(target, sourceMaps)) ?? []).map((sample) => sample.ms);
+  const cpu = (target: Target) => (imports.get(key(target, false)) ?? []).map((sample) => sample.cpuMs);
+  const leanFloor = find(FLOOR, 'lambda');
+  if (!leanFloor) throw new Error('The lean floor was not built');
+  const row = (name: string, label: string) => {
+    const lean = find(name, 'lambda');
+    const plain = find(name, 'plain');
+    if (!lean || !plain) throw new Error(`${name} was not built both ways`);
+    const figures = (target: Target) => [
+      target.variant === 'lambda' ? `${kib(target.initBytes)} (+${kib(target.lazyBytes)} lazy)` : kib(target.initBytes),
+      ms(wall(target, false)),
+      `${median(cpu(target)).toFixed(1)} ms`,
+      ms(wall(target, true)),
+      `${(median(wall(target, false)) / median(wall(leanFloor, false))).toFixed(2)}x / ` +
+        `${(median(cpu(target)) / median(cpu(leanFloor))).toFixed(2)}x`,
+      ms(responses.get(key(target, true))),
+    ];
+    return [label, ...figures(lean), ...figures(plain)];
+  };
+  const rows = [
+    [
+      '',
+      'Init bytes',
+      'import',
+      'import CPU',
+      `import, ${SOURCE_MAPS}`,
+      '/ lean floor',
+      'first response',
+      'old: bundle',
+      'old: import',
+      'old: import CPU',
+      `old: import, ${SOURCE_MAPS}`,
+      'old / lean floor',
+      'old: first response',
+    ],
+    ...functionNames().map((name) => row(name, `function ${name}`)),
+    row(FLOOR, 'floor (@aws-sdk/client-dynamodb only)'),
+  ];
+  return [
+    table(rows),
+    '',
+    'Cold start',
+    '- Columns without "old": the project\'s build (scripts/build.ts). "old": the same sources built as the project first did',
+    "  (esbuild's node defaults: the SDK's CommonJS builds, its whole default credential chain, one file, sources inside the",
+    '  source map). The floor rows hold the DynamoDB client alone, built either way: "floor" in the old columns is the plain',
+    "  floor, in the others the lean floor every function is compared with (/ lean floor: import median over the lean floor's,",
+    '  wall clock / CPU).',
+    '- Init bytes: the entry and the chunks it imports statically, loaded at Init; lazy: chunks loaded by import() on first use.',
+    `- import: median / p90 of ${IMPORT_RUNS} fresh Node ${process.versions.node} processes importing handler.mjs, timed inside the process`,
+    `  (start-up excluded), with no flags and with ${SOURCE_MAPS}; all bundles and both flags shuffled together in each round.`,
+    '  import CPU: the median CPU time (user + system, all threads) of the same imports without flags; a busy machine stretches',
+    '  wall-clock times, not CPU times.',
+    `- first response: median / p90 of ${RESPONSE_RUNS} fresh processes (${SOURCE_MAPS}, as deployed) importing handler.mjs and invoking`,
+    '  it once against DynamoDB Local, timed inside the process; the bundles shuffled together in each round. Requests:',
+    ...[...requests].map(([name, request]) => `  ${name}: ${request.label}`),
+  ].join('\n');
+}

@@ -1,0 +1,45 @@
+/**
+ * The build's output folder (scripts/build.ts): after bundle() it holds exactly that build's files, so no
+ * stale chunk is packaged, while a parallel build's file in flight is left alone.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bundle } from '../../scripts/build.ts';
+
+const folders: string[] = [];
+
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+const filesIn = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
+
+describe('bundle()', () => {
+  it("leaves the folder with its build's files: stale chunks and a dead build's temporary go, a live build's stays", async () => {
+    // Prepare
+    const outdir = mkdtempSync(join(tmpdir(), 'build-test-'));
+    folders.push(outdir);
+    mkdirSync(join(outdir, 'chunks'));
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
+    const livePid = process.ppid;
+    for (const name of ['chunks/chunk-STALE.mjs', 'old.mjs', `handler.mjs.${deadPid}.tmp`, `handler.mjs.${livePid}.tmp`]) {
+      writeFileSync(join(outdir, name), '');
+    }
+
+    // Act
+    const built = await bundle('functions/fallback/handler.ts', outdir);
+
+    // Assess
+    const written = built.files.map((file) => relative(outdir, file.path));
+    expect(written).toContain('handler.mjs');
+    expect(written.some((file) => file.startsWith('chunks/'))).toBe(true);
+    expect(filesIn(outdir)).toEqual([...written, `handler.mjs.${livePid}.tmp`].sort());
+  });
+});
