@@ -17,6 +17,8 @@ export function createAjv(): Ajv {
   return new Ajv({
     code: { source: true, esm: true, lines: false },
     allErrors: false,
+    // Errors become the spec's codes in shared/http/validation.ts, which never reads Ajv's English messages.
+    messages: false,
     verbose: true,
     removeAdditional: true,
     // A referenced schema becomes one function, not a copy at every use (the seller has 7 days x 3 versions).
