@@ -1,5 +1,6 @@
 /** Helpers for unit tests of pure decisions: what a refusal says, and what a transaction step does. */
 import type { Stamp, Stored } from '#shared/db/streams.ts';
+import type { Activation } from '#shared/domain/records.ts';
 import type { Step } from '#shared/db/transact.ts';
 import { ApiError } from '#shared/errors.ts';
 
@@ -63,4 +64,28 @@ export const storedAs = <T extends object>(data: T, stamp: Partial<Stamp> & { pk
   modified: 0,
   ...data,
   ...stamp,
+});
+
+/** An activation of a seller's register, ACTIVE, with the given fields. */
+export const activationOf = (fields: Partial<Activation>): Activation => ({
+  id: 1,
+  status: 'ACTIVE',
+  issued: 0,
+  sellerId: 'SE5560360793',
+  country: 'SE',
+  corporateId: '5560360793',
+  sellerName: null,
+  cashRegisterName: 'Kassa 1',
+  applicationPackage: null,
+  productionNumber: null,
+  validFrom: 0,
+  validTo: 0,
+  features: [],
+  controlUnitLocation: 'REMOTE',
+  controlUnitSerial: null,
+  controlUnitGeolocation: null,
+  contact: null,
+  comment: null,
+  keyHash: null,
+  ...fields,
 });
