@@ -3,10 +3,11 @@ import { mergeFeatures } from '#shared/auth/features.ts';
 import type { Principal } from '#shared/auth/principal.ts';
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
-import type { Activation } from '#shared/domain/records.ts';
+import type { Activation, ActivationStatus } from '#shared/domain/records.ts';
 import { inconsistentData, unprocessable } from '#shared/errors.ts';
 import { noContent, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
+import type { ApiVersion } from '#shared/versions.ts';
 import type { ActivationAdvancedBody, ActivationStatusChangeBody, ActivationUpdateBody } from '#schemas/types.ts';
 import { findActivation, nextIssued, saveActivation } from '#shared/domain/activations.ts';
 import { issueActivation } from './issue.ts';
@@ -95,24 +96,37 @@ export async function getActivation(request: ApiRequest<unknown, 'activationId'>
  * comment. The status moves only through `/status` (409 ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT).
  */
 export async function updateActivation(request: ApiRequest<ActivationUpdateBody, 'activationId'>): Promise<Reply> {
-  const { body, version } = request;
   const activation = await administered(request.principal, idOf(request));
+  await saveActivation(activation, updatedActivation(activation, request.body, request.version, Date.now()));
+  return noContent();
+}
+
+/**
+ * The activation after an administrator's PUT: the period, the features the version shows, contact
+ * and comment (kept when the body leaves them out). Refused: another status (409), a closed
+ * activation (422), a period that ends before it starts.
+ */
+export function updatedActivation(
+  activation: Activation,
+  body: ActivationUpdateBody,
+  version: ApiVersion,
+  now: number,
+): Activation {
   if (body.status && body.status !== activation.status) {
     throw inconsistentData('ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT', 'Change the status with PUT /activations/{id}/status');
   }
   if (activation.status === 'CLOSED') throw unprocessable('ACTIVATION_IS_CLOSED_ALREADY', 'A closed activation cannot change');
   if (body.validTo <= body.validFrom)
     throw refusal(version, 'VALID_FROM_AND_VALID_TO_INCONSISTENCY', 'validTo must be after validFrom');
-  await saveActivation(activation, {
+  return {
     ...activation,
     validFrom: body.validFrom,
     validTo: body.validTo,
     features: body.features ? mergeFeatures(activation.features, body.features, version) : activation.features,
     contact: body.contactInfo === undefined ? activation.contact : body.contactInfo,
     comment: body.comment === undefined ? activation.comment : body.comment,
-    issued: nextIssued(activation, Date.now()),
-  });
-  return noContent();
+    issued: nextIssued(activation, now),
+  };
 }
 
 const ALREADY = {
@@ -122,17 +136,26 @@ const ALREADY = {
 } as const;
 
 /**
- * PUT /activations/{activationId}/status (docs/conventions.md §10): ISSUED -> ACTIVE; any open state ->
- * CLOSED, which is final. A move to where it is (or ACTIVE once WORKING) is 422 with the state's code.
- * The API key's copy changes in the same transaction, so a closed key is refused on its next call.
+ * PUT /activations/{activationId}/status (docs/conventions.md §10). The API key's copy changes in the
+ * same transaction, so a closed key is refused on its next call.
  */
 export async function changeStatus(request: ApiRequest<ActivationStatusChangeBody, 'activationId'>): Promise<Reply> {
   const activation = await administered(request.principal, idOf(request));
-  const wanted = request.body.status;
-  const current = activation.status;
+  const status = nextActivationStatus(activation.status, request.body.status);
+  await saveActivation(activation, { ...activation, status, issued: nextIssued(activation, Date.now()) });
+  return noContent();
+}
+
+/**
+ * Where an administrator may move an activation: ISSUED -> ACTIVE; any open state -> CLOSED, which is
+ * final. A move to where it is (or to ACTIVE once WORKING) is 422 with the current state's code.
+ */
+export function nextActivationStatus(
+  current: ActivationStatus,
+  wanted: ActivationStatusChangeBody['status'],
+): ActivationStatusChangeBody['status'] {
   if (current === 'CLOSED' || current === wanted || (wanted === 'ACTIVE' && current === 'WORKING')) {
     throw unprocessable(ALREADY[current], `The activation is ${current} already`);
   }
-  await saveActivation(activation, { ...activation, status: wanted, issued: nextIssued(activation, Date.now()) });
-  return noContent();
+  return wanted;
 }

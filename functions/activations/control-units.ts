@@ -14,47 +14,18 @@ export interface ControlUnitRequest {
 }
 
 /**
- * The control unit an activation names (spec 4.2). An application that needs one must name one
- * unless it is REMOTE; a unit seen for the first time is registered for the application's vendor
- * and needs its geolocation; a known unit must belong to the same vendor.
+ * The control unit an activation names (spec 4.2), registered with the activation when it is new.
+ * The rules are `controlUnitOnActivation`'s; this reads the unit and numbers a new one.
  */
 export async function resolveControlUnit(
   app: ApplicationDescription,
   request: ControlUnitRequest,
-  options: { autoActivating: boolean; version: ApiVersion; now: number },
+  options: ControlUnitOptions,
 ): Promise<{ serial: string | null; location: ControlUnitLocation | null; steps: Step[] }> {
-  const location = request.location ?? (request.serial ? 'DEVICE' : null);
-  if (!request.serial) {
-    if (app.controlUnitRequired && location !== 'REMOTE') {
-      throw unprocessable(
-        'CU_IS_MISSING_FOR_ACTIVATION',
-        `Application ${app.applicationPackage} works with a control unit; name one`,
-      );
-    }
-    return { serial: null, location, steps: [] };
-  }
-  const known = await readItem(keys.controlUnit(request.serial));
-  if (known) {
-    if (known.softwareVendor !== app.softwareVendor) {
-      throw refusal(options.version, 'SV_MISMATCH_IN_APP_DESC_AND_CU', 'The control unit belongs to another software vendor');
-    }
-    return { serial: known.serial, location, steps: [] };
-  }
-  if (!request.geolocation) throw unprocessable('CU_LOCATION_MUST_BE_SET', 'A new control unit needs its geolocation');
-  if (options.autoActivating) {
-    throw unprocessable(
-      'AUTO_ACTIVATE_IS_NOT_POSSIBLE_ON_NEW_CU',
-      'A control unit must be registered before an activation on it can be automatic',
-    );
-  }
-  const unit: ControlUnit = {
-    id: await nextNumber('CONTROL_UNIT'),
-    serial: request.serial,
-    registrationDate: options.now,
-    controlUnitLocation: location ?? 'DEVICE',
-    geolocation: request.geolocation,
-    softwareVendor: app.softwareVendor,
-  };
+  const known = request.serial ? await readItem(keys.controlUnit(request.serial)) : undefined;
+  const { serial, location, newUnit } = controlUnitOnActivation(app, request, known, options);
+  if (!newUnit) return { serial, location, steps: [] };
+  const unit: ControlUnit = { id: await nextNumber('CONTROL_UNIT'), ...newUnit };
   return {
     serial: unit.serial,
     location,
@@ -64,5 +35,60 @@ export async function resolveControlUnit(
       ),
       reference(keys.vendor(app.softwareVendor), () => referenceNotFound(`Software vendor ${app.softwareVendor} does not exist`)),
     ],
+  };
+}
+
+export interface ControlUnitOptions {
+  /** The activation becomes ACTIVE by the application's autoActivationCondition. */
+  autoActivating: boolean;
+  version: ApiVersion;
+  now: number;
+}
+
+/**
+ * The control-unit rules of an activation, given the unit as read (undefined: never seen). An
+ * application that needs a unit must name one unless it is REMOTE; a known unit must belong to the
+ * application's vendor; a unit seen for the first time needs its geolocation, cannot be activated
+ * automatically, and is registered (`newUnit`) for the application's vendor.
+ */
+export function controlUnitOnActivation(
+  app: Pick<ApplicationDescription, 'applicationPackage' | 'controlUnitRequired' | 'softwareVendor'>,
+  request: ControlUnitRequest,
+  known: ControlUnit | undefined,
+  options: ControlUnitOptions,
+): { serial: string | null; location: ControlUnitLocation | null; newUnit?: Omit<ControlUnit, 'id'> } {
+  const location = request.location ?? (request.serial ? 'DEVICE' : null);
+  if (!request.serial) {
+    if (app.controlUnitRequired && location !== 'REMOTE') {
+      throw unprocessable(
+        'CU_IS_MISSING_FOR_ACTIVATION',
+        `Application ${app.applicationPackage} works with a control unit; name one`,
+      );
+    }
+    return { serial: null, location };
+  }
+  if (known) {
+    if (known.softwareVendor !== app.softwareVendor) {
+      throw refusal(options.version, 'SV_MISMATCH_IN_APP_DESC_AND_CU', 'The control unit belongs to another software vendor');
+    }
+    return { serial: known.serial, location };
+  }
+  if (!request.geolocation) throw unprocessable('CU_LOCATION_MUST_BE_SET', 'A new control unit needs its geolocation');
+  if (options.autoActivating) {
+    throw unprocessable(
+      'AUTO_ACTIVATE_IS_NOT_POSSIBLE_ON_NEW_CU',
+      'A control unit must be registered before an activation on it can be automatic',
+    );
+  }
+  return {
+    serial: request.serial,
+    location,
+    newUnit: {
+      serial: request.serial,
+      registrationDate: options.now,
+      controlUnitLocation: location ?? 'DEVICE',
+      geolocation: request.geolocation,
+      softwareVendor: app.softwareVendor,
+    },
   };
 }

@@ -85,7 +85,7 @@ export async function issueActivation(plan: ActivationPlan): Promise<Issued> {
   if (vendor !== undefined && vendor !== app.softwareVendor) throw insufficientRights();
   if (target.installation) await assertCurrent(target.installation);
   checkCorporateId(app.corporateIdValidationMethod, plan.corporateId);
-  const status = plan.status === 'ACTIVE' ? 'ACTIVE' : autoStatus(app, plan.features);
+  const status = activationStatusOnOrder(plan.status, app, plan.features);
   const unit = await resolveControlUnit(app, plan.controlUnit, {
     autoActivating: plan.status === 'AUTO' && status === 'ACTIVE',
     version,
@@ -152,9 +152,17 @@ export async function issueActivation(plan: ActivationPlan): Promise<Issued> {
 
 const keyTaken = () => versionConflict('Key collision; try again');
 
-/** autoActivationCondition: ALWAYS, or NO_FEATURES when none are asked for; otherwise an admin activates it. */
-function autoStatus(app: ApplicationDescription, features: readonly Feature[]): 'ACTIVE' | 'ISSUED' {
-  if (app.autoActivationCondition === 'ALWAYS') return 'ACTIVE';
+/**
+ * The status a new activation starts in: ACTIVE when an administrator issues it; on a register's own
+ * order (AUTO), ACTIVE when the application's autoActivationCondition is ALWAYS, or NO_FEATURES and none
+ * are asked for; otherwise ISSUED until an administrator activates it.
+ */
+export function activationStatusOnOrder(
+  requested: ActivationPlan['status'],
+  app: Pick<ApplicationDescription, 'autoActivationCondition'>,
+  features: readonly Feature[],
+): 'ACTIVE' | 'ISSUED' {
+  if (requested === 'ACTIVE' || app.autoActivationCondition === 'ALWAYS') return 'ACTIVE';
   if (app.autoActivationCondition === 'NO_FEATURES' && features.length === 0) return 'ACTIVE';
   return 'ISSUED';
 }

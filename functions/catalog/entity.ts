@@ -8,6 +8,7 @@ import { type Route, route } from '#shared/http/router.ts';
 import type { ApiRequest } from '#shared/http/types.ts';
 import { present } from '#shared/versions.ts';
 import {
+  type Change,
   entityMissing,
   type EntityFields,
   listEntities,
@@ -34,6 +35,27 @@ export function diffRoute<T extends EntityFields>(entity: VersionedEntity<T>): R
   });
 }
 
+/** POST: the entity under a new identifier (201 with it); one that exists is 409 VersionConflict. */
+export const entityCreation =
+  <T extends EntityFields>(entity: VersionedEntity<T>, request: ApiRequest<T>, identifier: string): Change<T> =>
+  (current) => {
+    if (current) throw versionConflict(`${identifier} exists already`);
+    return { data: written(entity, request, undefined), result: created(identifier) };
+  };
+
+/** PUT: the version's fields written over the entity (204), or a new one (201). */
+export const entityReplacement =
+  <T extends EntityFields>(entity: VersionedEntity<T>, request: ApiRequest<T>): Change<T> =>
+  (current) => ({ data: written(entity, request, current), result: current ? noContent() : created() });
+
+/** DELETE: a tombstone (204); an entity that is not live is 404. */
+export const entityDeletion =
+  <T extends EntityFields>(entity: VersionedEntity<T>, identifier: string): Change<T> =>
+  (current) => {
+    if (!current) throw entityMissing(entity, identifier);
+    return { data: null, result: noContent() };
+  };
+
 /** A catalog entity of spec 4.5: its POST, PUT, GET, DELETE, `-diff` and list endpoints in the versions that have it. */
 export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>): Route[] {
   const base = `/{sellerId}/${entity.plural}` as const;
@@ -46,10 +68,7 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
       body: entity.body,
       handle: (request) => {
         const identifier = request.body.identifier ?? randomUUID();
-        return writeEntity(entity, catalogOf(request), request, identifier, (current) => {
-          if (current) throw versionConflict(`${identifier} exists already`);
-          return { data: written(entity, request, undefined), result: created(identifier) };
-        });
+        return writeEntity(entity, catalogOf(request), request, identifier, entityCreation(entity, request, identifier));
       },
     }),
     route({
@@ -63,10 +82,7 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
         if (given !== undefined && given !== null && given !== identifier) {
           throw inconsistentData('URL_AND_BODY_IDENTIFIERS_MISMATCH', 'The identifiers of the URL and the body differ');
         }
-        return writeEntity(entity, catalogOf(request), request, identifier, (current) => ({
-          data: written(entity, request, current),
-          result: current ? noContent() : created(),
-        }));
+        return writeEntity(entity, catalogOf(request), request, identifier, entityReplacement(entity, request));
       },
     }),
     route({
@@ -75,10 +91,7 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
       path: `${base}/{identifier}` as const,
       handle: (request) => {
         const identifier = request.params.identifier;
-        return writeEntity<T>(entity, catalogOf(request), request, identifier, (current) => {
-          if (!current) throw entityMissing(entity, identifier);
-          return { data: null, result: noContent() };
-        });
+        return writeEntity<T>(entity, catalogOf(request), request, identifier, entityDeletion(entity, identifier));
       },
     }),
     route({

@@ -18,18 +18,26 @@ function joinOrDisjoin(request: ApiRequest<unknown, 'identifier' | 'sellerId'>, 
   const { principal } = request;
   if (principal?.kind !== 'user') throw insufficientRights();
   const identifier = request.params.identifier;
-  const change: Change<TreasurerBody> = (current) => {
-    if (!current) throw notFound(`No treasurer ${identifier}`);
-    if (join && current.user) {
-      throw referenceNotFound('The treasurer is joined to a user already; disjoin first', 'TREASURER_IS_JOINED_TO_USER_ALREADY');
-    }
-    if (!join && !current.user) {
-      throw referenceNotFound('The treasurer is not joined to a user', 'TREASURER_IS_NOT_JOINED_TO_USER');
-    }
-    return { data: { ...current, user: join ? principal.username : null }, result: noContent() };
-  };
+  const change = treasurerUserChange(identifier, join ? principal.username : null);
   return writeEntity(treasurers, catalogOf(request), request, identifier, change);
 }
+
+/**
+ * Joins the user to the treasurer (`username`), or disjoins it (null). Refused: no treasurer (404), a
+ * join to a treasurer that has a user (TREASURER_IS_JOINED_TO_USER_ALREADY), a disjoin of one that has none.
+ */
+export const treasurerUserChange =
+  (identifier: string, username: string | null): Change<TreasurerBody> =>
+  (current) => {
+    if (!current) throw notFound(`No treasurer ${identifier}`);
+    if (username !== null && current.user) {
+      throw referenceNotFound('The treasurer is joined to a user already; disjoin first', 'TREASURER_IS_JOINED_TO_USER_ALREADY');
+    }
+    if (username === null && !current.user) {
+      throw referenceNotFound('The treasurer is not joined to a user', 'TREASURER_IS_NOT_JOINED_TO_USER');
+    }
+    return { data: { ...current, user: username }, result: noContent() };
+  };
 
 const path = '/{sellerId}/treasurers/{identifier}/user';
 

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { imagesPrefix, type Key, keys } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
 import { type Item, readItem, readPair } from '#shared/db/reads.ts';
-import { liveCounter, readDiff, readLive, type Stored, type Stream, writeVersioned } from '#shared/db/streams.ts';
+import {
+  type Counter,
+  type Decision,
+  liveCounter,
+  readDiff,
+  readLive,
+  type Stored,
+  type Stream,
+  writeVersioned,
+} from '#shared/db/streams.ts';
 import { liveCheck, put, type Step } from '#shared/db/transact.ts';
 import { sellerReferenceMissing, sellerStream } from '#shared/domain/seller.ts';
 import { ApiError, notFound, referenceNotFound, typeMismatch, versionConflict } from '#shared/errors.ts';
@@ -42,7 +51,7 @@ export const productImages: Owner = {
 };
 
 /** Where the bytes of one version are, and what they are. */
-interface Bytes {
+export interface Bytes {
   /** The image store's key (`<sellerId>/<uuid>`): written once, never overwritten. */
   object: string;
   contentType: string;
@@ -50,10 +59,10 @@ interface Bytes {
 }
 
 /** An image item: the current version of one file name (a tombstone has no bytes); `writeVersioned` stamps `modified`. */
-type ImageData = { filename: string; entityIdentifier: string } & Partial<Bytes>;
+export type ImageData = { filename: string; entityIdentifier: string } & Partial<Bytes>;
 
 /** The images of one owner, as a request names them. */
-interface Target {
+export interface Target {
   sellerId: string;
   owner: Owner;
   /** The category's or product's identifier in keys; empty for the seller's own images. */
@@ -218,7 +227,7 @@ export function deleteImage(owner: Owner, request: ApiRequest<unknown, 'pictureF
   return writeImage(owner, request, request.params.pictureFilename, 'delete', undefined);
 }
 
-type Mode = 'create' | 'put' | 'delete';
+export type Mode = 'create' | 'put' | 'delete';
 
 /**
  * Stores the bytes under a new key, then commits the record. A refused write (an ApiError) committed
@@ -254,11 +263,7 @@ const discard = (object: string) =>
     .delete(object)
     .catch(() => undefined);
 
-/**
- * The versioned write of an image record in the seller's stream, with the version item that says
- * where that version's bytes are. A category's or product's existence is part of the transaction
- * (a ConditionCheck that it is not deleted), so a concurrent delete cannot slip in between.
- */
+/** The versioned write of an image record in the seller's stream (`decideImageWrite`). */
 function commit(
   target: Target,
   apiVersion: ApiVersion,
@@ -267,36 +272,59 @@ function commit(
   conditions: Preconditions,
   bytes: Bytes | undefined,
 ): Promise<Reply> {
-  const owner = ownerKey(target);
-  // The category or product must exist and not be deleted when the write commits.
-  const ownerCheck: Step[] = owner ? [liveCheck(owner, () => ownerMissing(target))] : [];
-  const stream = imageStream(target.sellerId);
+  const write: ImageWrite = { target, filename, mode, conditions, bytes };
   return writeVersioned<ImageData, Reply>({
-    stream,
+    stream: imageStream(target.sellerId),
     entity: imageKey(target, filename),
     kind: target.owner.kind,
     apiVersion,
-    decide: ({ counter, entity: stored, next }) => {
-      liveCounter(stream, counter);
-      const current = stored && !stored.deleted ? stored : undefined;
-      const identity = { filename, entityIdentifier: target.entityIdentifier };
-      if (mode === 'delete' || !bytes) {
-        if (!current) throw imageMissing(filename);
-        checkPreconditions(conditions, current.version);
-        return { entity: { ...identity, deleted: true }, result: noContent(), alongside: ownerCheck };
-      }
-      if (mode === 'create' && current) throw versionConflict(`Image ${filename} exists already`);
-      checkPreconditions(conditions, current?.version);
-      const version = keys.imageVersion(target.sellerId, target.owner.kind, target.entityId, filename, next);
-      return {
-        entity: { ...identity, ...bytes, deleted: false },
-        result: {
-          status: current ? 204 : 201,
-          headers: { ETag: `"${next}"` },
-          ...(mode === 'create' ? { body: { identifier: filename } } : {}),
-        },
-        alongside: [...ownerCheck, put({ ...version, ...bytes, version: next, modified: Date.now() })],
-      };
-    },
+    decide: (read) => decideImageWrite(write, read, Date.now()),
   });
+}
+
+/** What an image write asks, known before the record is read; `bytes` are stored already (none for a delete). */
+export interface ImageWrite {
+  target: Target;
+  filename: string;
+  mode: Mode;
+  conditions: Preconditions;
+  bytes: Bytes | undefined;
+}
+
+/**
+ * An image write decided on the stream's counter and the record as read: the record (a tombstone
+ * without bytes for a delete) with the version item that says where that version's bytes are. A
+ * category's or product's existence is part of the transaction (a ConditionCheck that it is not
+ * deleted), so a concurrent delete cannot slip in between. Refused: a seller not live (404
+ * ReferenceNotFound), a delete of a missing image (404), a POST of a taken name (409), unmet preconditions (409).
+ */
+export function decideImageWrite(
+  write: ImageWrite,
+  read: { counter: Counter | undefined; entity: Stored<ImageData> | undefined; next: number },
+  now: number,
+): Decision<ImageData, Reply> {
+  const { target, filename, mode, conditions, bytes } = write;
+  const owner = ownerKey(target);
+  const ownerCheck: Step[] = owner ? [liveCheck(owner, () => ownerMissing(target))] : [];
+  liveCounter(imageStream(target.sellerId), read.counter);
+  const current = read.entity && !read.entity.deleted ? read.entity : undefined;
+  const identity = { filename, entityIdentifier: target.entityIdentifier };
+  if (mode === 'delete' || !bytes) {
+    if (!current) throw imageMissing(filename);
+    checkPreconditions(conditions, current.version);
+    return { entity: { ...identity, deleted: true }, result: noContent(), alongside: ownerCheck };
+  }
+  if (mode === 'create' && current) throw versionConflict(`Image ${filename} exists already`);
+  checkPreconditions(conditions, current?.version);
+  const { next } = read;
+  const version = keys.imageVersion(target.sellerId, target.owner.kind, target.entityId, filename, next);
+  return {
+    entity: { ...identity, ...bytes, deleted: false },
+    result: {
+      status: current ? 204 : 201,
+      headers: { ETag: `"${next}"` },
+      ...(mode === 'create' ? { body: { identifier: filename } } : {}),
+    },
+    alongside: [...ownerCheck, put({ ...version, ...bytes, version: next, modified: now })],
+  };
 }

@@ -6,6 +6,7 @@ import {
   createRevised,
   deleteRevised,
   type Revised,
+  type RevisedDecision,
   type RevisedRecord,
   updateRevised,
   writeRevised,
@@ -14,10 +15,10 @@ import type { Stored } from '#shared/db/streams.ts';
 import type { Step } from '#shared/db/transact.ts';
 import { type Seller, sellerIdOf, sellerLive, sellerMissing } from '#shared/domain/seller.ts';
 import { forbidden, inconsistentData, notFound, versionConflict } from '#shared/errors.ts';
-import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
+import { checkPreconditions, type Preconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { created, noContent, notModified, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
-import { merge, present, type VersionView } from '#shared/versions.ts';
+import { type ApiVersion, merge, present, type VersionView } from '#shared/versions.ts';
 
 /** The seller a record belongs to, as its body names it; the URL's country stands in for a missing one. */
 export interface SellerIdentity {
@@ -87,24 +88,48 @@ export function putRecord<T extends SellerIdentity>(record: SellerRecord<T>, req
   if (sellerIdOf({ country, corporateId: request.body.corporateId }) !== sellerId) {
     throw inconsistentData('URL_AND_BODY_IDENTIFIERS_MISMATCH', 'Country and corporate id of the body differ from the URL');
   }
-  const conditions = preconditions(request.headers);
+  const write: RecordWrite<T> = {
+    sellerId,
+    body: { ...request.body, country },
+    version: request.version,
+    conditions: preconditions(request.headers),
+  };
+  return writeRevised(record.key(sellerId), (current) => decideRecordPut(record, write, current));
+}
+
+/** What a PUT of a seller's record asks, known before it is read: the body with its country filled in. */
+export interface RecordWrite<T extends SellerIdentity> {
+  sellerId: string;
+  body: T;
+  version: ApiVersion;
+  conditions: Preconditions;
+}
+
+/**
+ * A PUT decided on the record as read: created or updated at the revision read, every canonical field
+ * written (absent ones as null, so an update leaves nothing of the previous write behind), held to the
+ * seller being live, with the record's own writes alongside. Unmet preconditions are 409.
+ */
+export function decideRecordPut<T extends SellerIdentity>(
+  record: SellerRecord<T>,
+  write: RecordWrite<T>,
+  current: RevisedRecord<T> | undefined,
+): RevisedDecision<Reply> {
+  const { sellerId } = write;
   const key = record.key(sellerId);
-  return writeRevised(key, (current) => {
-    checkPreconditions(conditions, current?.revision);
-    const next = merge<T>(current, { ...request.body, country }, record.view[request.version]);
-    // Every canonical field, absent ones as null, so an update leaves nothing of the previous write behind.
-    const fields = present(next, record.view[33]);
-    return {
-      steps: [
-        sellerLive(sellerId),
-        current
-          ? updateRevised(key, fields, current.revision)
-          : createRevised({ ...key, ...fields }, () => versionConflict(`${record.noun} of seller ${sellerId} was just created`)),
-        ...(record.alongside?.(sellerId, next) ?? []),
-      ],
-      result: current ? noContent() : created(),
-    };
-  });
+  checkPreconditions(write.conditions, current?.revision);
+  const next = merge<T>(current, write.body, record.view[write.version]);
+  const fields = present(next, record.view[33]);
+  return {
+    steps: [
+      sellerLive(sellerId),
+      current
+        ? updateRevised(key, fields, current.revision)
+        : createRevised({ ...key, ...fields }, () => versionConflict(`${record.noun} of seller ${sellerId} was just created`)),
+      ...(record.alongside?.(sellerId, next) ?? []),
+    ],
+    result: current ? noContent() : created(),
+  };
 }
 
 /** DELETE: removes the record (204); a record the seller does not have is 404. */
@@ -114,13 +139,24 @@ export function deleteRecord<T extends SellerIdentity>(
 ): Promise<Reply> {
   const sellerId = sellerIdIn(request);
   const conditions = preconditions(request.headers);
-  const key = record.key(sellerId);
-  return writeRevised(key, (current) => {
-    const existing = found(record, current, sellerId);
-    checkPreconditions(conditions, existing.revision);
-    return {
-      steps: [sellerLive(sellerId), deleteRevised(key, existing.revision), ...(record.alongside?.(sellerId, undefined) ?? [])],
-      result: noContent(),
-    };
-  });
+  return writeRevised(record.key(sellerId), (current) => decideRecordDelete(record, sellerId, conditions, current));
+}
+
+/** A DELETE decided on the record as read: removed at the revision read, held to the seller being live; 404 when there is none. */
+export function decideRecordDelete<T extends SellerIdentity>(
+  record: SellerRecord<T>,
+  sellerId: string,
+  conditions: Preconditions,
+  current: RevisedRecord<T> | undefined,
+): RevisedDecision<Reply> {
+  const existing = found(record, current, sellerId);
+  checkPreconditions(conditions, existing.revision);
+  return {
+    steps: [
+      sellerLive(sellerId),
+      deleteRevised(record.key(sellerId), existing.revision),
+      ...(record.alongside?.(sellerId, undefined) ?? []),
+    ],
+    result: noContent(),
+  };
 }

@@ -3,7 +3,7 @@ import type { Principal } from '#shared/auth/principal.ts';
 import { keys, partitions } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
 import { readItem, readItems, readPartition } from '#shared/db/reads.ts';
-import { type Stored, writeVersioned } from '#shared/db/streams.ts';
+import { type Decision, type Stored, writeVersioned } from '#shared/db/streams.ts';
 import { put, remove } from '#shared/db/transact.ts';
 import {
   requireLiveSeller,
@@ -17,7 +17,7 @@ import {
   sellerView,
 } from '#shared/domain/seller.ts';
 import { inconsistentData, versionConflict } from '#shared/errors.ts';
-import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
+import { checkPreconditions, type Preconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { listParams } from '#shared/http/query.ts';
 import { created, noContent, notModified, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
@@ -47,7 +47,7 @@ export async function getVersion(request: ApiRequest<unknown, 'sellerId'>): Prom
 
 /** POST /sellers (v15): creates; an existing seller is a VersionConflict (spec 4.4). */
 export function createSeller(request: ApiRequest<SellerBody>): Promise<Reply> {
-  return writeSeller(request, sellerIdOf(request.body), 'create', request.body);
+  return writeSeller(request, sellerIdOf(request.body), { mode: 'create', body: request.body });
 }
 
 /** PUT /sellers/{sellerId}: updates, or creates when the seller does not exist (docs/conventions.md §4). */
@@ -56,51 +56,71 @@ export function putSeller(request: ApiRequest<SellerBody, 'sellerId'>): Promise<
   if (sellerIdOf(request.body) !== sellerId) {
     throw inconsistentData('URL_AND_BODY_IDENTIFIERS_MISMATCH', 'Country and corporate id of the body differ from the URL');
   }
-  return writeSeller(request, sellerId, 'put', request.body);
+  return writeSeller(request, sellerId, { mode: 'put', body: request.body });
 }
 
 /** DELETE /sellers/{sellerId}: hides the seller and refuses further writes; its records are kept (bookkeeping law). */
 export function deleteSeller(request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
-  return writeSeller(request, request.params.sellerId, 'delete', undefined);
+  return writeSeller(request, request.params.sellerId, { mode: 'delete' });
 }
 
-function writeSeller(
-  request: ApiRequest<unknown>,
-  sellerId: string,
-  mode: 'create' | 'put' | 'delete',
-  body: SellerBody | undefined,
-): Promise<Reply> {
-  const conditions = preconditions(request.headers);
-  const directory = keys.sellerDirectory(sellerId);
+/** What a seller write asks, known before the seller is read. */
+export interface SellerWrite {
+  sellerId: string;
+  change: { mode: 'create' | 'put'; body: SellerBody } | { mode: 'delete' };
+  version: ApiVersion;
+  principal: Principal | undefined;
+  conditions: Preconditions;
+}
+
+function writeSeller(request: ApiRequest<unknown>, sellerId: string, change: SellerWrite['change']): Promise<Reply> {
+  const write: SellerWrite = {
+    sellerId,
+    change,
+    version: request.version,
+    principal: request.principal,
+    conditions: preconditions(request.headers),
+  };
   return writeVersioned<Seller, Reply>({
     stream: sellerStream(sellerId),
     entity: keys.sellerProfile(sellerId),
     kind: 'SELLER',
     apiVersion: request.version,
-    decide: ({ entity: stored }) => {
-      const current = stored && !stored.deleted ? stored : undefined;
-      if (mode === 'delete' || !body) {
-        if (!current) throw sellerMissing(sellerId);
-        checkPreconditions(conditions, current.version);
-        return {
-          entity: { country: current.country, corporateId: current.corporateId, deleted: true } as Seller & { deleted: boolean },
-          result: noContent(),
-          live: false,
-          alongside: [remove(directory)],
-        };
-      }
-      if (mode === 'create' && current) throw versionConflict(`Seller ${sellerId} exists already`);
-      if (!current && !isHyperAdmin(request.principal)) throw insufficientRights();
-      checkPreconditions(conditions, current?.version);
-      const seller = merge<Seller>(current, body, sellerView[request.version]);
-      return {
-        entity: { ...seller, deleted: false },
-        result: current ? noContent() : created(),
-        live: true,
-        alongside: [put({ ...directory, ...sellerDirectoryEntry(sellerId, seller) })],
-      };
-    },
+    decide: ({ entity }) => decideSellerWrite(write, entity),
   });
+}
+
+/**
+ * A seller write decided on the seller's profile as read. A delete of a live seller leaves a tombstone
+ * with its identity, takes its stream down and its directory entry away; a create or update writes the
+ * version's fields over the stored seller (the others kept), brings the stream live and rewrites the
+ * directory entry. Refused: a delete of a missing seller (404), a create of an existing one (409), a
+ * new seller by anyone but the hyper admin (403), unmet preconditions (409).
+ */
+export function decideSellerWrite(write: SellerWrite, stored: Stored<Seller> | undefined): Decision<Seller, Reply> {
+  const { sellerId, change } = write;
+  const directory = keys.sellerDirectory(sellerId);
+  const current = stored && !stored.deleted ? stored : undefined;
+  if (change.mode === 'delete') {
+    if (!current) throw sellerMissing(sellerId);
+    checkPreconditions(write.conditions, current.version);
+    return {
+      entity: { country: current.country, corporateId: current.corporateId, deleted: true } as Seller & { deleted: boolean },
+      result: noContent(),
+      live: false,
+      alongside: [remove(directory)],
+    };
+  }
+  if (change.mode === 'create' && current) throw versionConflict(`Seller ${sellerId} exists already`);
+  if (!current && !isHyperAdmin(write.principal)) throw insufficientRights();
+  checkPreconditions(write.conditions, current?.version);
+  const seller = merge<Seller>(current, change.body, sellerView[write.version]);
+  return {
+    entity: { ...seller, deleted: false },
+    result: current ? noContent() : created(),
+    live: true,
+    alongside: [put({ ...directory, ...sellerDirectoryEntry(sellerId, seller) })],
+  };
 }
 
 const ORDER_FIELDS = ['COUNTRY', 'NAME'] as const;

@@ -2,18 +2,26 @@ import type { ApplicationDescriptionBody } from '#schemas/types.ts';
 import { applicationDescription, applicationDescriptionV33 } from '#schemas/vendor.ts';
 import { fieldsOf } from '#schemas/views.ts';
 import { isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
+import type { Principal } from '#shared/auth/principal.ts';
 import { keys, partitions } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
 import { readItem, readPartition } from '#shared/db/reads.ts';
-import { createRevised, deleteRevised, type RevisedRecord, updateRevised, writeRevised } from '#shared/db/revisions.ts';
+import {
+  createRevised,
+  deleteRevised,
+  type RevisedDecision,
+  type RevisedRecord,
+  updateRevised,
+  writeRevised,
+} from '#shared/db/revisions.ts';
 import { reference, transact } from '#shared/db/transact.ts';
 import type { ApplicationDescription } from '#shared/domain/records.ts';
 import { inconsistentData, notFound, referenceNotFound, unprocessable, versionConflict } from '#shared/errors.ts';
-import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
+import { checkPreconditions, type Preconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { listParams } from '#shared/http/query.ts';
 import { created, noContent, notModified, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
-import { merge, present, type VersionView } from '#shared/versions.ts';
+import { type ApiVersion, merge, present, type VersionView } from '#shared/versions.ts';
 import { checkVendorScope } from './vendors.ts';
 
 /** One canonical record; v15 and v26 neither show nor write `geolocation`, so their writes keep it. */
@@ -67,41 +75,83 @@ export function putApplication(request: ApiRequest<ApplicationDescriptionBody, '
     throw inconsistentData('URL_AND_BODY_IDENTIFIERS_MISMATCH', 'The application packages of the URL and the body differ');
   }
   checkVendorScope(request.principal, request.body.softwareVendor);
-  const conditions = preconditions(request.headers);
-  const key = keys.application(applicationPackage);
-  return writeRevised(key, (current) => {
-    if (!current) throw missing(applicationPackage);
-    checkVendorScope(request.principal, current.softwareVendor);
-    checkPreconditions(conditions, current.revision);
-    const app = merge<ApplicationDescription>(current, request.body, applicationView[request.version]);
-    const moved = app.softwareVendor !== current.softwareVendor;
-    return {
-      steps: [
-        updateRevised(key, stored(app), current.revision),
-        ...(moved ? [countApplication(app.softwareVendor, 1), countApplication(current.softwareVendor, -1)] : []),
-      ],
-      result: noContent(),
-    };
-  });
+  const write: ApplicationUpdate = {
+    applicationPackage,
+    principal: request.principal,
+    conditions: preconditions(request.headers),
+    body: request.body,
+    version: request.version,
+  };
+  return writeRevised(keys.application(applicationPackage), (current) => decideApplicationUpdate(write, current));
+}
+
+/** Who writes which application description, known before it is read. */
+export interface ApplicationWrite {
+  applicationPackage: string;
+  principal: Principal | undefined;
+  conditions: Preconditions;
+}
+
+/** An update of an application description: the body and the version it was written through. */
+export interface ApplicationUpdate extends ApplicationWrite {
+  body: ApplicationDescriptionBody;
+  version: ApiVersion;
+}
+
+/**
+ * An update decided on the application as read: the version's fields written over it at the revision
+ * read; moved to another vendor, one application fewer on the old vendor and one more on the new.
+ * Refused: none (404), an application of another vendor than the caller's (403), unmet preconditions (409).
+ */
+export function decideApplicationUpdate(
+  write: ApplicationUpdate,
+  current: RevisedRecord<ApplicationDescription> | undefined,
+): RevisedDecision<Reply> {
+  if (!current) throw missing(write.applicationPackage);
+  checkVendorScope(write.principal, current.softwareVendor);
+  checkPreconditions(write.conditions, current.revision);
+  const app = merge<ApplicationDescription>(current, write.body, applicationView[write.version]);
+  const moved = app.softwareVendor !== current.softwareVendor;
+  return {
+    steps: [
+      updateRevised(keys.application(write.applicationPackage), stored(app), current.revision),
+      ...(moved ? [countApplication(app.softwareVendor, 1), countApplication(current.softwareVendor, -1)] : []),
+    ],
+    result: noContent(),
+  };
 }
 
 /** DELETE /application-descriptions/{applicationPackage}: only while no installation references it (422). */
 export function deleteApplication(request: ApiRequest<unknown, 'applicationPackage'>): Promise<Reply> {
   const applicationPackage = packageOf(request);
-  const conditions = preconditions(request.headers);
-  const key = keys.application(applicationPackage);
-  return writeRevised(key, (current) => {
-    if (!current) throw missing(applicationPackage);
-    checkVendorScope(request.principal, current.softwareVendor);
-    checkPreconditions(conditions, current.revision);
-    if ((current.refs ?? 0) > 0) {
-      throw unprocessable('APP_DESC_HAS_REFERENCED_DATA', `Application ${applicationPackage} still has installations`);
-    }
-    return {
-      steps: [deleteRevised(key, current.revision), countApplication(current.softwareVendor, -1)],
-      result: noContent(),
-    };
-  });
+  const write: ApplicationWrite = {
+    applicationPackage,
+    principal: request.principal,
+    conditions: preconditions(request.headers),
+  };
+  return writeRevised(keys.application(applicationPackage), (current) => decideApplicationDelete(write, current));
+}
+
+/**
+ * A delete decided on the application as read: removed at the revision read, one application fewer
+ * on its vendor. Refused: none (404), another vendor's (403), unmet preconditions (409), installations
+ * counted on it (422 APP_DESC_HAS_REFERENCED_DATA).
+ */
+export function decideApplicationDelete(
+  write: ApplicationWrite,
+  current: RevisedRecord<ApplicationDescription> | undefined,
+): RevisedDecision<Reply> {
+  const { applicationPackage } = write;
+  if (!current) throw missing(applicationPackage);
+  checkVendorScope(write.principal, current.softwareVendor);
+  checkPreconditions(write.conditions, current.revision);
+  if ((current.refs ?? 0) > 0) {
+    throw unprocessable('APP_DESC_HAS_REFERENCED_DATA', `Application ${applicationPackage} still has installations`);
+  }
+  return {
+    steps: [deleteRevised(keys.application(applicationPackage), current.revision), countApplication(current.softwareVendor, -1)],
+    result: noContent(),
+  };
 }
 
 const ORDER_FIELDS = ['applicationPackage', 'name', 'softwareVendor'] as const;

@@ -4,11 +4,18 @@ import type { Principal } from '#shared/auth/principal.ts';
 import { keys, partitions } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
 import { readItem, readPartition } from '#shared/db/reads.ts';
-import { createRevised, deleteRevised, type RevisedRecord, updateRevised, writeRevised } from '#shared/db/revisions.ts';
+import {
+  createRevised,
+  deleteRevised,
+  type RevisedDecision,
+  type RevisedRecord,
+  updateRevised,
+  writeRevised,
+} from '#shared/db/revisions.ts';
 import { nextNumber, transact } from '#shared/db/transact.ts';
 import type { SoftwareVendor } from '#shared/domain/records.ts';
 import { notFound, unprocessable, versionConflict } from '#shared/errors.ts';
-import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
+import { checkPreconditions, type Preconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { listParams } from '#shared/http/query.ts';
 import { noContent, notModified, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
@@ -48,28 +55,47 @@ export function putVendor(request: ApiRequest<SoftwareVendorBody, 'vendorId'>): 
   const id = vendorIdOf(request);
   checkVendorScope(request.principal, id);
   const conditions = preconditions(request.headers);
-  return writeRevised(keys.vendor(id), (current) => {
-    if (!current) throw missing(id);
-    checkPreconditions(conditions, current.revision);
-    return { steps: [updateRevised(keys.vendor(id), { name: request.body.name }, current.revision)], result: noContent() };
-  });
+  return writeRevised(keys.vendor(id), (current) => decideVendorRename(id, request.body.name, conditions, current));
+}
+
+/** A rename decided on the vendor as read: its name at the revision read; 404 when there is none, 409 on unmet preconditions. */
+export function decideVendorRename(
+  id: number,
+  name: string,
+  conditions: Preconditions,
+  current: RevisedRecord<SoftwareVendor> | undefined,
+): RevisedDecision<Reply> {
+  if (!current) throw missing(id);
+  checkPreconditions(conditions, current.revision);
+  return { steps: [updateRevised(keys.vendor(id), { name }, current.revision)], result: noContent() };
 }
 
 /** DELETE /software-vendors/{vendorId}: only while no application, user or control unit references it (422). */
 export function deleteVendor(request: ApiRequest<unknown, 'vendorId'>): Promise<Reply> {
   const id = vendorIdOf(request);
   const conditions = preconditions(request.headers);
-  return writeRevised(keys.vendor(id), (current) => {
-    if (!current) throw missing(id);
-    checkPreconditions(conditions, current.revision);
-    if ((current.refs ?? 0) > 0) {
-      throw unprocessable(
-        'SOFTWARE_VENDOR_HAS_REFERENCED_DATA',
-        `Software vendor ${id} still has applications, users or control units`,
-      );
-    }
-    return { steps: [deleteRevised(keys.vendor(id), current.revision)], result: noContent() };
-  });
+  return writeRevised(keys.vendor(id), (current) => decideVendorDelete(id, conditions, current));
+}
+
+/**
+ * A delete decided on the vendor as read: removed at the revision read while nothing references it.
+ * Refused: none (404), unmet preconditions (409), applications, users or control units counted on it
+ * (422 SOFTWARE_VENDOR_HAS_REFERENCED_DATA).
+ */
+export function decideVendorDelete(
+  id: number,
+  conditions: Preconditions,
+  current: RevisedRecord<SoftwareVendor> | undefined,
+): RevisedDecision<Reply> {
+  if (!current) throw missing(id);
+  checkPreconditions(conditions, current.revision);
+  if ((current.refs ?? 0) > 0) {
+    throw unprocessable(
+      'SOFTWARE_VENDOR_HAS_REFERENCED_DATA',
+      `Software vendor ${id} still has applications, users or control units`,
+    );
+  }
+  return { steps: [deleteRevised(keys.vendor(id), current.revision)], result: noContent() };
 }
 
 const ORDER_FIELDS = ['id', 'name'] as const;

@@ -81,14 +81,23 @@ export async function createUserIfAbsent(user: NewUser): Promise<boolean> {
  */
 export async function saveUser(current: UserRecord, changes: UserChanges): Promise<void> {
   const { password, ...fields } = changes;
-  const set = { ...fields, ...(password === undefined ? {} : { passwordHash: await hashPassword(password) }) };
+  await transact(
+    userUpdateSteps(current, { ...fields, ...(password === undefined ? {} : { passwordHash: await hashPassword(password) }) }),
+  );
+}
+
+/**
+ * The steps of a change to a user read before: the user at the revision read, its directory entry
+ * only when a listed field changes, and the move of its vendor reference.
+ */
+export function userUpdateSteps(current: UserRecord, set: Partial<Omit<UserRecord, 'username' | 'revision'>>): Step[] {
   const next = { ...current, ...set };
   const entryChanged = JSON.stringify(entryOf(next)) !== JSON.stringify(entryOf(current));
-  await transact([
+  return [
     updateRevised(keys.user(current.username), set, current.revision),
     ...(entryChanged ? [directoryPut(next)] : []),
     ...vendorMove(current.softwareVendor, next.softwareVendor),
-  ]);
+  ];
 }
 
 /** Deletes a user read before, with its directory entry and its vendor reference (409 when it changed meanwhile). */

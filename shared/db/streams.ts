@@ -95,14 +95,25 @@ export async function planVersioned<T, R>(write: VersionedWrite<T, R>): Promise<
   const [counter, entity] = await readPair(write.stream.counter, write.entity);
   const next = (counter?.ver ?? 0) + 1;
   const decision = write.decide({ counter, entity, next });
-  return {
-    steps: [
-      { write: counterWrite(write.stream.counter, counter, next, write.apiVersion, decision.live) },
-      { write: entityWrite(write, entity, decision.entity, next) },
-      ...(decision.alongside ?? []),
-    ],
-    result: decision.result,
-  };
+  return { steps: versionedSteps(write, { counter, entity }, decision, Date.now()), result: decision.result };
+}
+
+/**
+ * The transaction of a decided versioned write, on the counter and entity it was decided on: the
+ * counter moved to the next version, the entity stamped with it at `now`, and the decision's own steps.
+ */
+export function versionedSteps<T, R>(
+  write: Pick<VersionedWrite<T, R>, 'stream' | 'entity' | 'kind' | 'apiVersion'>,
+  read: { counter: Counter | undefined; entity: Stored<T> | undefined },
+  decision: Decision<T, R>,
+  now: number,
+): Step[] {
+  const next = (read.counter?.ver ?? 0) + 1;
+  return [
+    { write: counterWrite(write.stream.counter, read.counter, next, write.apiVersion, decision.live) },
+    { write: entityWrite(write, read.entity, decision.entity, next, now) },
+    ...(decision.alongside ?? []),
+  ];
 }
 
 function counterWrite(
@@ -138,13 +149,13 @@ function counterWrite(
  * without a version, and a tombstone must not hide an entity that became referenced meanwhile).
  * A live entity keeps its count; a tombstone carries its deletion time for the purge (`tombstones.ts`).
  */
-function entityWrite<T, R>(
-  write: VersionedWrite<T, R>,
+function entityWrite<T>(
+  write: Pick<VersionedWrite<T, unknown>, 'entity' | 'kind'>,
   current: Stored<T> | undefined,
   data: { deleted: boolean },
   next: number,
+  modified: number,
 ): TransactItem {
-  const modified = Date.now();
   const refs = current?.refs ?? 0;
   const item = {
     ...data,

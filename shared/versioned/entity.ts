@@ -4,6 +4,8 @@ import { keys } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
 import { readItem } from '#shared/db/reads.ts';
 import {
+  type Counter,
+  type Decision,
   liveCounter,
   readDiff,
   readLive,
@@ -15,7 +17,7 @@ import {
 } from '#shared/db/streams.ts';
 import { create, LIVE, remove, type Step } from '#shared/db/transact.ts';
 import { type ApiError, notFound, referenceNotFound, unprocessable } from '#shared/errors.ts';
-import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
+import { checkPreconditions, type Preconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { diffRange, type ListQuery, listParams, pageParams } from '#shared/http/query.ts';
 import { notModified, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
@@ -94,28 +96,49 @@ export function writeEntity<T extends EntityFields>(
   identifier: string,
   change: Change<T>,
 ): Promise<Reply> {
-  const conditions = preconditions(request.headers);
+  const write: EntityWrite<T> = { entity, stream, identifier, conditions: preconditions(request.headers), change };
   return writeVersioned<T, Reply>({
     stream,
     entity: streamEntity<T>(stream, entity.kind, identifier),
     kind: entity.kind,
     apiVersion: request.version,
-    decide: ({ counter, entity: stored }) => {
-      liveCounter(stream, counter);
-      const current = stored && !stored.deleted ? stored : undefined;
-      const { data, result } = change(current);
-      checkPreconditions(conditions, current?.version);
-      if (data === null && (current?.refs ?? 0) > 0) {
-        throw unprocessable('ENTITY_HAS_REFERENCED_DATA', `Other entities reference ${entity.plural} entity ${identifier}`);
-      }
-      const next = data ?? undefined;
-      return {
-        entity: { ...(next ?? {}), identifier, deleted: next === undefined } as T & { deleted: boolean },
-        result,
-        alongside: [...referenceSteps(entity, stream, current, next), ...uniqueSteps(entity, stream, identifier, current, next)],
-      };
-    },
+    decide: (read) => decideEntityWrite(write, read),
   });
+}
+
+/** What an entity write asks, known before anything is read. */
+export interface EntityWrite<T extends EntityFields> {
+  entity: VersionedEntity<T>;
+  stream: Stream;
+  identifier: string;
+  conditions: Preconditions;
+  change: Change<T>;
+}
+
+/**
+ * The decision of an entity write on the stream's counter and the entity as read: refused when the
+ * stream is not live, by the change itself, by the request's preconditions, or (a delete) while other
+ * entities reference it (`422 ENTITY_HAS_REFERENCED_DATA`); otherwise the new data (a tombstone keeps
+ * only its identifier) with the reference counts and unique-value holders the write moves.
+ */
+export function decideEntityWrite<T extends EntityFields>(
+  write: EntityWrite<T>,
+  read: { counter: Counter | undefined; entity: Stored<T> | undefined },
+): Decision<T, Reply> {
+  const { entity, stream, identifier } = write;
+  liveCounter(stream, read.counter);
+  const current = read.entity && !read.entity.deleted ? read.entity : undefined;
+  const { data, result } = write.change(current);
+  checkPreconditions(write.conditions, current?.version);
+  if (data === null && (current?.refs ?? 0) > 0) {
+    throw unprocessable('ENTITY_HAS_REFERENCED_DATA', `Other entities reference ${entity.plural} entity ${identifier}`);
+  }
+  const next = data ?? undefined;
+  return {
+    entity: { ...(next ?? {}), identifier, deleted: next === undefined } as T & { deleted: boolean },
+    result,
+    alongside: [...referenceSteps(entity, stream, current, next), ...uniqueSteps(entity, stream, identifier, current, next)],
+  };
 }
 
 /** The entity's new data after a POST or PUT through one version: that version's writable fields, the rest kept. */

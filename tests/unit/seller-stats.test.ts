@@ -1,32 +1,9 @@
 /** The day arithmetic of seller stats (spec 4.4 GET /{sellerId}/stats) at fixed instants, where e2e cannot pin the clock. */
 import { describe, expect, it } from 'vitest';
 import { sellerStats } from '#functions/sellers/stats.ts';
-import type { Activation } from '#shared/domain/records.ts';
+import { activationOf as activation } from '../support/decisions.ts';
 
 const at = (iso: string) => Date.parse(iso);
-
-const activation = (fields: Partial<Activation>): Activation => ({
-  id: 1,
-  status: 'ACTIVE',
-  issued: 0,
-  sellerId: 'SE5560360793',
-  country: 'SE',
-  corporateId: '5560360793',
-  sellerName: null,
-  cashRegisterName: 'Kassa 1',
-  applicationPackage: null,
-  productionNumber: null,
-  validFrom: 0,
-  validTo: 0,
-  features: [],
-  controlUnitLocation: 'REMOTE',
-  controlUnitSerial: null,
-  controlUnitGeolocation: null,
-  contact: null,
-  comment: null,
-  keyHash: null,
-  ...fields,
-});
 
 /** [expired, expireSoon] of one activation ending at `validTo`, seen at `now`. */
 const counted = (validTo: string, now: string) => {
