@@ -105,7 +105,7 @@ export function decideSellerWrite(write: SellerWrite, stored: Stored<Seller> | u
     if (!current) throw sellerMissing(sellerId);
     checkPreconditions(write.conditions, current.version);
     return {
-      entity: { country: current.country, corporateId: current.corporateId, deleted: true } as Seller & { deleted: boolean },
+      entity: { country: current.country, corporateId: current.corporateId, deleted: true },
       result: noContent(),
       live: false,
       alongside: [remove(directory)],

@@ -48,8 +48,8 @@ export const streamEntity = <T>(stream: Stream, kind: string, identifier: string
 
 /** What a write decides, given the current state it was shown. */
 export interface Decision<T, R> {
-  /** The entity's new data (deleted: true for a tombstone); stamped with the new version. */
-  entity: T & { deleted: boolean };
+  /** The entity's new data, or a tombstone keeping what identifies it; stamped with the new version. */
+  entity: (T & { deleted: false }) | ({ deleted: true } & Readonly<Record<string, unknown>>);
   /** What the caller gets back. */
   result: R;
   /** Further writes that must commit with this one (directory entries, references, ...). */

@@ -135,7 +135,7 @@ export function decideEntityWrite<T extends EntityFields>(
   }
   const next = data ?? undefined;
   return {
-    entity: { ...(next ?? {}), identifier, deleted: next === undefined } as T & { deleted: boolean },
+    entity: next ? { ...next, identifier, deleted: false } : { identifier, deleted: true },
     result,
     alongside: [...referenceSteps(entity, stream, current, next), ...uniqueSteps(entity, stream, identifier, current, next)],
   };
