@@ -77,17 +77,18 @@ function reported(calls: readonly Call[]): Capacity {
 const KB = 1024;
 /** Strongly consistent read: 1 RCU per 4 KB, rounded up (a missing item still costs 1). */
 /**
- * The price of one versioned write (shared/db/versioned.ts): the caller's GetItem, a BatchGet of the
- * counter and the entity (`before`: its size, undefined when it does not exist yet — a missing key is
- * still read), and one transaction putting both. The counter has no vsk; the entity's index entry is
+ * The price of one versioned write (shared/db/streams.ts): the caller's GetItem, the seller's liveness
+ * (GetItem of the counter, shared/domain/seller.ts), a BatchGet of the counter and the entity (`before`:
+ * its size, undefined when it does not exist yet — a missing key is still read), and one transaction
+ * putting both. The counter has no vsk; the entity's index entry is
  * new on a create, and moves (delete + put) on an update because the version is part of its sort key.
  */
 function versionedWrite(sizes: { user: number; counter: number; before: number | undefined; after: number }): Operation['model'] {
   const { user, counter, before, after } = sizes;
   return {
-    commands: ['GetItem', 'BatchGetItem', 'TransactWriteItems'],
+    commands: ['GetItem', 'GetItem', 'BatchGetItem', 'TransactWriteItems'],
     capacity: {
-      tableRcu: readUnits(user) + readUnits(counter) + readUnits(before ?? 0),
+      tableRcu: readUnits(user) + 2 * readUnits(counter) + readUnits(before ?? 0),
       lsiRcu: 0,
       tableWcu: TRANSACTION * (writeUnits(counter) + writeUnits(after)),
       lsiWcu: TRANSACTION * (before === undefined ? 1 : 2) * writeUnits(after),
@@ -379,15 +380,15 @@ async function measureOperations(): Promise<{
     model: versionedWrite({ user, counter, before: undefined, after: tax }),
   };
 
-  // (b) read: credentials GetItem, tax GetItem.
+  // (b) read: credentials GetItem, the seller's liveness (its counter), tax GetItem.
   const readTax = () => invoke(catalog.handler, 'GET', `${taxes}/${lastTax}`, 200);
   await repeat(WARMUP, readTax);
   const read: Operation = {
     label: `tax read (n=${REPS})`,
     samples: await repeat(REPS, readTax),
     model: {
-      commands: ['GetItem', 'GetItem'],
-      capacity: { tableRcu: readUnits(user) + readUnits(tax), lsiRcu: 0, tableWcu: 0, lsiWcu: 0 },
+      commands: ['GetItem', 'GetItem', 'GetItem'],
+      capacity: { tableRcu: readUnits(user) + readUnits(counter) + readUnits(tax), lsiRcu: 0, tableWcu: 0, lsiWcu: 0 },
     },
   };
 
@@ -410,12 +411,11 @@ async function measureOperations(): Promise<{
     label: `tax read, API key (n=${REPS})`,
     samples: await repeat(REPS, readByKey),
     model: {
-      commands: ['GetItem', 'GetItem'],
-      capacity: { tableRcu: readUnits(keyItem) + readUnits(tax), lsiRcu: 0, tableWcu: 0, lsiWcu: 0 },
+      commands: ['GetItem', 'GetItem', 'GetItem'],
+      capacity: { tableRcu: readUnits(keyItem) + readUnits(counter) + readUnits(tax), lsiRcu: 0, tableWcu: 0, lsiWcu: 0 },
     },
   };
-  // The handshake: the key, then the seller's profile (SELLER_NOT_FOUND for an unregistered seller).
-  const profile = await sizeOf(keys.sellerProfile(SELLER));
+  // The handshake: the key, then the seller's liveness (SELLER_NOT_FOUND for an unregistered seller).
   const handshake = () => invoke(users.handler, 'GET', '/v33/auth/handshake', 200, undefined, register);
   await repeat(WARMUP, handshake);
   const keyHandshake: Operation = {
@@ -423,7 +423,7 @@ async function measureOperations(): Promise<{
     samples: await repeat(REPS, handshake),
     model: {
       commands: ['GetItem', 'GetItem'],
-      capacity: { tableRcu: readUnits(keyItem) + readUnits(profile), lsiRcu: 0, tableWcu: 0, lsiWcu: 0 },
+      capacity: { tableRcu: readUnits(keyItem) + readUnits(counter), lsiRcu: 0, tableWcu: 0, lsiWcu: 0 },
     },
   };
 
@@ -446,7 +446,8 @@ async function measureOperations(): Promise<{
 
   /**
    * GET <plural>-diff over (from, to], which holds the CHANGED entities (`sizes.changed` bytes together):
-   * DIFF_REPS requests after warm-up, priced as the caller's and the counter's GetItem and one Query.
+   * DIFF_REPS requests after warm-up, priced as the caller's GetItem, the counter's twice (the seller's
+   * liveness, then the diff's own read that bounds `to`) and one Query.
    */
   const measureDiff = async (
     sellerId: string,
@@ -466,9 +467,9 @@ async function measureOperations(): Promise<{
       label: `${plural}-diff, ${CHANGED} of ${total.toLocaleString('en')} changed (n=${DIFF_REPS})`,
       samples: await repeat(DIFF_REPS, diffOnce),
       model: {
-        commands: ['GetItem', 'GetItem', 'Query'],
+        commands: ['GetItem', 'GetItem', 'GetItem', 'Query'],
         capacity: {
-          tableRcu: readUnits(user) + readUnits(sizes.counter),
+          tableRcu: readUnits(user) + 2 * readUnits(sizes.counter),
           lsiRcu: readUnits(sizes.changed),
           tableWcu: 0,
           lsiWcu: 0,
@@ -521,7 +522,7 @@ async function measureOperations(): Promise<{
     label: `image GET ${IMAGE_BYTES / 1000} KB (n=${REPS})`,
     samples: await repeat(REPS, getImage),
     model: {
-      commands: ['GetItem', 'BatchGetItem'],
+      commands: ['GetItem', 'GetItem', 'GetItem'],
       capacity: { tableRcu: readUnits(user) + readUnits(imageCounter) + readUnits(image), lsiRcu: 0, tableWcu: 0, lsiWcu: 0 },
     },
   };
