@@ -10,14 +10,15 @@ import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import type { ActivationAdvancedBody, ActivationStatusChangeBody, ActivationUpdateBody } from '#schemas/types.ts';
 import { findActivation, nextIssued, saveActivation } from '#shared/domain/activations.ts';
-import { issueActivation } from './issue.ts';
+import { type ActivationPlan, issueActivation } from './issue.ts';
 import { refusal } from './refusals.ts';
 import { HOME_COUNTRY, sellerContact } from './register.ts';
 import { activationInfo, buildInfoes, controlUnitInfo, installationInfo, registrationInfo } from '#shared/domain/views.ts';
 
 /**
- * POST /activations-advanced (v26, v33): an administrator issues an activation, ACTIVE at once.
- * The five bodies of spec 4.2 are one schema; the fields sent choose the case (see `issue.ts`).
+ * POST /activations-advanced (v26, v33): an administrator issues an activation, in the status
+ * `advancedOrderStatus` decides. The five bodies of spec 4.2 are one schema; the fields sent choose
+ * the case (see `issue.ts`).
  */
 export async function activateAdvanced(request: ApiRequest<ActivationAdvancedBody>): Promise<Reply> {
   const { body, version } = request;
@@ -44,7 +45,7 @@ export async function activateAdvanced(request: ApiRequest<ActivationAdvancedBod
       location: body.controlUnitLocation ?? null,
       geolocation: body.controlUnitGeolocation ?? null,
     },
-    status: 'ACTIVE',
+    status: advancedOrderStatus(request.principal),
   });
   const reply = {
     apiKey: issued.apiKey,
@@ -53,6 +54,13 @@ export async function activateAdvanced(request: ApiRequest<ActivationAdvancedBod
   };
   return { status: 201, body: version === 33 ? { ...reply, ...sellerContact(issued.seller) } : reply };
 }
+
+/**
+ * The hyper admin's order is ACTIVE at once; a software-vendor user's follows its application's
+ * autoActivationCondition (AUTO), as a register's own order does (spec 4.2's ACTIVATION_STILL_ISSUED).
+ */
+export const advancedOrderStatus = (principal: Principal | undefined): ActivationPlan['status'] =>
+  isHyperAdmin(principal) ? 'ACTIVE' : 'AUTO';
 
 /** The activation, if the caller administers its application (hyper admin, or that application's vendor). */
 async function administered(principal: Principal | undefined, id: number): Promise<Activation> {

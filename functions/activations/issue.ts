@@ -47,7 +47,7 @@ export interface ActivationPlan {
   /** Present when the register will connect later with this code. */
   connectionCode: string | null;
   controlUnit: ControlUnitRequest;
-  /** ACTIVE when an administrator issues it; AUTO lets the application's autoActivationCondition decide. */
+  /** ACTIVE when the hyper admin issues it; AUTO (a register's or a vendor user's order) lets autoActivationCondition decide. */
   status: 'ACTIVE' | 'AUTO';
 }
 
@@ -153,9 +153,9 @@ export async function issueActivation(plan: ActivationPlan): Promise<Issued> {
 const keyTaken = () => versionConflict('Key collision; try again');
 
 /**
- * The status a new activation starts in: ACTIVE when an administrator issues it; on a register's own
- * order (AUTO), ACTIVE when the application's autoActivationCondition is ALWAYS, or NO_FEATURES and none
- * are asked for; otherwise ISSUED until an administrator activates it.
+ * The status a new activation starts in: ACTIVE when the hyper admin issues it; on an AUTO order (the
+ * register's own, or a software-vendor user's), ACTIVE when the application's autoActivationCondition
+ * is ALWAYS, or NO_FEATURES and none are asked for; otherwise ISSUED until an administrator activates it.
  */
 export function activationStatusOnOrder(
   requested: ActivationPlan['status'],

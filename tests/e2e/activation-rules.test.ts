@@ -232,6 +232,86 @@ describe.each([26, 33] as const)('activations-advanced in v%i', (api) => {
   });
 });
 
+describe.each([26, 33] as const)(
+  "a vendor user's activations-advanced in v%i: the application's autoActivationCondition decides",
+  (api) => {
+    const client = v(api);
+    let apps: Record<'NEVER' | 'NO_FEATURES' | 'ALWAYS', { applicationPackage: string }>;
+    let vendorUser: CallOptions;
+
+    beforeAll(async () => {
+      const app = (autoActivationCondition: string) => newApp(vendor, { controlUnitRequired: false, autoActivationCondition });
+      const [NEVER, NO_FEATURES, ALWAYS] = await Promise.all([app('NEVER'), app('NO_FEATURES'), app('ALWAYS')]);
+      apps = { NEVER, NO_FEATURES, ALWAYS };
+      vendorUser = await userOf('SOFTWARE_VENDOR', vendor);
+    });
+
+    const noUnit = { controlUnitSerial: null, controlUnitLocation: null, controlUnitGeolocation: null };
+    const statusOf = async (activationId: number) =>
+      ((await client.get(`/activations/${activationId}`, vendorUser)).body as { activationInfo: { status: string } })
+        .activationInfo.status;
+
+    it.each([
+      ['NEVER', []],
+      ['NO_FEATURES', ['VOUCHERS']],
+    ] as const)(
+      '%s, features %j: ISSUED, the key is 403 ACTIVATION_STILL_ISSUED until the hyper admin sets it ACTIVE',
+      async (condition, features) => {
+        // Prepare
+        const body = fullBody(apps[condition], { ...noUnit, features });
+
+        // Act
+        const ordered = await activate(api, body, vendorUser);
+
+        // Assess
+        expect(await statusOf(ordered.activationId)).toBe('ISSUED');
+        const taxes = `/SE${body.corporateId}/taxes`;
+        expectError(await client.get(taxes, key(ordered.apiKey)), 403, 'Forbidden', 'ACTIVATION_STILL_ISSUED');
+        expect((await client.put(`/activations/${ordered.activationId}/status`, { status: 'ACTIVE' })).status).toBe(204);
+        expect((await client.get(taxes, key(ordered.apiKey))).status).toBe(200);
+      },
+    );
+
+    it.each([
+      ['NO_FEATURES', []],
+      ['ALWAYS', ['VOUCHERS']],
+    ] as const)('%s, features %j: ACTIVE at once, the key works', async (condition, features) => {
+      // Prepare
+      const body = fullBody(apps[condition], { ...noUnit, features });
+
+      // Act
+      const ordered = await activate(api, body, vendorUser);
+
+      // Assess
+      expect(await statusOf(ordered.activationId)).toBe('ACTIVE');
+      expect((await client.get(`/SE${body.corporateId}/taxes`, key(ordered.apiKey))).status).toBe(200);
+    });
+
+    it("the hyper admin's own order is ACTIVE at once, even for a NEVER application", async () => {
+      // Prepare
+      const body = fullBody(apps.NEVER, { ...noUnit, features: ['VOUCHERS'] });
+
+      // Act
+      const ordered = await activate(api, body);
+
+      // Assess
+      expect(await statusOf(ordered.activationId)).toBe('ACTIVE');
+      expect((await client.get(`/SE${body.corporateId}/taxes`, key(ordered.apiKey))).status).toBe(200);
+    });
+
+    it('an order that would auto-activate on a control unit seen for the first time is 422 AUTO_ACTIVATE_IS_NOT_POSSIBLE_ON_NEW_CU', async () => {
+      // Prepare
+      const autoCu = await newApp(vendor, { controlUnitRequired: true, autoActivationCondition: 'ALWAYS' });
+
+      // Act
+      const answer = await client.post('/activations-advanced', fullBody(autoCu), vendorUser);
+
+      // Assess
+      expectError(answer, 422, 'UnprocessableEntity', 'AUTO_ACTIVATE_IS_NOT_POSSIBLE_ON_NEW_CU');
+    });
+  },
+);
+
 describe.each([26, 33] as const)('activations/connection in v%i', (api) => {
   const client = v(api);
   /** An activation issued with a connection code: the register connects later. */

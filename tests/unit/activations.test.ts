@@ -1,10 +1,11 @@
 /** Activation rules without DynamoDB (spec 4.2, docs/conventions.md §10): status moves, updates, auto-activation, control units. */
 import { describe, expect, it } from 'vitest';
-import { nextActivationStatus, updatedActivation } from '#functions/activations/admin.ts';
+import { advancedOrderStatus, nextActivationStatus, updatedActivation } from '#functions/activations/admin.ts';
 import { controlUnitOnActivation, type ControlUnitRequest } from '#functions/activations/control-units.ts';
 import { activationStatusOnOrder } from '#functions/activations/issue.ts';
 import { checkCodeLength } from '#functions/activations/refusals.ts';
 import type { ActivationUpdateBody } from '#schemas/types.ts';
+import type { Role } from '#shared/auth/principal.ts';
 import { nextIssued } from '#shared/domain/activations.ts';
 import type { ActivationStatus, ControlUnit } from '#shared/domain/records.ts';
 import type { ApiVersion } from '#shared/versions.ts';
@@ -149,6 +150,40 @@ describe('activationStatusOnOrder', () => {
     // Assess
     expect(status).toBe<ActivationStatus>(expected);
   });
+});
+
+describe('advancedOrderStatus', () => {
+  const user = (role: Role, softwareVendor: number | null = null) =>
+    ({ kind: 'user', username: 'u', role, softwareVendor, sellers: [] }) as const;
+
+  it("the hyper admin's order is ACTIVE at once", () => {
+    // Act and Assess
+    expect(advancedOrderStatus(user('HYPER_ADMIN'))).toBe('ACTIVE');
+  });
+
+  it("a software-vendor user's order leaves the status to the application's autoActivationCondition", () => {
+    // Act and Assess
+    expect(advancedOrderStatus(user('SOFTWARE_VENDOR', 4))).toBe('AUTO');
+  });
+
+  it.each([
+    ['NEVER', [], 'ISSUED'],
+    ['NO_FEATURES', ['SUPPORT'], 'ISSUED'],
+    ['NO_FEATURES', [], 'ACTIVE'],
+    ['ALWAYS', ['SUPPORT'], 'ACTIVE'],
+  ] as const)(
+    'a vendor user ordering for an application that activates %s with features %j gets %s',
+    (condition, features, expected) => {
+      // Prepare
+      const requested = advancedOrderStatus(user('SOFTWARE_VENDOR', 4));
+
+      // Act
+      const status = activationStatusOnOrder(requested, { autoActivationCondition: condition }, features);
+
+      // Assess
+      expect(status).toBe<ActivationStatus>(expected);
+    },
+  );
 });
 
 describe('controlUnitOnActivation', () => {
