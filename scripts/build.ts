@@ -78,26 +78,18 @@ export interface Compiled extends BundleSizes {
   entry: string;
 }
 
-/** Init bytes: the entry and every file it imports statically, transitively; the other JavaScript files are lazy. */
-function sizes(metafile: Metafile, entry: string): BundleSizes {
-  const outputs = metafile.outputs;
-  const init = new Set<string>();
+/** The outputs `from` loads: with `kinds` of imports, transitively, itself included. */
+function loaded(metafile: Metafile, from: string, kinds: readonly string[]): Set<string> {
+  const found = new Set<string>();
   const visit = (path: string) => {
-    if (init.has(path)) return;
-    init.add(path);
-    for (const { path: imported, kind } of outputs[path]?.imports ?? []) {
-      if (kind === 'import-statement' && imported in outputs) visit(imported);
+    if (found.has(path)) return;
+    found.add(path);
+    for (const { path: imported, kind } of metafile.outputs[path]?.imports ?? []) {
+      if (kinds.includes(kind) && imported in metafile.outputs) visit(imported);
     }
   };
-  visit(entry);
-  let initBytes = 0;
-  let lazyBytes = 0;
-  for (const [path, { bytes }] of Object.entries(outputs)) {
-    if (!path.endsWith('.mjs')) continue;
-    if (init.has(path)) initBytes += bytes;
-    else lazyBytes += bytes;
-  }
-  return { initBytes, lazyBytes };
+  visit(from);
+  return found;
 }
 
 /** Builds one entry point in memory into `outdir` (its entry file `handler.mjs`); writes nothing. */
@@ -110,11 +102,20 @@ export async function compile(entry: string, outdir: string, variant: Variant = 
     write: false,
   });
   const entryOutput = relative(root, join(resolve(root, outdir), 'handler.mjs'));
-  return {
-    files: result.outputFiles,
-    entry: resolve(root, entryOutput),
-    ...sizes(result.metafile, entryOutput),
-  };
+  // esbuild makes a chunk of every import() it reads, even one in an export tree shaking drops (a validator
+  // this function never names): such a chunk nothing loads is left out.
+  const reachable = loaded(result.metafile, entryOutput, ['import-statement', 'dynamic-import']);
+  const init = loaded(result.metafile, entryOutput, ['import-statement']);
+  let initBytes = 0;
+  let lazyBytes = 0;
+  for (const path of reachable) {
+    if (!path.endsWith('.mjs')) continue;
+    const { bytes } = result.metafile.outputs[path] ?? { bytes: 0 };
+    if (init.has(path)) initBytes += bytes;
+    else lazyBytes += bytes;
+  }
+  const kept = (file: OutputFile) => reachable.has(relative(root, file.path).replace(/\.map$/, ''));
+  return { files: result.outputFiles.filter(kept), entry: resolve(root, entryOutput), initBytes, lazyBytes };
 }
 
 const listFiles = (dir: string): string[] => {

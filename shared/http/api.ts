@@ -96,7 +96,7 @@ async function prepare(
     ? readRaw(event, headers, route.raw)
     : route.body === undefined
       ? undefined
-      : readJson(event, headers, bodyValidator(route.body, version));
+      : readJson(event, headers, await bodyValidator(route.body, version));
   return {
     version,
     method: route.method,
@@ -122,11 +122,10 @@ function decodeSegments(rawPath: string): string[] {
     });
 }
 
-function bodyValidator(spec: BodySpec<unknown>, version: ApiVersion): ValidateFunction {
-  if (typeof spec === 'function') return spec;
-  const validator = spec[version];
+function bodyValidator(spec: BodySpec<unknown>, version: ApiVersion): Promise<ValidateFunction> {
+  const validator = 'load' in spec ? spec : spec[version];
   if (!validator) throw new Error(`Route has no body schema for v${version}`);
-  return validator;
+  return validator.load();
 }
 
 /** The JSON body: Content-Type required, size capped (413), strict UTF-8 and parsed (400 MessageNotReadable), validated. */

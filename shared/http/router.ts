@@ -1,18 +1,21 @@
-import type { ValidateFunction } from 'ajv';
+import type { LazyValidator } from '#schemas/generated/validators.js';
 import type { AccessRule } from '#shared/auth/access.ts';
 import type { Feature } from '#shared/auth/features.ts';
 import { endpointNotFound, methodNotSupported } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import type { ApiRequest, HttpMethod, ParamNames, RawBody, Reply } from './types.ts';
 
-/** The request body a route takes: one validator for every version, or one per version; `B` is what they all produce. */
-export type BodySpec<B> = ValidateFunction<B> | Readonly<Partial<Record<ApiVersion, ValidateFunction<B>>>>;
+/**
+ * The request body a route takes: one validator for every version, or one per version; `B` is what they all
+ * produce. Validators load on first use, so a function's Init evaluates none.
+ */
+export type BodySpec<B> = LazyValidator<B> | Readonly<Partial<Record<ApiVersion, LazyValidator<B>>>>;
 
 /**
  * Per-version validators whose bodies are views of one canonical type `B` (a v15 seller is a seller
  * with fewer fields): the compiler checks each version's type against `B`.
  */
-export const perVersion = <B>(validators: Readonly<Partial<Record<ApiVersion, ValidateFunction<B>>>>): BodySpec<B> => validators;
+export const perVersion = <B>(validators: Readonly<Partial<Record<ApiVersion, LazyValidator<B>>>>): BodySpec<B> => validators;
 
 /** A body taken as bytes rather than JSON (image uploads): the media types accepted and the largest size (413 above). */
 export interface RawBodySpec {

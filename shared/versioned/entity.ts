@@ -1,4 +1,4 @@
-import type { ValidateFunction } from 'ajv';
+import type { LazyValidator } from '#schemas/generated/validators.js';
 import { table } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
@@ -50,7 +50,7 @@ export interface VersionedEntity<T extends EntityFields> {
   kind: string;
   versions: readonly ApiVersion[];
   /** Request body validator per version. */
-  body: Partial<Record<ApiVersion, ValidateFunction<T>>>;
+  body: Partial<Record<ApiVersion, LazyValidator<T>>>;
   /** Canonical fields each version shows and writes. */
   view: VersionView<T>;
   /** The list takes LIST parameters (orderBy over these fields), or PAGE parameters when empty. */
@@ -72,7 +72,7 @@ export interface VersionedEntity<T extends EntityFields> {
 }
 
 /** The same schema and view in every version that has the entity. */
-export const everywhere = <T>(validate: ValidateFunction<T>, fields: readonly (keyof T & string)[]) => ({
+export const everywhere = <T>(validate: LazyValidator<T>, fields: readonly (keyof T & string)[]) => ({
   body: { 15: validate, 26: validate, 33: validate },
   view: { 15: fields, 26: fields, 33: fields } satisfies VersionView<T>,
 });

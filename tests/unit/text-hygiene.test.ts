@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { activationOrder, order, tax } from '#schemas/generated/validators.js';
+import * as validators from '#schemas/generated/validators.js';
 import { bodySchemas, sharedSchemas } from '#schemas/index.ts';
 import { scalars } from '#schemas/scalars.ts';
 import { ApiError } from '#shared/errors.ts';
 import { pageParams } from '#shared/http/query.ts';
 import { validate } from '#shared/http/validation.ts';
 import { rejection } from '../support/rejection.ts';
+
+const [activationOrder, order, tax] = await Promise.all([
+  validators.activationOrder.load(),
+  validators.order.load(),
+  validators.tax.load(),
+]);
 
 type Schema = { [keyword: string]: unknown };
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { sellerV26, sellerV33, tax } from '#schemas/generated/validators.js';
+import * as validators from '#schemas/generated/validators.js';
 import { fieldPath, toApiError, validate } from '#shared/http/validation.ts';
 import { rejection } from '../support/rejection.ts';
+
+const [sellerV26, sellerV33, tax] = await Promise.all([
+  validators.sellerV26.load(),
+  validators.sellerV33.load(),
+  validators.tax.load(),
+]);
 
 describe('request body validation', () => {
   it('names array elements and nested fields the way a client writes them', () => {
