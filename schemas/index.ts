@@ -1,6 +1,6 @@
 /**
  * Every schema of the service: the one source of request validation (compiled ahead of time by
- * `scripts/generate.ts` into `schemas/generated/validators.js`), of the TypeScript types
+ * `scripts/generate.ts` into `schemas/generated/`), of the TypeScript types
  * (`FromSchema`) and of the OpenAPI document.
  */
 import {

@@ -6,7 +6,7 @@ type References = { references: [...typeof sharedSchemas] };
 
 /**
  * The body type of every request schema, keyed like `bodySchemas`: the generated validators are
- * typed through it (`ValidateFunction<BodyTypes['tax']>`), so a new schema cannot lack its type.
+ * typed through it (`LazyValidator<BodyTypes['tax']>`), so a new schema cannot lack its type.
  */
 export type BodyTypes = { [K in BodySchemaName]: FromSchema<(typeof bodySchemas)[K], References> };
 
