@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type BuildOptions, type Metafile, type OutputFile } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type OutputFile, type Plugin } from 'esbuild';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -31,6 +31,33 @@ export const LAMBDA_CREDENTIALS = './scripts/build/lambda-credentials.ts';
  * figures beside it in the same run.
  */
 export type Variant = 'lambda' | 'plain';
+
+/**
+ * SDK clients loaded by `import()` on first use (S3 for image bytes, KMS for signing) become files of their
+ * own, `sdk/<module>.mjs` beside the entry, each bundled whole with everything it needs. Split as ordinary
+ * chunks, the code they share with the DynamoDB client (parts of `@smithy/core`) would move into a chunk
+ * loaded at Init, and every cold start would pay for a client few requests use. Each is a small module
+ * naming just the SDK parts its adapter uses (`shared/images/s3-sdk.ts`, `shared/signing/kms-sdk.ts`).
+ */
+const ISOLATED_SDKS = /\/(s3-sdk|kms-sdk)\.ts$/;
+const sdkFile = (module: string) => `sdk/${module}.mjs`;
+
+const isolatedSdks: Plugin = {
+  name: 'isolated-sdks',
+  setup(builder) {
+    builder.onResolve({ filter: ISOLATED_SDKS }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      const module = ISOLATED_SDKS.exec(args.path)?.[1] ?? '';
+      return { path: `./${sdkFile(module)}`, external: true };
+    });
+  },
+};
+
+/** Where each isolated SDK module lives, by its name. */
+const SDK_SOURCES: Record<string, string> = {
+  's3-sdk': 'shared/images/s3-sdk.ts',
+  'kms-sdk': 'shared/signing/kms-sdk.ts',
+};
 
 function options(variant: Variant): BuildOptions {
   const common: BuildOptions = {
@@ -66,6 +93,24 @@ function options(variant: Variant): BuildOptions {
   };
 }
 
+/** The project's build of one isolated SDK module (`ISOLATED_SDKS`): one self-contained file, no chunks. */
+async function compileSdk(module: string, outdir: string): Promise<{ files: OutputFile[]; bytes: number }> {
+  const source = SDK_SOURCES[module];
+  if (!source) throw new Error(`No source for the isolated SDK module ${module}`);
+  const result = await build({
+    ...options('lambda'),
+    splitting: false,
+    entryPoints: [source],
+    outfile: join(resolve(root, outdir), sdkFile(module)),
+    metafile: true,
+    write: false,
+  });
+  const bytes = Object.entries(result.metafile.outputs)
+    .filter(([path]) => path.endsWith('.mjs'))
+    .reduce((sum, [, output]) => sum + output.bytes, 0);
+  return { files: result.outputFiles, bytes };
+}
+
 /** What a bundle loads: at Init (the entry and its static imports) and later (lazy chunks), in bytes of JavaScript. */
 export interface BundleSizes {
   initBytes: number;
@@ -96,6 +141,7 @@ function loaded(metafile: Metafile, from: string, kinds: readonly string[]): Set
 export async function compile(entry: string, outdir: string, variant: Variant = 'lambda'): Promise<Compiled> {
   const result = await build({
     ...options(variant),
+    ...(variant === 'lambda' ? { plugins: [isolatedSdks] } : {}),
     entryPoints: [{ in: entry, out: 'handler' }],
     outdir,
     metafile: true,
@@ -115,7 +161,30 @@ export async function compile(entry: string, outdir: string, variant: Variant = 
     else lazyBytes += bytes;
   }
   const kept = (file: OutputFile) => reachable.has(relative(root, file.path).replace(/\.map$/, ''));
-  return { files: result.outputFiles.filter(kept), entry: resolve(root, entryOutput), initBytes, lazyBytes };
+  const files = result.outputFiles.filter(kept);
+  for (const module of isolatedImports(result.metafile, reachable, entryOutput)) {
+    const sdk = await compileSdk(module, outdir);
+    files.push(...sdk.files);
+    lazyBytes += sdk.bytes;
+  }
+  return { files, entry: resolve(root, entryOutput), initBytes, lazyBytes };
+}
+
+/**
+ * The isolated SDKs the reachable outputs load. Their `import()` names a path beside the entry, so only the
+ * entry may hold it (code used by one entry alone stays in it; a chunk would resolve the path elsewhere).
+ */
+function isolatedImports(metafile: Metafile, reachable: ReadonlySet<string>, entryOutput: string): string[] {
+  const specifiers = new Set<string>();
+  for (const path of reachable) {
+    for (const { path: imported, external } of metafile.outputs[path]?.imports ?? []) {
+      const name = /^\.\/sdk\/([a-z0-9-]+)\.mjs$/.exec(imported)?.[1];
+      if (!external || !name) continue;
+      if (path !== entryOutput) throw new Error(`${path} loads ${imported}, which only the entry can name`);
+      specifiers.add(name);
+    }
+  }
+  return [...specifiers];
 }
 
 const listFiles = (dir: string): string[] => {

@@ -1,4 +1,4 @@
-import type * as S3 from '@aws-sdk/client-s3';
+import type * as S3 from './s3-sdk.ts';
 import { config } from '#shared/config.ts';
 import type { ImageStore } from './store.ts';
 
@@ -9,7 +9,7 @@ let loaded: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
  * bundle) keeps the SDK out of the cold start of the routes that never touch image bytes.
  */
 function s3() {
-  loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: new sdk.S3Client({ region: config().region }) }));
+  loaded ??= import('./s3-sdk.ts').then((sdk) => ({ sdk, client: new sdk.S3Client({ region: config().region }) }));
   return loaded;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type * as Kms from '@aws-sdk/client-kms';
+import type * as Kms from './kms-sdk.ts';
 import { config } from '#shared/config.ts';
 import { signerFrom } from './public-key.ts';
 import type { ActivationSigner } from './signer.ts';
@@ -14,7 +14,7 @@ let loaded: Promise<{ sdk: typeof Kms; client: Kms.KMSClient }> | undefined;
  * bundle) keeps the SDK out of the cold start of the routes that never sign.
  */
 function kms() {
-  loaded ??= import('@aws-sdk/client-kms').then((sdk) => ({ sdk, client: new sdk.KMSClient({ region: config().region }) }));
+  loaded ??= import('./kms-sdk.ts').then((sdk) => ({ sdk, client: new sdk.KMSClient({ region: config().region }) }));
   return loaded;
 }
 

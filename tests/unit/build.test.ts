@@ -1,11 +1,13 @@
 /**
  * The build's output folder (scripts/build.ts): after bundle() it holds exactly that build's files, so no
- * stale chunk is packaged, while a parallel build's file in flight is left alone.
+ * stale chunk is packaged, while a parallel build's file in flight is left alone; the SDKs loaded on first
+ * use are files of their own.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bundle } from '../../scripts/build.ts';
 
@@ -42,4 +44,29 @@ describe('bundle()', () => {
     expect(written.some((file) => file.startsWith('chunks/'))).toBe(true);
     expect(filesIn(outdir)).toEqual([...written, `handler.mjs.${livePid}.tmp`].sort());
   });
+});
+
+describe('isolated SDKs', () => {
+  it.each([
+    ['images', 'sdk/s3-sdk.mjs', ['DeleteObjectCommand', 'GetObjectCommand', 'NoSuchKey', 'PutObjectCommand', 'S3Client']],
+    ['activations', 'sdk/kms-sdk.mjs', ['GetPublicKeyCommand', 'KMSClient', 'SignCommand']],
+  ])(
+    '%s loads %s on first use: a file of its own, named only by the entry, with what its adapter uses',
+    async (name, file, exports) => {
+      // Prepare
+      const outdir = mkdtempSync(join(tmpdir(), 'build-test-'));
+      folders.push(outdir);
+
+      // Act
+      const built = await bundle(`functions/${name}/handler.ts`, outdir);
+      const sdk = (await import(pathToFileURL(join(outdir, file)).href)) as Record<string, unknown>;
+
+      // Assess
+      const text = (path: string) => readFileSync(join(outdir, path), 'utf8');
+      const scripts = built.files.map((output) => relative(outdir, output.path)).filter((path) => path.endsWith('.mjs'));
+      expect(scripts).toContain(file);
+      expect(scripts.filter((path) => text(path).includes(`"./${file}"`))).toEqual(['handler.mjs']);
+      expect(Object.keys(sdk).sort()).toEqual(exports);
+    },
+  );
 });
