@@ -1,3 +1,5 @@
+import { sellerV15, sellerV26, sellerV33 } from '#schemas/seller.ts';
+import { fieldsOf } from '#schemas/views.ts';
 import { insufficientRights, isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
 import type { Principal } from '#shared/auth/principal.ts';
 import { keys, partitions } from '#shared/db/keys.ts';
@@ -14,14 +16,20 @@ import {
   sellerIdOf,
   sellerMissing,
   sellerStream,
-  sellerView,
 } from '#shared/domain/seller.ts';
 import { inconsistentData, versionConflict } from '#shared/errors.ts';
 import { checkPreconditions, type Preconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { listParams } from '#shared/http/query.ts';
 import { created, noContent, notModified, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
-import { type ApiVersion, merge, present } from '#shared/versions.ts';
+import { type ApiVersion, merge, present, type VersionView } from '#shared/versions.ts';
+
+/** What each version shows and writes of the seller (only this group shows sellers). */
+export const sellerView: VersionView<Seller> = {
+  15: fieldsOf(sellerV15),
+  26: fieldsOf(sellerV26),
+  33: fieldsOf(sellerV33),
+};
 
 const showSeller = (seller: Stored<Seller>, version: ApiVersion) => present(seller, sellerView[version]);
 

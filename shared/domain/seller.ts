@@ -1,13 +1,11 @@
-import { sellerV15, sellerV26, sellerV33 } from '#schemas/seller.ts';
 import type { SellerV15Body, SellerV26Body, SellerV33Body } from '#schemas/types.ts';
-import { fieldsOf } from '#schemas/views.ts';
 import { table } from '#shared/db/client.ts';
 import { keys, type Partition, sellerPk } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { type Counter, planVersioned, type Stream } from '#shared/db/streams.ts';
 import { put, type Step } from '#shared/db/transact.ts';
 import { type ApiError, notFound, referenceNotFound, versionConflict } from '#shared/errors.ts';
-import type { ApiVersion, VersionView } from '#shared/versions.ts';
+import type { ApiVersion } from '#shared/versions.ts';
 
 /**
  * The seller: its canonical form, its id, its version stream and the one answer to "is this seller
@@ -20,12 +18,6 @@ export type Seller = SellerV33Body;
 
 /** A seller as one version's body gives it: that version's fields of the canonical seller. */
 export type SellerBody = SellerV15Body | SellerV26Body | SellerV33Body;
-
-export const sellerView: VersionView<Seller> = {
-  15: fieldsOf(sellerV15),
-  26: fieldsOf(sellerV26),
-  33: fieldsOf(sellerV33),
-};
 
 /** What the directory of sellers keeps per seller: enough to search, order and page the list. */
 export interface SellerDirectoryEntry {
