@@ -31,7 +31,8 @@ export function diffRoute<T extends EntityFields>(entity: VersionedEntity<T>): R
     path: `/{sellerId}/${entity.plural}-diff/{versionFrom}/{versionTo}` as const,
     // Offline sync of the catalog is what the SYNCHRONIZATION feature sells.
     feature: 'SYNCHRONIZATION',
-    handle: (request) => readEntityDiff(entity, catalogOf(request), request),
+    // The pipeline read the seller's counter to check it is live: it bounds the diff too.
+    handle: (request) => readEntityDiff(entity, catalogOf(request), request, request.sellerCounter),
   });
 }
 

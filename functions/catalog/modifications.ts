@@ -38,7 +38,7 @@ export const modificationsRoute: Route = route({
     const stream = catalogOf(request);
     const from = notNegative('from', requiredInt('from', request.query.get('from')));
     const given = intParam('to', request.query.get('to'));
-    const counter = await readLiveCounter(stream);
+    const counter = request.sellerCounter ?? (await readLiveCounter(stream));
     const to = given === undefined ? counter.ver : notNegative('to', given);
     checkRange(from, to, counter);
     const counts = await Promise.all(

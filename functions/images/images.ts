@@ -200,7 +200,8 @@ export async function listImages(owner: Owner, request: ApiRequest<unknown, 'sel
 
 /** GET /{sellerId}/<kind>-images-diff/{versionFrom}/{versionTo}: image records, tombstones included (docs/conventions.md §7). */
 export async function imageDiff(owner: Owner, request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
-  const changed = await readDiff<ImageData>(imageStream(request.params.sellerId), owner.kind, diffRange(request.params));
+  const stream = imageStream(request.params.sellerId);
+  const changed = await readDiff<ImageData>(stream, owner.kind, diffRange(request.params), request.sellerCounter);
   return ok(changed.map(record));
 }
 

@@ -44,8 +44,7 @@ export async function getSeller(request: ApiRequest<unknown, 'sellerId'>): Promi
 
 /** GET /{sellerId}/version: the seller's data version; v26 and v33 add the API version of the last change. */
 export async function getVersion(request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
-  const sellerId = request.params.sellerId;
-  const counter = await requireLiveSeller(sellerId);
+  const counter = request.sellerCounter ?? (await requireLiveSeller(request.params.sellerId));
   return ok(
     request.version === 15
       ? { version: counter.ver }

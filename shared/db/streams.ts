@@ -191,11 +191,17 @@ export const readLiveCounter = async (stream: Stream): Promise<Counter> => liveC
  * (docs/conventions.md §7). `to` must not pass the counter: versions up to it are committed, so
  * a strongly consistent query of the version index sees every one of them. A `from` below the
  * purge mark may miss deletions (410 OutdatedVersion: resync fully); `from` 0 holds nothing, so it
- * misses none. A stream that is not live is `missing()`.
+ * misses none. A stream that is not live is `missing()`. `read` is the stream's counter when the caller
+ * has just read it (strongly consistently, before this Query), so it is not read twice.
  */
-export async function readDiff<T>(stream: Stream, kind: string, range: { from: number; to: number }): Promise<Stored<T>[]> {
+export async function readDiff<T>(
+  stream: Stream,
+  kind: string,
+  range: { from: number; to: number },
+  read?: Counter,
+): Promise<Stored<T>[]> {
   const { from, to } = range;
-  checkRange(from, to, await readLiveCounter(stream));
+  checkRange(from, to, read ? liveCounter(stream, read) : await readLiveCounter(stream));
   if (from >= to) return [];
   const [low, high] = versionRange(kind, from, to);
   return queryAll<Stored<T>>({

@@ -2,7 +2,7 @@ import type { SellerV15Body, SellerV26Body, SellerV33Body } from '#schemas/types
 import { table } from '#shared/db/client.ts';
 import { keys, type Partition, sellerPk } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
-import { type Counter, planVersioned, type Stream } from '#shared/db/streams.ts';
+import { type Counter, planVersioned, readLiveCounter, type Stream } from '#shared/db/streams.ts';
 import { put, type Step } from '#shared/db/transact.ts';
 import { type ApiError, notFound, referenceNotFound, versionConflict } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
@@ -49,13 +49,8 @@ export const sellerStream = (sellerId: string): Stream => ({
  * The live seller's stream counter. A seller that never existed or was deleted is `missing` (404
  * NotFound; routes where the seller is a reference, such as an image's owner, answer ReferenceNotFound).
  */
-export async function requireLiveSeller(
-  sellerId: string,
-  missing: (sellerId: string) => ApiError = sellerMissing,
-): Promise<Counter> {
-  const counter = await readItem(keys.sellerCounter(sellerId));
-  if (!counter?.live) throw missing(sellerId);
-  return counter;
+export function requireLiveSeller(sellerId: string, missing: (sellerId: string) => ApiError = sellerMissing): Promise<Counter> {
+  return readLiveCounter({ ...sellerStream(sellerId), missing: () => missing(sellerId) });
 }
 
 /** 404 ReferenceNotFound: the seller a request refers to (an image's owner, a filter) does not exist or was deleted. */

@@ -91,7 +91,9 @@ async function prepare(
     throw forbidden('ACTIVATION_NO_FEATURE', `The activation lacks the feature ${route.feature}`);
   }
   checkPathParams(params);
-  if (route.access.liveSeller) await requireLiveSeller(params.sellerId ?? '', route.access.liveSeller);
+  const sellerCounter = route.access.liveSeller
+    ? await requireLiveSeller(params.sellerId ?? '', route.access.liveSeller)
+    : undefined;
   const body = route.raw
     ? readRaw(event, headers, route.raw)
     : route.body === undefined
@@ -105,6 +107,7 @@ async function prepare(
     headers,
     body,
     principal,
+    sellerCounter,
   };
 }
 

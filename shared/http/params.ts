@@ -1,5 +1,6 @@
 import { scalars } from '#schemas/scalars.ts';
 import { patternMismatch, valueNotValid } from '#shared/errors.ts';
+import { splitSellerId } from '#shared/domain/seller.ts';
 import { intParam, notNegative } from './query.ts';
 
 interface TextRule {
@@ -41,7 +42,7 @@ export const checkIdentifier = (field: string, value: string): void => checkText
 
 /** A seller id in a path: the country code followed directly by the corporate id (docs/conventions.md §9). */
 export function parseSellerId(value: string, field = 'sellerId'): { country: string; corporateId: string } {
-  const parsed = { country: value.slice(0, 2), corporateId: value.slice(2) };
+  const parsed = splitSellerId(value);
   checkText(field, parsed.country, country);
   checkText(field, parsed.corporateId, corporateId);
   return parsed;

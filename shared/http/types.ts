@@ -1,4 +1,5 @@
 import type { Principal } from '#shared/auth/principal.ts';
+import type { Counter } from '#shared/db/streams.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -21,6 +22,11 @@ export interface ApiRequest<B = unknown, N extends string = never> {
   body: B;
   /** Present on every route that requires credentials. */
   principal: Principal | undefined;
+  /**
+   * The seller's stream counter as the pipeline read it to check the seller is live (routes whose access
+   * rule names `liveSeller`); a route that needs the seller's version reads it from here, not again.
+   */
+  sellerCounter: Counter | undefined;
 }
 
 /** A request body taken as bytes (an image upload), as the client sent it. */

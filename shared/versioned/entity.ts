@@ -224,13 +224,17 @@ export async function readEntity<T extends EntityFields>(
   return ok(await show(stored), stored.version);
 }
 
-/** `GET .../<plural>-diff/{versionFrom}/{versionTo}` (docs/conventions.md §7): the entities a register must sync. */
+/**
+ * `GET .../<plural>-diff/{versionFrom}/{versionTo}` (docs/conventions.md §7): the entities a register must
+ * sync. `counter` is the stream's counter when the caller has read it already (`readDiff`).
+ */
 export async function readEntityDiff<T extends EntityFields>(
   entity: VersionedEntity<T>,
   stream: Stream,
   request: ApiRequest<unknown>,
+  counter?: Counter,
 ): Promise<Reply> {
-  const changed = await readDiff<T>(stream, entity.kind, diffRange(request.params));
+  const changed = await readDiff<T>(stream, entity.kind, diffRange(request.params), counter);
   return ok(changed.map((item) => present(item, entity.view[request.version])));
 }
 

@@ -699,9 +699,12 @@ describe('connecting regular users to sellers', () => {
     },
   );
 
-  it('an unknown seller is 404 ReferenceNotFound; an unknown user 404 NotFound', async () => {
+  it('an unknown or deleted seller is 404 ReferenceNotFound; an unknown user 404 NotFound', async () => {
     const user = await newUser('ROLE_REGULAR_USER');
+    const deleted = await newSeller();
+    expect((await v(33).del(`/sellers/${deleted}`)).status).toBe(204);
     expectError(await v(33).put(`/users/${user.username}/sellers/SE${randomInt(1e9, 1e10 - 1)}`), 404, 'ReferenceNotFound');
+    expectError(await v(33).put(`/users/${user.username}/sellers/${deleted}`), 404, 'ReferenceNotFound');
     expectError(await v(33).put(`/users/${uniqueName('unknown')}/sellers/${seller}`), 404, 'NotFound');
     expect((await v(33).get('/auth/user', { as: user.as })).body).toMatchObject({ connectedSellers: [] });
   });

@@ -3,6 +3,8 @@ import type { Stamp, Stored } from '#shared/db/streams.ts';
 import type { Activation } from '#shared/domain/records.ts';
 import type { Step } from '#shared/db/transact.ts';
 import { ApiError } from '#shared/errors.ts';
+import type { ApiRequest } from '#shared/http/types.ts';
+import type { ApiVersion } from '#shared/versions.ts';
 
 /** The error `act` throws, as a client would see it (status, exception, code); fails when it throws none or another error. */
 export function refusal(act: () => unknown): { status: number; exception: string; code: string | null } {
@@ -88,4 +90,16 @@ export const activationOf = (fields: Partial<Activation>): Activation => ({
   comment: null,
   keyHash: null,
   ...fields,
+});
+
+/** A PUT as a domain function receives it (no HTTP): the body, the version, nothing else. */
+export const requestOf = <B>(body: B, version: ApiVersion = 33): ApiRequest<B> => ({
+  version,
+  method: 'PUT',
+  params: {},
+  query: new URLSearchParams(),
+  headers: {},
+  body,
+  principal: undefined,
+  sellerCounter: undefined,
 });

@@ -6,9 +6,8 @@ import { treasurerUserChange } from '#functions/catalog/treasurers.ts';
 import type { ProductBody, TreasurerBody } from '#schemas/types.ts';
 import { sellerStream } from '#shared/domain/seller.ts';
 import { preconditions } from '#shared/http/conditions.ts';
-import type { ApiRequest } from '#shared/http/types.ts';
 import { decideEntityWrite } from '#shared/versioned/entity.ts';
-import { refusal, stepOf, storedAs } from '../support/decisions.ts';
+import { refusal, requestOf, stepOf, storedAs } from '../support/decisions.ts';
 
 const product: ProductBody = {
   name: 'Kaffe',
@@ -19,15 +18,7 @@ const product: ProductBody = {
   countedInPrice: true,
 };
 
-const request = <B>(body: B): ApiRequest<B> => ({
-  version: 33,
-  method: 'PUT',
-  params: {},
-  query: new URLSearchParams(),
-  headers: {},
-  body,
-  principal: undefined,
-});
+const request = <B>(body: B) => requestOf(body);
 
 describe('entityCreation (POST)', () => {
   it('a new entity answers 201 with its identifier', () => {

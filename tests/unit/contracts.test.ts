@@ -29,6 +29,7 @@ describe('route contracts', () => {
       query: new URLSearchParams(),
       headers: {},
       principal: undefined,
+      sellerCounter: undefined,
     };
 
     const reply = await taxRoute.handle(request);

@@ -7,10 +7,9 @@ import { sellerStream } from '#shared/domain/seller.ts';
 import { notFound } from '#shared/errors.ts';
 import { preconditions } from '#shared/http/conditions.ts';
 import { created, noContent } from '#shared/http/response.ts';
-import type { ApiRequest } from '#shared/http/types.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { type Change, decideEntityWrite, type EntityFields, type VersionedEntity, written } from '#shared/versioned/entity.ts';
-import { refusal, stepOf, stepRefusal, storedAs } from '../support/decisions.ts';
+import { refusal, requestOf, stepOf, stepRefusal, storedAs } from '../support/decisions.ts';
 
 const SELLER = 'SE5560360793';
 const PK = `S#${SELLER}`;
@@ -364,15 +363,7 @@ describe('decideEntityWrite: preconditions', () => {
 });
 
 describe('written', () => {
-  const request = <B>(version: ApiVersion, body: B): ApiRequest<B> => ({
-    version,
-    method: 'PUT',
-    params: {},
-    query: new URLSearchParams(),
-    headers: {},
-    body,
-    principal: undefined,
-  });
+  const request = <B>(version: ApiVersion, body: B) => requestOf(body, version);
 
   it('a write through v15 replaces its own fields and keeps the color v26 wrote', () => {
     // Prepare
