@@ -32,6 +32,7 @@ import {
 } from './catalog.ts';
 import { contact, geolocation, geolocationV15 } from './common.ts';
 import { currency } from './enums.ts';
+import { balanceChange, day, journalUpload, saleV15, saleV26, saleV33 } from './fiscal.ts';
 import { hairdresser, restaurant, restaurantV15 } from './restaurant.ts';
 import { scalars } from './scalars.ts';
 import { openingHours, sellerV15, sellerV26, sellerV33 } from './seller.ts';
@@ -81,5 +82,11 @@ export const bodySchemas = {
   restaurantV15,
   restaurant,
   hairdresser,
+  saleV15,
+  saleV26,
+  saleV33,
+  day,
+  balanceChange,
+  journalUpload,
 } as const;
 export type BodySchemaName = keyof typeof bodySchemas;

@@ -43,3 +43,12 @@ export type ApplicationDescriptionBody = BodyTypes['applicationDescriptionV33'];
 export type RestaurantV15Body = BodyTypes['restaurantV15'];
 export type RestaurantBody = BodyTypes['restaurant'];
 export type HairdresserBody = BodyTypes['hairdresser'];
+
+export type SaleV15Body = BodyTypes['saleV15'];
+export type SaleV26Body = BodyTypes['saleV26'];
+export type SaleV33Body = BodyTypes['saleV33'];
+/** A sale as any version writes it. */
+export type SaleBody = SaleV15Body | SaleV26Body | SaleV33Body;
+export type DayBody = BodyTypes['day'];
+export type BalanceChangeBody = BodyTypes['balanceChange'];
+export type JournalUploadBody = BodyTypes['journalUpload'];

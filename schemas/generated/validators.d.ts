@@ -42,3 +42,9 @@ export declare const applicationDescriptionV33: LazyValidator<BodyTypes['applica
 export declare const restaurantV15: LazyValidator<BodyTypes['restaurantV15']>;
 export declare const restaurant: LazyValidator<BodyTypes['restaurant']>;
 export declare const hairdresser: LazyValidator<BodyTypes['hairdresser']>;
+export declare const saleV15: LazyValidator<BodyTypes['saleV15']>;
+export declare const saleV26: LazyValidator<BodyTypes['saleV26']>;
+export declare const saleV33: LazyValidator<BodyTypes['saleV33']>;
+export declare const day: LazyValidator<BodyTypes['day']>;
+export declare const balanceChange: LazyValidator<BodyTypes['balanceChange']>;
+export declare const journalUpload: LazyValidator<BodyTypes['journalUpload']>;

@@ -36,3 +36,9 @@ export const applicationDescriptionV33 = { load: () => import("./validators/appl
 export const restaurantV15 = { load: () => import("./validators/restaurantV15.js").then((m) => m.validate) };
 export const restaurant = { load: () => import("./validators/restaurant.js").then((m) => m.validate) };
 export const hairdresser = { load: () => import("./validators/hairdresser.js").then((m) => m.validate) };
+export const saleV15 = { load: () => import("./validators/saleV15.js").then((m) => m.validate) };
+export const saleV26 = { load: () => import("./validators/saleV26.js").then((m) => m.validate) };
+export const saleV33 = { load: () => import("./validators/saleV33.js").then((m) => m.validate) };
+export const day = { load: () => import("./validators/day.js").then((m) => m.validate) };
+export const balanceChange = { load: () => import("./validators/balanceChange.js").then((m) => m.validate) };
+export const journalUpload = { load: () => import("./validators/journalUpload.js").then((m) => m.validate) };

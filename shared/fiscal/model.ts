@@ -94,7 +94,7 @@ export interface VatRateSum {
 /** A sale as stored (without the stream's stamp). Amounts are positive; `refund` gives the direction. */
 export interface Sale {
   identifier: string;
-  sellerIdentifier: string;
+  sellerIdentifier?: string | null;
   saleState: SaleState;
   refund: boolean;
   /** The original's receipt number on the same register. */

@@ -1,0 +1,225 @@
+/**
+ * The fiscal records a register writes (spec 2.3 Sale and Day, 4.7): sales in their three versions,
+ * days, balance changes and the register's own e-journal events. The limits are docs/decisions.md,
+ * Fiscal limits. Fields the server sets (a sale's `day`, a day's figures) are read-only: a body may
+ * carry them as a read gave them, and they are ignored.
+ */
+import { PAYMENT_TYPE_NAMES } from '#shared/fiscal/payment-types.ts';
+import { BALANCE_ACTIONS, DELIVERY_TYPES, PAYMENT_STATES, PRINT_TYPES, SALE_STATES } from '#shared/fiscal/model.ts';
+import type { ApiVersion } from '#shared/versions.ts';
+
+/** Lines of one sale: as many as an order or precept may have. */
+export const MAX_SALE_PRODUCTS = 500;
+/** Payments of one sale: split tenders, retries and declined attempts included. */
+export const MAX_PAYMENTS = 20;
+/** Prints of one sale: its Normal receipt, proformas and copies. */
+export const MAX_PRINTS = 50;
+/** VAT rates of one sale: no country has more. */
+export const MAX_VAT_RATE_SUMS = 10;
+
+const INT32_MAX = 2147483647;
+const int = { type: 'integer', $ref: 'scalars#/$defs/int32' } as const;
+const optionalInt = { type: ['integer', 'null'], $ref: 'scalars#/$defs/int32' } as const;
+/** Money in hundredths: positive, as `refund` gives the direction. */
+const money = { type: 'integer', minimum: 0, maximum: INT32_MAX } as const;
+const optionalMoney = { type: ['integer', 'null'], minimum: 0, maximum: INT32_MAX } as const;
+const date = { type: ['integer', 'null'], $ref: 'scalars#/$defs/date' } as const;
+/** A receipt number, or the one a refund names: the series starts at 1. */
+const receiptNumber = { type: ['integer', 'null'], minimum: 1, maximum: INT32_MAX } as const;
+const treasurer = { type: ['string', 'null'], $ref: 'scalars#/$defs/identifier' } as const;
+
+/** A line's figures in every version. */
+const saleProductV15 = {
+  productIdentifier: { type: 'string', $ref: 'scalars#/$defs/identifier' },
+  deltaUnit: { type: 'boolean' },
+  // Units or an amount; a line of a return may count down.
+  delta: int,
+  absoluteDiscount: optionalMoney,
+  relativeDiscount: optionalMoney,
+  vat: money,
+  netto: money,
+  brutto: money,
+  vanillaBrutto: optionalMoney,
+  discount: optionalMoney,
+  created: date,
+} as const;
+
+const saleProductsOf = <const P extends object>(properties: P) =>
+  ({
+    type: 'array',
+    maxItems: MAX_SALE_PRODUCTS,
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['productIdentifier', 'deltaUnit', 'delta', 'vat', 'netto', 'brutto'],
+      properties,
+    },
+  }) as const;
+
+const saleProductsV15 = saleProductsOf(saleProductV15);
+const saleProductsV26 = saleProductsOf({
+  ...saleProductV15,
+  productBrutto: optionalMoney,
+  // Whole percent on a line (hundredths of a percent in vatRateSums).
+  vatRate: { type: ['integer', 'null'], minimum: 0, maximum: 100 },
+  effectiveBrutto: optionalMoney,
+});
+
+const prints = {
+  type: 'array',
+  maxItems: MAX_PRINTS,
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['printType'],
+    properties: {
+      receiptNumber,
+      printType: { type: 'string', enum: PRINT_TYPES },
+      deliveryType: { type: ['string', 'null'], enum: [...DELIVERY_TYPES, null] },
+      controlNumber: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 100 },
+      created: date,
+      printed: { type: ['boolean', 'null'] },
+    },
+  },
+} as const;
+
+const paymentsIn = <const V extends ApiVersion>(version: V) =>
+  ({
+    type: 'array',
+    maxItems: MAX_PAYMENTS,
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['paymentType', 'amount'],
+      properties: {
+        paymentType: { type: 'string', enum: PAYMENT_TYPE_NAMES[version] },
+        amount: money,
+        paymentState: { type: ['string', 'null'], enum: [...PAYMENT_STATES, null] },
+      },
+    },
+  }) as const;
+
+const vatRateSums = {
+  type: 'array',
+  maxItems: MAX_VAT_RATE_SUMS,
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['vatRate', 'vat', 'netto', 'brutto'],
+    properties: {
+      // Hundredths of a percent: 2500 is 25 %.
+      vatRate: { type: 'integer', minimum: 0, maximum: 10000 },
+      vanillaVat: optionalMoney,
+      vanillaNetto: optionalMoney,
+      vanillaBrutto: optionalMoney,
+      vat: money,
+      netto: money,
+      brutto: money,
+    },
+  },
+} as const;
+
+const saleFields = {
+  identifier: { type: ['string', 'null'], $ref: 'scalars#/$defs/identifier' },
+  sellerIdentifier: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 32 },
+  saleState: { type: 'string', enum: SALE_STATES },
+  refund: { type: 'boolean' },
+  refundFor: receiptNumber,
+  absoluteDiscount: optionalMoney,
+  relativeDiscount: optionalMoney,
+  vanillaBrutto: optionalMoney,
+  discount: optionalMoney,
+  brutto: money,
+  vat: money,
+  controlUnitId: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 20 },
+  treasurer,
+  close: date,
+} as const;
+
+const saleRequired = [
+  'identifier',
+  'saleState',
+  'refund',
+  'brutto',
+  'vat',
+  'saleProducts',
+  'payments',
+  'vatRateSums',
+  'prints',
+] as const;
+
+/** A sale as v15 writes it: no `day`, no line VAT rate, the v15 payment names. */
+export const saleV15 = {
+  $id: 'sale.v15',
+  type: 'object',
+  additionalProperties: false,
+  required: saleRequired,
+  properties: { ...saleFields, saleProducts: saleProductsV15, prints, payments: paymentsIn(15), vatRateSums },
+} as const;
+
+/** v26 adds the (read-only) `day` and three line fields. */
+export const saleV26 = {
+  $id: 'sale.v26',
+  type: 'object',
+  additionalProperties: false,
+  required: saleRequired,
+  properties: { ...saleFields, day: optionalInt, saleProducts: saleProductsV26, prints, payments: paymentsIn(26), vatRateSums },
+} as const;
+
+/** v33 is v26 with the v33 payment names. */
+export const saleV33 = {
+  $id: 'sale.v33',
+  type: 'object',
+  additionalProperties: false,
+  required: saleRequired,
+  properties: { ...saleFields, day: optionalInt, saleProducts: saleProductsV26, prints, payments: paymentsIn(33), vatRateSums },
+} as const;
+
+/**
+ * A Day as POST and PUT `/days` take it (v26, v33): a register writes `closedDayTreasurer` and may close
+ * the day with `opened: false`; every other field is the server's and is ignored.
+ */
+export const day = {
+  $id: 'day',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    id: optionalInt,
+    date: optionalInt,
+    dayNumber: optionalInt,
+    opened: { type: ['boolean', 'null'] },
+    reportPrinted: { type: ['boolean', 'null'] },
+    open: date,
+    close: date,
+    cash: optionalInt,
+    cashAtClose: optionalInt,
+    grandTotal: optionalInt,
+    grandTotalRefund: optionalInt,
+    closedDayTreasurer: treasurer,
+    version: optionalInt,
+    modified: date,
+  },
+} as const;
+
+/** POST `/registrations/{cash}/balance`. */
+export const balanceChange = {
+  $id: 'balanceChange',
+  type: 'object',
+  additionalProperties: false,
+  required: ['amount', 'action'],
+  properties: {
+    amount: money,
+    action: { type: 'string', enum: BALANCE_ACTIONS },
+  },
+} as const;
+
+/** POST `/e-journals/{cash}`: the register's own device event, any JSON object (its size is checked in code). */
+export const journalUpload = {
+  $id: 'journalUpload',
+  type: 'object',
+  additionalProperties: false,
+  required: ['data'],
+  properties: {
+    data: { type: 'object' },
+  },
+} as const;
