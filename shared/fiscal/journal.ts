@@ -1,0 +1,131 @@
+/**
+ * The register's electronic journal, its pure part: every fiscal write appends entries chained by
+ * SHA-256 hashes, and the v33 generated e-journal signs the chain's head with the activation key.
+ * Storage writes the entries `chainEvents` makes in the same transaction as the event itself.
+ * Hashing, the canonical JSON and the verifier live in `verify-journal.ts`, which third parties copy.
+ */
+import type { ActivationSigner } from '#shared/signing/signer.ts';
+import type { PrintType } from './model.ts';
+import {
+  entryHash,
+  headMessage,
+  type JournalEntryRecord,
+  type JournalHead,
+  type JsonValue,
+  type SignedJournal,
+  ZERO_HASH,
+} from './verify-journal.ts';
+
+export type { JournalEntryRecord, JournalHead, JournalVerification, JsonValue, SignedJournal } from './verify-journal.ts';
+export { canonicalJson, entryHash, headMessage, verifyJournal, ZERO_HASH } from './verify-journal.ts';
+
+/** What a journal entry records. */
+export const JOURNAL_TYPES = [
+  'DAY_OPENED',
+  'DAY_CLOSED',
+  'SALE_RECORDED',
+  'SALE_CHANGED',
+  'PRINT',
+  'BALANCE',
+  'REPORT_PRINTED',
+  'DEVICE',
+  'KD_REQUEST',
+  'KD_OUTCOME',
+] as const;
+export type JournalType = (typeof JOURNAL_TYPES)[number];
+
+/** What a fiscal write says happened; what it leaves out is recorded as null. */
+export interface JournalEvent {
+  type: JournalType;
+  dayNumber: number | null;
+  saleIdentifier?: string | null;
+  receiptNumber?: number | null;
+  printType?: PrintType | null;
+  /** Integer hundredths. */
+  amount?: number | null;
+  controlCode?: string | null;
+  /** Whatever else the event carries (null included). */
+  data?: JsonValue;
+}
+
+/** A journal entry as stored and served. */
+export interface JournalEntry extends JournalEntryRecord {
+  type: JournalType;
+  printType: PrintType | null;
+}
+
+/** The head of a register's journal before its first entry. */
+export const GENESIS_HEAD: Readonly<JournalHead> = Object.freeze({ sequence: 0, hash: ZERO_HASH });
+
+/**
+ * The entries recording `events` after `head`, in order, all stamped `created`, and the head they
+ * leave. Throws a TypeError when an event holds something JSON cannot carry (a NaN amount, say).
+ */
+export function chainEvents(
+  head: JournalHead,
+  events: readonly JournalEvent[],
+  created: number,
+): { entries: JournalEntry[]; head: JournalHead } {
+  const entries: JournalEntry[] = [];
+  let last = head;
+  for (const event of events) {
+    const unhashed: Omit<JournalEntry, 'hash'> = {
+      sequence: last.sequence + 1,
+      type: event.type,
+      created,
+      dayNumber: event.dayNumber,
+      saleIdentifier: event.saleIdentifier ?? null,
+      receiptNumber: event.receiptNumber ?? null,
+      printType: event.printType ?? null,
+      amount: event.amount ?? null,
+      controlCode: event.controlCode ?? null,
+      data: event.data ?? null,
+      previousHash: last.hash,
+    };
+    const entry: JournalEntry = { ...unhashed, hash: entryHash(unhashed) };
+    entries.push(entry);
+    last = { sequence: entry.sequence, hash: entry.hash };
+  }
+  return { entries, head: last };
+}
+
+/** Who the generated journal belongs to, and when it was made (epoch milliseconds). */
+export interface JournalIdentity {
+  sellerId: string;
+  cashRegisterName: string;
+  generated: number;
+}
+
+/**
+ * The v33 generated e-journal of `entries` (the whole chain, or a contiguous slice of it: its head is
+ * its last entry; no entries: the genesis head), its head signed by `signer`.
+ */
+export async function signedJournal(
+  entries: readonly JournalEntry[],
+  signer: ActivationSigner,
+  identity: JournalIdentity,
+): Promise<SignedJournal<JournalEntry>> {
+  entries.forEach((entry, index) => {
+    const before = entries[index - 1];
+    // The signature vouches for a chain: never sign a selection with holes.
+    if (before && entry.sequence !== before.sequence + 1) {
+      throw new Error(`journal entries are not contiguous: sequence ${entry.sequence} follows ${before.sequence}`);
+    }
+  });
+  const last = entries.at(-1);
+  const head: JournalHead = last ? { sequence: last.sequence, hash: last.hash } : { ...GENESIS_HEAD };
+  const { sellerId, cashRegisterName, generated } = identity;
+  const [signature, publicKeyFileName] = await Promise.all([
+    signer.sign(Buffer.from(headMessage({ sellerId, cashRegisterName, generated, head }), 'utf8')),
+    signer.publicKeyFileName(),
+  ]);
+  return {
+    sellerId,
+    cashRegisterName,
+    generated,
+    entries: [...entries],
+    head,
+    signature: signature.toString('base64'),
+    publicKeyFileName,
+  };
+}
