@@ -1,0 +1,168 @@
+/**
+ * The X and Z report of a trading day (pin 20; SKVFS 2014:9, 7 kap. 3 §), built from the day's running totals
+ * (`totals.ts`) without reading its sales. Money is integer hundredths, times are milliseconds since the epoch.
+ * Net figures carry refunds with a minus sign; counts never do.
+ *
+ * | Field | Meaning |
+ * |---|---|
+ * | type | `X` while the day is open, `Z` once it is closed |
+ * | reportNumber | the Z report's number = `dayNumber` (an unbroken series); null on an X report |
+ * | produced | when the report was produced |
+ * | seller | `name`, `corporateId`, `address`, `country` |
+ * | register | `cashRegisterName`, `productionNumber`, `controlUnitSerial` |
+ * | dayNumber, date | the day and its business date (`yyyymmdd`, the seller's time zone) |
+ * | open, close | when the day opened and closed (null while open) |
+ * | sales | sold sales that are not refunds (Paid or Complete): `count`, `brutto`, `vat`, `netto` |
+ * | refunds | sold refunds: `count`, `brutto`, `vat`, `netto` (positive) |
+ * | netSales | `sales - refunds`: `brutto`, `vat`, `netto` |
+ * | salesPerCategory | per category (`category`): `count` (units), `brutto`, `vat` of its products' sold lines, signed; a product in two categories counts in both; empty without categories |
+ * | vatPerRate | per `vatRate` (hundredths of a percent, ascending): `count` of sold sales, `netto`, `vat`, `brutto` (signed) |
+ * | paymentTypes | per `paymentType` (spec order): `count` of counting payments, `amount` (signed) |
+ * | goods | `pieces` (sum of `delta` of unit lines) and `otherUnits` (other lines, 1 each), signed |
+ * | receipts | Normal receipts printed |
+ * | unprinted | sold sales without a Normal receipt (0 on every Z report) |
+ * | drawerOpenings | sold sales paid (partly) in cash + deposits + withdrawals |
+ * | copies, proforma | Copy / Proforma prints: `count`, `brutto` |
+ * | discounts | discounts given on sold sales (signed) |
+ * | cancelled | Cancelled sales: `count`, `brutto` |
+ * | unfinished | sales still Open: `count`, `brutto` |
+ * | cash | `deposits` (the float) and `depositCount`, `withdrawals` and `withdrawalCount`, `cashPayments` (signed cash payments of sold sales), `expected` = deposits + cashPayments - withdrawals |
+ * | grandTotals | the register's cumulative `sales` and `refunds` since its first day, and `net` = sales - refunds |
+ */
+import { PAYMENT_TYPES } from './model.ts';
+import type { Day, PaymentType } from './model.ts';
+import { cashBalance, drawerOpenings, productTotals } from './totals.ts';
+import type { Counted, PaymentSums, RateSums, SaleSums, Totals } from './totals.ts';
+
+export interface ReportSeller {
+  name: string | null;
+  corporateId: string;
+  address: string | null;
+  country: string;
+}
+
+export interface ReportRegister {
+  cashRegisterName: string;
+  productionNumber: string | null;
+  controlUnitSerial: string | null;
+}
+
+export interface ReportInput {
+  seller: ReportSeller;
+  register: ReportRegister;
+  day: Day;
+  totals: Totals;
+  /** The register's cumulative totals since its first day (for a Z report, the day's frozen `grandTotal*`). */
+  grandTotals: { sales: number; refunds: number };
+  produced: number;
+  /** Product identifier -> the names of its categories; absent when the seller uses no categories. */
+  categories?: ReadonlyMap<string, readonly string[]>;
+}
+
+export interface CategorySums {
+  category: string;
+  count: number;
+  brutto: number;
+  vat: number;
+}
+
+/** The report's JSON; see the table at the top of this file. */
+export interface Report {
+  type: 'X' | 'Z';
+  reportNumber: number | null;
+  produced: number;
+  seller: ReportSeller;
+  register: ReportRegister;
+  dayNumber: number;
+  date: number;
+  open: number;
+  close: number | null;
+  sales: SaleSums;
+  refunds: SaleSums;
+  netSales: { brutto: number; vat: number; netto: number };
+  salesPerCategory: CategorySums[];
+  vatPerRate: ({ vatRate: number } & RateSums)[];
+  paymentTypes: ({ paymentType: PaymentType } & PaymentSums)[];
+  goods: { pieces: number; otherUnits: number };
+  receipts: number;
+  unprinted: number;
+  drawerOpenings: number;
+  copies: Counted;
+  proforma: Counted;
+  discounts: number;
+  cancelled: Counted;
+  unfinished: Counted;
+  cash: {
+    deposits: number;
+    depositCount: number;
+    withdrawals: number;
+    withdrawalCount: number;
+    cashPayments: number;
+    expected: number;
+  };
+  grandTotals: { sales: number; refunds: number; net: number };
+}
+
+/** Sums each category's products; categories in name order. */
+function salesPerCategory(totals: Totals, categories: ReadonlyMap<string, readonly string[]> | undefined): CategorySums[] {
+  const sums = new Map<string, CategorySums>();
+  for (const figures of productTotals(totals)) {
+    for (const category of new Set(categories?.get(figures.productIdentifier))) {
+      const before = sums.get(category) ?? { category, count: 0, brutto: 0, vat: 0 };
+      sums.set(category, {
+        category,
+        count: before.count + figures.count,
+        brutto: before.brutto + figures.brutto,
+        vat: before.vat + figures.vat,
+      });
+    }
+  }
+  return [...sums.values()].sort((a, b) => (a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
+}
+
+/** The day's X report while it is open, its Z report once closed. */
+export function buildReport(input: ReportInput): Report {
+  const { day, totals } = input;
+  const closed = !day.opened;
+  const { sold, refunds } = totals;
+  return {
+    type: closed ? 'Z' : 'X',
+    reportNumber: closed ? day.dayNumber : null,
+    produced: input.produced,
+    seller: { ...input.seller },
+    register: { ...input.register },
+    dayNumber: day.dayNumber,
+    date: day.date,
+    open: day.open,
+    close: day.close ?? null,
+    sales: { ...sold },
+    refunds: { ...refunds },
+    netSales: { brutto: sold.brutto - refunds.brutto, vat: sold.vat - refunds.vat, netto: sold.netto - refunds.netto },
+    salesPerCategory: salesPerCategory(totals, input.categories),
+    vatPerRate: Object.entries(totals.vatRates)
+      .map(([vatRate, sums]) => ({ vatRate: Number(vatRate), ...sums }))
+      .sort((a, b) => a.vatRate - b.vatRate),
+    paymentTypes: PAYMENT_TYPES.flatMap((paymentType) => {
+      const sums = totals.payments[paymentType];
+      return sums ? [{ paymentType, ...sums }] : [];
+    }),
+    goods: { pieces: totals.goods.pieces, otherUnits: totals.goods.other },
+    receipts: totals.receipts,
+    unprinted: totals.unprinted,
+    drawerOpenings: drawerOpenings(totals),
+    copies: { ...totals.copies },
+    proforma: { ...totals.proforma },
+    discounts: totals.discounts,
+    cancelled: { ...totals.cancelled },
+    unfinished: { ...totals.open },
+    cash: {
+      deposits: totals.cash.deposits,
+      depositCount: totals.cash.depositCount,
+      withdrawals: totals.cash.withdrawals,
+      withdrawalCount: totals.cash.withdrawalCount,
+      cashPayments: totals.cash.sales,
+      expected: cashBalance(totals),
+    },
+    grandTotals: { ...input.grandTotals, net: input.grandTotals.sales - input.grandTotals.refunds },
+  };
+}

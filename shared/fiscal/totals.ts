@@ -1,0 +1,217 @@
+/**
+ * A trading day's running totals (pins 18-20): a small JSON object stored on the day's item and kept
+ * incrementally in the transaction of every sale write (`totals - saleContribution(old) + saleContribution(new)`)
+ * and balance change, so day close and the X/Z report read one item whatever the number of sales.
+ *
+ * Money is integer hundredths. A refund counts with a minus sign in every net figure (VAT per rate, payment
+ * types, cash, discounts, goods, products) and separately, positive, in `refunds`. Only Paid and Complete sales
+ * count as sold; Open and Cancelled ones count in their own lines only. Prints count whatever the sale's state.
+ *
+ * | Field | Meaning |
+ * |---|---|
+ * | sold | sold sales that are not refunds: count, brutto, vat, netto (= brutto - vat) |
+ * | refunds | sold refunds: count, brutto, vat, netto (positive) |
+ * | cancelled, open | Cancelled / Open sales (refunds too): count, brutto (positive) |
+ * | unprinted | sold sales (refunds too) without a Normal print; closing the day needs 0 |
+ * | receipts | Normal prints |
+ * | copies, proforma | Copy / Proforma prints: count, brutto (each print counts the sale's brutto once) |
+ * | discounts | the sold sales' `discount`, signed |
+ * | goods | sold lines: `pieces` = sum of `delta` of `deltaUnit` lines, `other` = other lines (1 each); signed |
+ * | cash | `sales`: counting Cash payments of sold sales, signed; `salesCount`: sold sales with one; deposits and withdrawals: sum and count |
+ * | vatRates | by `vatRate` (hundredths of a percent) as text: `count` of sold sales at that rate, netto/vat/brutto signed |
+ * | payments | by paymentType: `count` of counting payments of sold sales, `amount` signed |
+ * | products | by `P#<productIdentifier>`: `count` (units: `delta` of a `deltaUnit` line, else 1), brutto, vat of sold lines, signed; read with `productTotals` |
+ *
+ * The three maps are keyed by strings (DynamoDB map items) and hold no entry whose figures are all zero, so a
+ * sale's removal leaves no key behind and the stored item does not grow with what was undone. Product keys carry
+ * a prefix because `__proto__` and `constructor` are legal identifiers that the AWS SDK's marshalling cannot
+ * store as map keys (the first is silently dropped, the second makes it throw).
+ */
+import { countsAsPaid, countsAsSold } from './arithmetic.ts';
+import type { BalanceAction, Sale } from './model.ts';
+
+/** One line of named integer figures. Type aliases (not interfaces) so that they index as records. */
+type Figures = Readonly<Record<string, number>>;
+
+export type Counted = { count: number; brutto: number };
+export type SaleSums = { count: number; brutto: number; vat: number; netto: number };
+export type Goods = { pieces: number; other: number };
+export type CashMovements = {
+  sales: number;
+  salesCount: number;
+  deposits: number;
+  depositCount: number;
+  withdrawals: number;
+  withdrawalCount: number;
+};
+export type RateSums = { count: number; netto: number; vat: number; brutto: number };
+export type PaymentSums = { count: number; amount: number };
+export type ProductSums = { count: number; brutto: number; vat: number };
+
+/** A day's totals; see the table at the top of this file. */
+export type Totals = {
+  sold: SaleSums;
+  refunds: SaleSums;
+  cancelled: Counted;
+  open: Counted;
+  unprinted: number;
+  receipts: number;
+  copies: Counted;
+  proforma: Counted;
+  discounts: number;
+  goods: Goods;
+  cash: CashMovements;
+  vatRates: Record<string, RateSums>;
+  payments: Record<string, PaymentSums>;
+  products: Record<string, ProductSums>;
+};
+
+type Sign = 1 | -1;
+
+/** `a + b` or `a - b`, written so that no -0 appears (stored and compared figures stay plain zeros). */
+const move = (a: number, b: number, sign: Sign): number => (sign === 1 ? a + b : a - b);
+
+/** Figure by figure; a figure absent from one side counts as zero. */
+function combineFigures<T extends Figures>(a: T | undefined, b: T, sign: Sign): T {
+  const out: Record<string, number> = { ...a };
+  for (const [name, value] of Object.entries(b)) out[name] = move(out[name] ?? 0, value, sign);
+  return out as T;
+}
+
+const isZero = (figures: Figures): boolean => Object.values(figures).every((value) => value === 0);
+
+/** Entry by entry, dropping entries that come to all zeros. */
+function combineMap<T extends Figures>(
+  a: Readonly<Record<string, T>>,
+  b: Readonly<Record<string, T>>,
+  sign: Sign,
+): Record<string, T> {
+  const out = new Map(Object.entries(a));
+  for (const [key, figures] of Object.entries(b)) {
+    const combined = combineFigures(out.get(key), figures, sign);
+    if (isZero(combined)) out.delete(key);
+    else out.set(key, combined);
+  }
+  return Object.fromEntries(out);
+}
+
+function combine(a: Totals, b: Totals, sign: Sign): Totals {
+  return {
+    sold: combineFigures(a.sold, b.sold, sign),
+    refunds: combineFigures(a.refunds, b.refunds, sign),
+    cancelled: combineFigures(a.cancelled, b.cancelled, sign),
+    open: combineFigures(a.open, b.open, sign),
+    unprinted: move(a.unprinted, b.unprinted, sign),
+    receipts: move(a.receipts, b.receipts, sign),
+    copies: combineFigures(a.copies, b.copies, sign),
+    proforma: combineFigures(a.proforma, b.proforma, sign),
+    discounts: move(a.discounts, b.discounts, sign),
+    goods: combineFigures(a.goods, b.goods, sign),
+    cash: combineFigures(a.cash, b.cash, sign),
+    vatRates: combineMap(a.vatRates, b.vatRates, sign),
+    payments: combineMap(a.payments, b.payments, sign),
+    products: combineMap(a.products, b.products, sign),
+  };
+}
+
+/** The totals of a day without sales or balance changes. */
+export function emptyTotals(): Totals {
+  const counted = (): Counted => ({ count: 0, brutto: 0 });
+  const saleSums = (): SaleSums => ({ count: 0, brutto: 0, vat: 0, netto: 0 });
+  return {
+    sold: saleSums(),
+    refunds: saleSums(),
+    cancelled: counted(),
+    open: counted(),
+    unprinted: 0,
+    receipts: 0,
+    copies: counted(),
+    proforma: counted(),
+    discounts: 0,
+    goods: { pieces: 0, other: 0 },
+    cash: { sales: 0, salesCount: 0, deposits: 0, depositCount: 0, withdrawals: 0, withdrawalCount: 0 },
+    vatRates: {},
+    payments: {},
+    products: {},
+  };
+}
+
+/** `a + b`: e.g. a day's totals plus a new sale's contribution. */
+export const addTotals = (a: Totals, b: Totals): Totals => combine(a, b, 1);
+
+/** `a - b`: e.g. a day's totals less the contribution of the sale's version being replaced. */
+export const subtractTotals = (a: Totals, b: Totals): Totals => combine(a, b, -1);
+
+const PRODUCT_KEY_PREFIX = 'P#';
+
+/** The day's figures per product, keyed by productIdentifier in the products map as `P#<productIdentifier>`. */
+export const productTotals = (totals: Totals): ({ productIdentifier: string } & ProductSums)[] =>
+  Object.entries(totals.products).map(([key, sums]) => ({ productIdentifier: key.slice(PRODUCT_KEY_PREFIX.length), ...sums }));
+
+/** Sums the entries of one sale into a map, the way `combineMap` keeps it (no all-zero entries). */
+const tally = <T extends Figures>(entries: readonly (readonly [string, T])[]): Record<string, T> =>
+  entries.reduce<Record<string, T>>((map, [key, figures]) => combineMap(map, { [key]: figures }, 1), {});
+
+/** What one sale adds to its day's totals (see the table at the top of this file). */
+export function saleContribution(sale: Sale): Totals {
+  const totals = emptyTotals();
+  const count = (printType: string) => sale.prints.filter((print) => print.printType === printType).length;
+  const normal = count('Normal');
+  const copies = count('Copy');
+  const proforma = count('Proforma');
+  totals.receipts = normal;
+  totals.copies = { count: copies, brutto: copies * sale.brutto };
+  totals.proforma = { count: proforma, brutto: proforma * sale.brutto };
+  if (sale.saleState === 'Open') totals.open = { count: 1, brutto: sale.brutto };
+  if (sale.saleState === 'Cancelled') totals.cancelled = { count: 1, brutto: sale.brutto };
+  if (!countsAsSold(sale)) return totals;
+
+  const sign: Sign = sale.refund ? -1 : 1;
+  const signed = (value: number) => move(0, value, sign);
+  const sums: SaleSums = { count: 1, brutto: sale.brutto, vat: sale.vat, netto: sale.brutto - sale.vat };
+  if (sale.refund) totals.refunds = sums;
+  else totals.sold = sums;
+  totals.unprinted = normal === 0 ? 1 : 0;
+  totals.discounts = signed(sale.discount);
+  const units = (line: Sale['saleProducts'][number]) => (line.deltaUnit ? line.delta : 1);
+  const pieces = sale.saleProducts.filter((line) => line.deltaUnit).reduce((total, line) => total + line.delta, 0);
+  totals.goods = { pieces: signed(pieces), other: signed(sale.saleProducts.filter((line) => !line.deltaUnit).length) };
+
+  const paid = sale.payments.filter(countsAsPaid);
+  const cash = paid.filter((payment) => payment.paymentType === 'Cash');
+  totals.cash.sales = signed(cash.reduce((total, payment) => total + payment.amount, 0));
+  totals.cash.salesCount = cash.length > 0 ? 1 : 0;
+
+  totals.vatRates = tally(
+    sale.vatRateSums.map((rate) => [
+      String(rate.vatRate),
+      { count: 1, netto: signed(rate.netto), vat: signed(rate.vat), brutto: signed(rate.brutto) },
+    ]),
+  );
+  totals.payments = tally(paid.map((payment) => [payment.paymentType, { count: 1, amount: signed(payment.amount) }]));
+  totals.products = tally(
+    sale.saleProducts.map((line) => [
+      PRODUCT_KEY_PREFIX + line.productIdentifier,
+      { count: signed(units(line)), brutto: signed(line.brutto), vat: signed(line.vat) },
+    ]),
+  );
+  return totals;
+}
+
+/** What a `POST .../balance` adds to its day's totals (pin 19). */
+export function balanceContribution(action: BalanceAction, amount: number): Totals {
+  const totals = emptyTotals();
+  if (action === 'DEPOSIT') totals.cash = { ...totals.cash, deposits: amount, depositCount: 1 };
+  else totals.cash = { ...totals.cash, withdrawals: amount, withdrawalCount: 1 };
+  return totals;
+}
+
+/** The cash that should be in the drawer (pin 19): deposits + signed cash payments of sales - withdrawals. */
+export const cashBalance = (totals: Totals): number => totals.cash.deposits + totals.cash.sales - totals.cash.withdrawals;
+
+/** Sold sales without a Normal receipt; a day closes only when this is 0 (pin 18). */
+export const unprintedSales = (totals: Totals): number => totals.unprinted;
+
+/** Drawer openings (pin 20): sold sales with a cash payment, deposits and withdrawals. */
+export const drawerOpenings = (totals: Totals): number =>
+  totals.cash.salesCount + totals.cash.depositCount + totals.cash.withdrawalCount;
