@@ -1,11 +1,11 @@
 /**
- * The arithmetic a sale must satisfy before it is stored (pin 16), so that every Z report adds up. Pure:
+ * The arithmetic a sale must satisfy before it is stored, so that every Z report adds up. Pure:
  * the ledger calls it in the transaction of each sale write and answers a problem with
  * `409 InconsistentData SALE_TOTALS_INCONSISTENT` carrying `details.relation`.
  */
 import type { Payment, Sale } from './model.ts';
 
-/** A relation of pin 16 that a sale breaks: `relation` names it (with the item's index), `message` gives the figures. */
+/** A relation of the sale arithmetic that a sale breaks: `relation` names it (with the item's index), `message` gives the figures. */
 export interface SaleTotalsProblem {
   relation: string;
   message: string;
@@ -20,7 +20,10 @@ export const countsAsSold = (sale: Pick<Sale, 'saleState'>): boolean =>
 
 const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
 
-/** The first relation of pin 16 the sale breaks, in the pin's order; undefined when its totals add up. */
+/**
+ * The first relation the sale breaks, in this order: brutto = sum of the VAT rates' brutto, vat = sum of their vat, each
+ * rate's netto + vat = brutto, and once Paid or Complete the counting payments sum to brutto. Undefined when all hold.
+ */
 export function saleTotalsProblem(sale: Sale): SaleTotalsProblem | undefined {
   const brutto = sum(sale.vatRateSums.map((rate) => rate.brutto));
   if (sale.brutto !== brutto) {

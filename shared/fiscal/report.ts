@@ -1,5 +1,5 @@
 /**
- * The X and Z report of a trading day (pin 20; SKVFS 2014:9, 7 kap. 3 §), built from the day's running totals
+ * The X and Z report of a trading day (what SKVFS 2014:9, 7 kap. 3 § asks of a daily report), built from the day's running totals
  * (`totals.ts`) without reading its sales. Money is integer hundredths, times are milliseconds since the epoch.
  * Net figures carry refunds with a minus sign; counts never do.
  *

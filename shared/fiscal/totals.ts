@@ -1,5 +1,5 @@
 /**
- * A trading day's running totals (pins 18-20): a small JSON object stored on the day's item and kept
+ * A trading day's running totals (day close, cash balance, X/Z report): a small JSON object stored on the day's item and kept
  * incrementally in the transaction of every sale write (`totals - saleContribution(old) + saleContribution(new)`)
  * and balance change, so day close and the X/Z report read one item whatever the number of sales.
  *
@@ -28,7 +28,7 @@
  * store as map keys (the first is silently dropped, the second makes it throw).
  */
 import { countsAsPaid, countsAsSold } from './arithmetic.ts';
-import type { BalanceAction, Sale } from './model.ts';
+import type { BalanceAction, PrintType, Sale } from './model.ts';
 
 /** One line of named integer figures. Type aliases (not interfaces) so that they index as records. */
 type Figures = Readonly<Record<string, number>>;
@@ -155,7 +155,7 @@ const tally = <T extends Figures>(entries: readonly (readonly [string, T])[]): R
 /** What one sale adds to its day's totals (see the table at the top of this file). */
 export function saleContribution(sale: Sale): Totals {
   const totals = emptyTotals();
-  const count = (printType: string) => sale.prints.filter((print) => print.printType === printType).length;
+  const count = (printType: PrintType) => sale.prints.filter((print) => print.printType === printType).length;
   const normal = count('Normal');
   const copies = count('Copy');
   const proforma = count('Proforma');
@@ -198,7 +198,7 @@ export function saleContribution(sale: Sale): Totals {
   return totals;
 }
 
-/** What a `POST .../balance` adds to its day's totals (pin 19). */
+/** What a `POST .../balance` adds to its day's totals (a deposit or a withdrawal). */
 export function balanceContribution(action: BalanceAction, amount: number): Totals {
   const totals = emptyTotals();
   if (action === 'DEPOSIT') totals.cash = { ...totals.cash, deposits: amount, depositCount: 1 };
@@ -206,12 +206,12 @@ export function balanceContribution(action: BalanceAction, amount: number): Tota
   return totals;
 }
 
-/** The cash that should be in the drawer (pin 19): deposits + signed cash payments of sales - withdrawals. */
+/** The cash that should be in the drawer: deposits + signed cash payments of sales - withdrawals. */
 export const cashBalance = (totals: Totals): number => totals.cash.deposits + totals.cash.sales - totals.cash.withdrawals;
 
-/** Sold sales without a Normal receipt; a day closes only when this is 0 (pin 18). */
+/** Sold sales without a Normal receipt; a day closes only when this is 0. */
 export const unprintedSales = (totals: Totals): number => totals.unprinted;
 
-/** Drawer openings (pin 20): sold sales with a cash payment, deposits and withdrawals. */
+/** Drawer openings (a report figure): sold sales with a cash payment, deposits and withdrawals. */
 export const drawerOpenings = (totals: Totals): number =>
   totals.cash.salesCount + totals.cash.depositCount + totals.cash.withdrawalCount;

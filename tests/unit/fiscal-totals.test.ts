@@ -1,4 +1,4 @@
-/** A day's sale checks, running totals and X/Z report (pins 16, 18-20): hand-computed days, then random ones. */
+/** A day's sale checks, running totals and X/Z report: hand-computed days, then random ones. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { saleTotalsProblem } from '#shared/fiscal/arithmetic.ts';
@@ -60,7 +60,7 @@ const lineOf = (spec: LineSpec): SaleProduct => {
   };
 };
 
-/** The sale's VAT rate sums, brutto, vat and discount as its lines add up (pin 16 holds). */
+/** The sale's VAT rate sums, brutto, vat and discount as its lines add up (its totals are consistent). */
 function saleOf(lines: readonly LineSpec[], fields: Partial<Sale> = {}): Sale {
   const saleProducts = lines.map(lineOf);
   const rates = new Map<number, VatRateSum>();
@@ -312,7 +312,7 @@ describe('buildReport', () => {
     ['__proto__', ['Drinks']],
   ]);
 
-  it('the X report of an open day: every figure of pin 20', () => {
+  it('the X report of an open day: every figure of the daily report', () => {
     expect(buildReport(reportInput(dayTotals, { categories }))).toStrictEqual({
       type: 'X',
       reportNumber: null,
@@ -366,7 +366,7 @@ describe('buildReport', () => {
   });
 });
 
-// ---------------------------------------------------------------- pin 16
+// ---------------------------------------------------------------- sale arithmetic
 
 describe('saleTotalsProblem', () => {
   const consistent = saleOf(
@@ -409,7 +409,7 @@ describe('saleTotalsProblem', () => {
     expect(saleTotalsProblem({ ...underpaid, saleState: 'Cancelled' })).toBeUndefined();
   });
 
-  it('relations are checked in the order of pin 16: the first broken one is named', () => {
+  it('relations are checked in order: the first broken one is named', () => {
     expect(saleTotalsProblem({ ...consistent, brutto: 1, vat: 1, payments: [] })?.relation).toBe(
       'brutto = sum(vatRateSums[].brutto)',
     );
@@ -551,7 +551,7 @@ function grouped(entries: readonly [string, Record<string, number>][]): Map<stri
   return new Map([...groups].filter(([, figures]) => Object.values(figures).some((value) => value !== 0)));
 }
 
-/** Pin 20's figures computed straight from the final sales and balance changes, without the totals module. */
+/** The report's figures computed straight from the final sales and balance changes, without the totals module. */
 function expectedFigures(sales: readonly Sale[], changes: readonly { action: BalanceAction; amount: number }[]) {
   const soldSales = sales.filter((sale) => sold(sale.saleState));
   const signed = (sale: Sale, value: number) => (sale.refund ? 0 - value : value);
