@@ -26,6 +26,11 @@ export const EXCEPTIONS = {
   OutdatedVersion: 410,
   RequestEntityTooLarge: 413,
   UnprocessableEntity: 422,
+  /** v15's names for the refusals of a register's day and receipts (spec 3; docs/conventions.md §15). */
+  DayClosed: 422,
+  DayNotClosed: 422,
+  ReceiptNotPrinted: 422,
+  ReceiptAlreadyPrinted: 422,
   InternalServerError: 500,
   ServiceUnavailable: 503,
 } as const;
@@ -34,7 +39,13 @@ export type Exception = keyof typeof EXCEPTIONS;
 
 /** The codes each exception carries (spec 7.1-7.5 and the endpoint tables of spec 4; a code may serve two exceptions). */
 export const CODES = {
-  NotFound: ['ENDPOINT_NOT_FOUND'],
+  NotFound: [
+    'ENDPOINT_NOT_FOUND',
+    'DAY_IS_NOT_CLOSED',
+    'REPORT_IS_NOT_PRINTED',
+    'REPORT_IS_PRINTED_ALREADY',
+    'RECEIPT_IS_NOT_PRINTED',
+  ],
   /** v26/v33 list the activation refusals of spec 7.2 and the treasurer codes of 7.1 under 404 (spec 4.1, 4.2). */
   ReferenceNotFound: [
     'VALID_FROM_AND_VALID_TO_INCONSISTENCY',
@@ -50,7 +61,18 @@ export const CODES = {
     'TREASURER_IS_JOINED_TO_USER_ALREADY',
     'TREASURER_IS_NOT_JOINED_TO_USER',
     'USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY',
+    // A sale write or balance read while the register's day does not allow it (spec 4.7).
+    'DAY_IS_CLOSED',
+    'DAY_IS_NOT_CLOSED',
+    'REPORT_IS_NOT_PRINTED',
   ],
+  /** Opening a day while one is open, or before the last Z report is printed (spec 4.7 POST /days). */
+  VersionConflict: ['DAY_IS_NOT_CLOSED', 'REPORT_IS_NOT_PRINTED'],
+  DayClosed: ['DAY_IS_CLOSED'],
+  DayNotClosed: ['DAY_IS_NOT_CLOSED'],
+  /** v15 has no report exceptions: a Z report is the day's receipt. */
+  ReceiptNotPrinted: ['RECEIPT_IS_NOT_PRINTED', 'REPORT_IS_NOT_PRINTED'],
+  ReceiptAlreadyPrinted: ['RECEIPT_IS_PRINTED_ALREADY', 'REPORT_IS_PRINTED_ALREADY'],
   NonUnique: ['ORDER_ALREADY_HAS_PRECEPT'],
   Forbidden: [
     'INSUFFICIENT_ACCESS_RIGHTS',
@@ -124,6 +146,10 @@ export const CODES = {
     'ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL',
     'ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL',
     'ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE',
+    // Ours (docs/conventions.md §15, §16): a sale whose totals do not add up; a receipt number not next in turn; a print without its control code.
+    'SALE_TOTALS_INCONSISTENT',
+    'RECEIPT_NUMBER_OUT_OF_SEQUENCE',
+    'CONTROL_CODE_MISSING',
   ],
   ValueNotValid: [
     'SHOULD_NOT_BE_NULL',
@@ -194,8 +220,8 @@ export const methodNotSupported = (method: string, allowed: readonly string[]) =
 /** 400 NonUnique: a value that must be unique is taken (spec 7). */
 export const nonUnique = (message: string, code: CodeOf<'NonUnique'> | null = null) => new ApiError('NonUnique', code, message);
 export const versionConflict = (message: string) => new ApiError('VersionConflict', null, message);
-export const inconsistentData = (code: CodeOf<'InconsistentData'>, message: string) =>
-  new ApiError('InconsistentData', code, message);
+export const inconsistentData = (code: CodeOf<'InconsistentData'>, message: string, details: Record<string, unknown> = {}) =>
+  new ApiError('InconsistentData', code, message, { details });
 export const outdatedVersion = (message: string) => new ApiError('OutdatedVersion', null, message);
 export const unprocessable = (code: CodeOf<'UnprocessableEntity'>, message: string) =>
   new ApiError('UnprocessableEntity', code, message);

@@ -71,6 +71,18 @@ export const access = {
     allows: (principal, params) => canAccessSeller(principal, params.sellerId ?? ''),
     liveSeller: sellerReferenceMissing,
   } satisfies AccessRule,
+  /**
+   * A register writing its own fiscal records (docs/conventions.md §14): an activation of the path's seller, and of the
+   * path's `{cash}` where the path names one (a path without it means the caller's register).
+   */
+  ownRegister: {
+    credentials: true,
+    allows: (principal, params) =>
+      principal?.kind === 'activation' &&
+      principal.sellerId === params.sellerId &&
+      (params.cash === undefined || params.cash === principal.cashRegisterName),
+    liveSeller: sellerMissing,
+  } satisfies AccessRule,
   /** The seller record itself (GET and PUT /sellers/{sellerId}): PUT may create it, so it need not be live. */
   sellerRecord: {
     credentials: true,

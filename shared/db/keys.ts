@@ -28,8 +28,13 @@
  * | activation                | A#<id>              | #ACTIVATION        |                       |
  * | connection code (hash)    | C#<sha256 hex>      | #CODE              |                       |
  * | registration              | R#<sellerId>        | <cash>             |                       |
- * | register's version counter| R#<sellerId>#<cash> | #VERSION           |                       |
- * | register's entity (sale)  | R#<sellerId>#<cash> | <KIND>#<id>        | <KIND>#<version>      |
+ * | register's counter, ledger| R#<sellerId>#<cash> | #VERSION           |                       |
+ * | register's sale           | R#<sellerId>#<cash> | SALE#<identifier>  | SALE#<version>        |
+ * | register's trading day    | R#<sellerId>#<cash> | DAY#<dayNumber>    | DAY#<version>         |
+ * | register's journal entry  | R#<sellerId>#<cash> | JOURNAL#<sequence> |                       |
+ * | register's receipt number | R#<sellerId>#<cash> | RECEIPT#<number>   |                       |
+ *
+ * Day numbers, journal sequences and receipt numbers are zero-padded, so key order is their order.
  *
  * (*) KIND is SELLER_IMAGE, CATEGORY_IMAGE or PRODUCT_IMAGE; entityId is the category's or product's
  * identifier, empty for the seller's own images. An image version names the stored object of its bytes.
@@ -56,6 +61,8 @@ import type {
   VendorSellerLink,
 } from '#shared/domain/records.ts';
 import type { Seller, SellerDirectoryEntry } from '#shared/domain/seller.ts';
+import type { JournalEntry } from '#shared/fiscal/journal.ts';
+import type { ReceiptRecord, RegisterCounter } from '#shared/fiscal/ledger.ts';
 import type { Revised } from './revisions.ts';
 import type { Counter, Stored } from './streams.ts';
 
@@ -77,8 +84,8 @@ export interface Partition<T = unknown> {
   readonly [itemType]?: T;
 }
 
-/** Versions are zero-padded so that string order in `vsk` is numeric order. */
-const pad = (version: number) => String(version).padStart(15, '0');
+/** Versions (and a register's numbers) are zero-padded so that string order is numeric order. */
+export const pad = (version: number) => String(version).padStart(15, '0');
 
 export const sellerPk = (sellerId: string) => `S#${sellerId}`;
 
@@ -139,7 +146,15 @@ export const keys = {
   activation: (id: number): Key<Activation> => ({ pk: `A#${id}`, sk: '#ACTIVATION' }),
   connectionCode: (hash: string): Key<ConnectionCode> => ({ pk: `C#${hash}`, sk: '#CODE' }),
   registration: (sellerId: string, cash: string): Key<Registration> => ({ pk: `R#${sellerId}`, sk: cash }),
-  registerCounter: (sellerId: string, cash: string): Key<Counter> => ({ pk: registerPk(sellerId, cash), sk: '#VERSION' }),
+  registerCounter: (sellerId: string, cash: string): Key<RegisterCounter> => ({ pk: registerPk(sellerId, cash), sk: '#VERSION' }),
+  journalEntry: (sellerId: string, cash: string, sequence: number): Key<JournalEntry> => ({
+    pk: registerPk(sellerId, cash),
+    sk: `JOURNAL#${pad(sequence)}`,
+  }),
+  receipt: (sellerId: string, cash: string, receiptNumber: number): Key<ReceiptRecord> => ({
+    pk: registerPk(sellerId, cash),
+    sk: `RECEIPT#${pad(receiptNumber)}`,
+  }),
 } as const;
 
 const partition = <T>(pk: string): Partition<T> => ({ pk });

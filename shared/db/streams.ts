@@ -116,29 +116,44 @@ export function versionedSteps<T, R>(
   ];
 }
 
-function counterWrite(
+/**
+ * The counter moved from the version read to `next`, only if no one moved it meanwhile. `state` is
+ * what the stream keeps beside its version (a register's ledger), set in the same write.
+ */
+export function counterWrite(
   key: Key,
   counter: Counter | undefined,
   next: number,
   apiVersion: ApiVersion,
   live?: boolean,
+  state: Readonly<Record<string, unknown>> = {},
 ): TransactItem {
   if (counter === undefined) {
     return {
       Put: {
         TableName: table(),
-        Item: { pk: key.pk, sk: key.sk, ver: next, live: live ?? true, apiVersion },
+        Item: { ...state, pk: key.pk, sk: key.sk, ver: next, live: live ?? true, apiVersion },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     };
   }
+  const fields = Object.keys(state);
   return {
     Update: {
       TableName: table(),
       Key: { pk: key.pk, sk: key.sk },
-      UpdateExpression: 'SET ver = :next, apiVersion = :api, live = :live',
+      UpdateExpression: ['SET ver = :next, apiVersion = :api, live = :live', ...fields.map((_, i) => `#s${i} = :s${i}`)].join(
+        ', ',
+      ),
       ConditionExpression: 'ver = :current',
-      ExpressionAttributeValues: { ':next': next, ':current': counter.ver, ':api': apiVersion, ':live': live ?? counter.live },
+      ...(fields.length > 0 ? { ExpressionAttributeNames: Object.fromEntries(fields.map((field, i) => [`#s${i}`, field])) } : {}),
+      ExpressionAttributeValues: {
+        ':next': next,
+        ':current': counter.ver,
+        ':api': apiVersion,
+        ':live': live ?? counter.live,
+        ...Object.fromEntries(fields.map((field, i) => [`:s${i}`, state[field]])),
+      },
     },
   };
 }
@@ -149,7 +164,7 @@ function counterWrite(
  * without a version, and a tombstone must not hide an entity that became referenced meanwhile).
  * A live entity keeps its count; a tombstone carries its deletion time for the purge (`tombstones.ts`).
  */
-function entityWrite<T>(
+export function entityWrite<T>(
   write: Pick<VersionedWrite<T, unknown>, 'entity' | 'kind'>,
   current: Stored<T> | undefined,
   data: { deleted: boolean },

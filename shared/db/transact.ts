@@ -22,7 +22,8 @@ export type OnCancelled = 'retry-conflicts' | 'retry-all';
  * Commits the steps together (TransactWriteItems). A failed condition raises the error of the
  * first step that names one. A conflict with a concurrent transaction is retried with a bound;
  * `retry-all` also retries a failed condition that names no error (a counter that moved).
- * `plan` is called again before every attempt, so a retry decides on a fresh read.
+ * `plan` is called again before every attempt, so a retry decides on a fresh read. A plan without
+ * steps (nothing to change) commits nothing.
  */
 export async function commit<R>(
   plan: () => Promise<{ steps: readonly Step[]; result: R }>,
@@ -30,6 +31,7 @@ export async function commit<R>(
 ): Promise<R> {
   for (let attempt = 1; ; attempt++) {
     const { steps, result } = await plan();
+    if (steps.length === 0) return result;
     try {
       await db().send(new TransactWriteCommand({ TransactItems: steps.map((step) => step.write) }));
       return result;

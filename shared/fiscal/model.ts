@@ -1,5 +1,5 @@
 /**
- * The canonical fiscal records of a register (spec 2.3 Sale and Day; design pins 13-21): one stored
+ * The canonical fiscal records of a register (spec 2.3 Sale and Day; docs/conventions.md §14): one stored
  * form, shown and written through each API version's view. Money is integer hundredths; times are
  * milliseconds since the epoch; business dates are `yyyymmdd` integers in the seller's time zone.
  */
@@ -68,7 +68,7 @@ export interface Print {
   receiptNumber: number | null;
   printType: PrintType;
   deliveryType?: DeliveryType | null;
-  /** The control unit's code for this print (pin 23); null without a control unit. */
+  /** The control unit's code for this print (docs/conventions.md §16); null without a control unit. */
   controlNumber?: string | null;
   created?: number | null;
   printed?: boolean | null;
@@ -114,11 +114,11 @@ export interface Sale {
   vatRateSums: VatRateSum[];
   /** The day it was recorded in (its `dayNumber`); set by the server. */
   day: number;
-  /** SHA-256 (hex) of the canonical JSON of the body that first created it: a repeated POST is compared with it (pin 15). */
+  /** SHA-256 (hex) of the canonical JSON of the body that first created it: a repeated POST is compared with it (docs/conventions.md §15). */
   postDigest?: string | null;
 }
 
-/** A register's trading day (pin 18). Its identifier is its `dayNumber`. */
+/** A register's trading day (docs/conventions.md §17). Its identifier is its `dayNumber`. */
 export interface Day {
   dayNumber: number;
   /** The business date, `yyyymmdd` in the seller's time zone. */
@@ -127,7 +127,7 @@ export interface Day {
   reportPrinted: boolean;
   open: number;
   close?: number | null;
-  /** The running cash balance (pin 19). */
+  /** The running cash balance (docs/conventions.md §18). */
   cash: number;
   cashAtClose?: number | null;
   /** The register's cumulative sales and refunds since its first day, frozen at close. */

@@ -90,7 +90,7 @@ export const ZERO_HASH = '0'.repeat(64);
  * This is RFC 8785 (the JSON Canonicalization Scheme) for the values a journal holds. Anything that is not
  * JSON (undefined, functions, bigints, symbols, class instances such as Date) is refused with a TypeError.
  */
-export function canonicalJson(value: JsonValue): string {
+export function canonicalJson(value: unknown): string {
   return canonical(value, '$');
 }
 

@@ -74,6 +74,10 @@ const rules: Record<string, (name: string, value: string) => void> = {
     if (value !== 'current' && value !== 'version') notNegative(name, intParam(name, value) ?? 0);
   },
   orderId: (name, value) => void notNegative(name, intParam(name, value) ?? 0),
+  saleId: (name, value) => checkText(name, value, identifier),
+  // A register's day is named by its dayNumber (docs/conventions.md §17).
+  dayId: (name, value) => void notNegative(name, intParam(name, value) ?? 0),
+  dayIdentifier: (name, value) => void notNegative(name, intParam(name, value) ?? 0),
 };
 
 export function checkPathParams(params: Readonly<Record<string, string>>): void {

@@ -1,0 +1,78 @@
+import type { Stored } from '#shared/db/streams.ts';
+import { businessDate } from '#shared/fiscal/dates.ts';
+import type { JournalEvent } from '#shared/fiscal/journal.ts';
+import {
+  DAY,
+  type DayRecord,
+  dayKey,
+  type Ledger,
+  type LedgerEntity,
+  type LedgerState,
+  type Register,
+} from '#shared/fiscal/ledger.ts';
+import { addTotals, cashBalance, emptyTotals, type Totals } from '#shared/fiscal/totals.ts';
+import type { ApiError } from '#shared/errors.ts';
+
+/** Where a new fiscal record of the register goes: its day as it will be stored, and what opening it said. */
+export interface TargetDay {
+  day: DayRecord;
+  seen: Stored<DayRecord> | undefined;
+  events: JournalEvent[];
+}
+
+/**
+ * The day a new record (a sale, a balance change) goes into (docs/conventions.md §17): the open day, unless the record
+ * is dated after it (close that day first: `DAY_IS_NOT_CLOSED`); with no open day a new one opens
+ * implicitly, unless the last day's Z report is not printed (`REPORT_IS_NOT_PRINTED`).
+ */
+export function dayForNewRecord(
+  state: LedgerState,
+  dated: { instant: number; timeZone: string },
+  refuse: (condition: 'DAY_IS_NOT_CLOSED' | 'REPORT_IS_NOT_PRINTED') => ApiError,
+): TargetDay {
+  const date = businessDate(dated.instant, dated.timeZone);
+  if (state.ledger.day?.opened && state.day) {
+    if (date > state.day.date) throw refuse('DAY_IS_NOT_CLOSED');
+    return { day: state.day, seen: state.day, events: [] };
+  }
+  if (state.ledger.day && !state.ledger.day.reportPrinted) throw refuse('REPORT_IS_NOT_PRINTED');
+  const day = newDay(state, date, dated.instant);
+  return { day, seen: undefined, events: [{ type: 'DAY_OPENED', dayNumber: day.dayNumber, data: { date } }] };
+}
+
+/** The register's next day, opened now: numbered after the last, empty, opened at the write's version. */
+export function newDay(state: LedgerState, date: number, now: number): DayRecord {
+  return {
+    dayNumber: (state.ledger.day?.dayNumber ?? 0) + 1,
+    date,
+    opened: true,
+    reportPrinted: false,
+    open: now,
+    close: null,
+    cash: 0,
+    cashAtClose: null,
+    grandTotal: null,
+    grandTotalRefund: null,
+    closedDayTreasurer: null,
+    totals: emptyTotals(),
+    openVersion: state.version + 1,
+  };
+}
+
+/** The day with a change of its totals applied, its running cash balance with it (docs/conventions.md §18). */
+export function withTotals(day: DayRecord, totals: Totals): DayRecord {
+  const next = addTotals(day.totals, totals);
+  return { ...day, totals: next, cash: cashBalance(next) };
+}
+
+/** The day's put (the write stamps it anew, over the stamp a read gave it). */
+export function dayWrite(register: Register, target: { day: DayRecord; seen: Stored<DayRecord> | undefined }): LedgerEntity {
+  return { kind: DAY, key: dayKey(register, target.day.dayNumber), seen: target.seen, data: target.day };
+}
+
+export const latestDay = (day: DayRecord): NonNullable<Ledger['day']> => ({
+  dayNumber: day.dayNumber,
+  date: day.date,
+  opened: day.opened,
+  reportPrinted: day.reportPrinted,
+});

@@ -1,0 +1,251 @@
+import * as validators from '#schemas/generated/validators.js';
+import type { BodyTypes } from '#schemas/types.ts';
+import { keys } from '#shared/db/keys.ts';
+import { queryAll, readItem } from '#shared/db/reads.ts';
+import { readDiff, type Stored } from '#shared/db/streams.ts';
+import { notFound, typeMismatch } from '#shared/errors.ts';
+import { businessDate, periodStart, timeZoneOf } from '#shared/fiscal/dates.ts';
+import {
+  DAY,
+  type DayRecord,
+  dayKey,
+  type LedgerDecision,
+  type LedgerState,
+  type Register,
+  registerStream,
+  writeLedger,
+} from '#shared/fiscal/ledger.ts';
+import { buildReport } from '#shared/fiscal/report.ts';
+import { unprintedSales } from '#shared/fiscal/totals.ts';
+import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
+import { diffRange, intParam, notNegative, pageParams } from '#shared/http/query.ts';
+import { created, noContent, notModified, ok } from '#shared/http/response.ts';
+import type { ApiRequest, Reply } from '#shared/http/types.ts';
+import { dayWrite, latestDay, newDay } from './day-rules.ts';
+import { dayRefusal } from './refusals.ts';
+import { readRegister, registerCounter, type RegisterRequest, writingRegister } from './registers.ts';
+import { dayFromBody, dayMinified, dayView } from './views.ts';
+
+export const dayBody = validators.day;
+type DayBody = BodyTypes['day'];
+
+/** The register's days (newest last), of the last `period` days when one is given, paged. */
+async function daysOf(request: RegisterRequest, register: Register): Promise<Stored<DayRecord>[]> {
+  await registerCounter(register);
+  const page = pageParams(request.query);
+  const period = intParam('period', request.query.get('period'));
+  if (period !== undefined) notNegative('period', period);
+  const days = await queryAll<Stored<DayRecord>>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
+    ExpressionAttributeValues: { ':pk': registerStream(register).partition.pk, ':day': `${DAY}#` },
+  });
+  const since = period === undefined ? 0 : periodStart(Math.max(period, 1), timeZoneOf(register.sellerId), Date.now());
+  return days.filter((day) => day.date >= since).slice(page.firstResult, page.firstResult + page.maxResults);
+}
+
+/** `GET /{sellerId}/days` (v15): `{id, date}` of a register's days. */
+export async function listDaysV15(request: RegisterRequest): Promise<Reply> {
+  return ok((await daysOf(request, readRegister(request))).map(dayMinified));
+}
+
+/** `GET .../registrations/{cash}/days`. */
+export async function listDays(request: RegisterRequest): Promise<Reply> {
+  return ok((await daysOf(request, readRegister(request))).map((day) => dayView(day, request.version)));
+}
+
+/** `GET .../registrations/{cash}/days-minified`. */
+export async function listDaysMinified(request: RegisterRequest): Promise<Reply> {
+  return ok((await daysOf(request, readRegister(request))).map(dayMinified));
+}
+
+/** `GET .../registrations/{cash}/days-diff/{versionFrom}/{versionTo}` (docs/conventions.md §14). */
+export async function daysDiff(request: ApiRequest<unknown, 'sellerId' | 'cash' | 'versionFrom' | 'versionTo'>): Promise<Reply> {
+  const register = { sellerId: request.params.sellerId, cash: request.params.cash };
+  const counter = await registerCounter(register);
+  const changed = await readDiff<DayRecord>(registerStream(register), DAY, diffRange(request.params), counter);
+  return ok(changed.map((day) => dayView(day, request.version)));
+}
+
+/** `POST /{sellerId}/days` (v26, v33): opens the register's next day (docs/conventions.md §17). */
+export function openDay(request: RegisterRequest<DayBody>): Promise<Reply> {
+  const register = writingRegister(request);
+  const refuse = (condition: 'DAY_IS_NOT_CLOSED' | 'REPORT_IS_NOT_PRINTED') => dayRefusal('dayOpen', condition, request.version);
+  return writeLedger({
+    register,
+    apiVersion: request.version,
+    reads: [],
+    decide: (state, _read, now) => {
+      if (state.ledger.day?.opened) throw refuse('DAY_IS_NOT_CLOSED');
+      if (state.ledger.day && !state.ledger.day.reportPrinted) throw refuse('REPORT_IS_NOT_PRINTED');
+      const date = businessDate(now, timeZoneOf(register.sellerId));
+      const day = { ...newDay(state, date, now), ...dayFromBody(request.body) };
+      return {
+        result: created(String(day.dayNumber)),
+        entities: [dayWrite(register, { day, seen: undefined })],
+        ledger: { ...state.ledger, day: latestDay(day) },
+        events: [{ type: 'DAY_OPENED', dayNumber: day.dayNumber, data: { date } }],
+      };
+    },
+  });
+}
+
+/** `PUT /{sellerId}/days/{identifier}` (v26, v33): names the closing treasurer; `opened: false` closes the day. */
+export function updateDay(request: RegisterRequest<DayBody> & { params: Record<'identifier', string> }): Promise<Reply> {
+  const register = writingRegister(request);
+  const dayNumber = Number(request.params.identifier);
+  if (!Number.isSafeInteger(dayNumber) || dayNumber < 1)
+    throw typeMismatch('identifier', 'a day number', request.params.identifier);
+  const conditions = preconditions(request.headers);
+  const change = dayFromBody(request.body);
+  return writeLedger({
+    register,
+    apiVersion: request.version,
+    reads: [dayKey(register, dayNumber)],
+    decide: (state, read, now) => {
+      const day = read(dayKey(register, dayNumber));
+      if (!day) throw notFound(`No day ${dayNumber}`);
+      checkPreconditions(conditions, day.version);
+      if (!day.opened) throw dayRefusal('dayOpen', 'DAY_IS_CLOSED', request.version);
+      const named = { ...day, closedDayTreasurer: change.closedDayTreasurer ?? day.closedDayTreasurer ?? null };
+      if (change.opened === false) return closing({ ...state, day: named }, register, request.version, now, noContent());
+      return {
+        result: noContent(),
+        entities: [dayWrite(register, { day: named, seen: day })],
+        ledger: state.ledger,
+        events: [],
+      };
+    },
+  });
+}
+
+/** `POST .../days/current`: closes the open day (docs/conventions.md §17). */
+export function closeDay(request: RegisterRequest): Promise<Reply> {
+  const register = writingRegister(request);
+  return writeLedger({
+    register,
+    apiVersion: request.version,
+    reads: [],
+    decide: (state, _read, now) => closing(state, register, request.version, now, { status: 201 }),
+  });
+}
+
+/**
+ * Closing the open day: refused with none open (`DAY_IS_CLOSED`) or while a sold sale of the day has no
+ * Normal receipt (`RECEIPT_IS_NOT_PRINTED`). The day is frozen with its cash and the register's grand totals.
+ */
+function closing(
+  state: LedgerState,
+  register: Register,
+  version: ApiRequest['version'],
+  now: number,
+  result: Reply,
+): LedgerDecision<Reply> {
+  const open = state.day;
+  if (!open?.opened || !state.ledger.day?.opened) throw dayRefusal('close', 'DAY_IS_CLOSED', version);
+  if (unprintedSales(open.totals) > 0) throw dayRefusal('close', 'RECEIPT_IS_NOT_PRINTED', version);
+  const day: DayRecord = {
+    ...open,
+    opened: false,
+    close: now,
+    cashAtClose: open.cash,
+    grandTotal: state.ledger.grand.sales,
+    grandTotalRefund: state.ledger.grand.refunds,
+  };
+  return {
+    result:
+      result.status === 201
+        ? { status: 201, body: dayView({ ...day, version: state.version + 1, modified: now }, version) }
+        : result,
+    entities: [dayWrite(register, { day, seen: open })],
+    ledger: { ...state.ledger, day: latestDay(day) },
+    events: [
+      {
+        type: 'DAY_CLOSED',
+        dayNumber: day.dayNumber,
+        amount: day.cashAtClose,
+        data: { grandTotal: day.grandTotal ?? 0, grandTotalRefund: day.grandTotalRefund ?? 0 },
+      },
+    ],
+  };
+}
+
+type ReportRequest = RegisterRequest & { params: Partial<Record<'dayId' | 'dayIdentifier', string>> };
+
+const reportDayNumber = (request: ReportRequest): number => {
+  const raw = request.params.dayIdentifier ?? request.params.dayId ?? '';
+  const dayNumber = Number(raw);
+  if (!/^\d{1,15}$/.test(raw) || dayNumber < 1) throw typeMismatch('dayIdentifier', 'a day number', raw);
+  return dayNumber;
+};
+
+/** `GET .../days/{id}/report`: the X report of the open day, the Z report of a closed one (docs/conventions.md §17). */
+export async function getReport(request: ReportRequest): Promise<Reply> {
+  const register = readRegister(request);
+  const counter = await registerCounter(register);
+  const day = await readItem(dayKey(register, reportDayNumber(request)));
+  if (!day) throw notFound(`No day ${reportDayNumber(request)}`);
+  if (unchangedSince(request.headers, day.version)) return notModified(day.version);
+  const grand = counter.ledger?.grand ?? { sales: 0, refunds: 0 };
+  return ok(await report(register, day, grand, Date.now()), day.version);
+}
+
+/** `POST .../days/{id}/report`: prints the closed day's Z report, once. */
+export async function printReport(request: ReportRequest): Promise<Reply> {
+  const register = writingRegister(request);
+  const dayNumber = reportDayNumber(request);
+  const printed = await writeLedger({
+    register,
+    apiVersion: request.version,
+    reads: [dayKey(register, dayNumber)],
+    decide: (state, read, now) => {
+      const day = read(dayKey(register, dayNumber));
+      if (!day) throw notFound(`No day ${dayNumber}`);
+      if (day.opened) throw dayRefusal('report', 'DAY_IS_NOT_CLOSED', request.version);
+      if (day.reportPrinted) throw dayRefusal('report', 'REPORT_IS_PRINTED_ALREADY', request.version);
+      const next = { ...day, reportPrinted: true };
+      const latest = state.ledger.day?.dayNumber === dayNumber ? latestDay(next) : state.ledger.day;
+      return {
+        result: { day: next, now },
+        entities: [dayWrite(register, { day: next, seen: day })],
+        ledger: { ...state.ledger, ...(latest ? { day: latest } : {}) },
+        events: [{ type: 'REPORT_PRINTED', dayNumber, amount: day.totals.sold.brutto }],
+      };
+    },
+  });
+  return {
+    status: 201,
+    body: await report(
+      register,
+      printed.day,
+      { sales: printed.day.grandTotal ?? 0, refunds: printed.day.grandTotalRefund ?? 0 },
+      printed.now,
+    ),
+  };
+}
+
+/** The report of a day: its seller, register and control unit as they are now, its totals as stored. */
+async function report(register: Register, day: DayRecord, grand: { sales: number; refunds: number }, produced: number) {
+  const [seller, registration] = await Promise.all([
+    readItem(keys.sellerProfile(register.sellerId)),
+    readItem(keys.registration(register.sellerId, register.cash)),
+  ]);
+  const latest = registration?.activationIds[0];
+  const activation = latest === undefined ? undefined : await readItem(keys.activation(latest));
+  return buildReport({
+    seller: {
+      name: seller?.name ?? null,
+      corporateId: registration?.corporateId ?? '',
+      address: seller?.address ?? null,
+      country: registration?.country ?? '',
+    },
+    register: {
+      cashRegisterName: register.cash,
+      productionNumber: registration?.productionNumber ?? null,
+      controlUnitSerial: activation?.controlUnitSerial ?? null,
+    },
+    day,
+    totals: day.totals,
+    grandTotals: day.opened ? grand : { sales: day.grandTotal ?? 0, refunds: day.grandTotalRefund ?? 0 },
+    produced,
+  });
+}

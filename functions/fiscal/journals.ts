@@ -1,0 +1,82 @@
+import * as validators from '#schemas/generated/validators.js';
+import type { JournalUploadBody } from '#schemas/types.ts';
+import { registerPk } from '#shared/db/keys.ts';
+import { queryAll } from '#shared/db/reads.ts';
+import { valueNotValid } from '#shared/errors.ts';
+import { canonicalJson, type JournalEntry, signedJournal } from '#shared/fiscal/journal.ts';
+import { writeLedger } from '#shared/fiscal/ledger.ts';
+import { boolParam, intParam, pageParams } from '#shared/http/query.ts';
+import { created, ok } from '#shared/http/response.ts';
+import type { Reply } from '#shared/http/types.ts';
+import { activationSigner } from '#shared/signing/signer.ts';
+import { readRegister, registerCounter, type RegisterRequest, writingRegister } from './registers.ts';
+
+export const journalUploadBody = validators.journalUpload;
+
+/** A device event's `data`, as canonical JSON, is at most this many bytes (docs/conventions.md §19). */
+export const MAX_DEVICE_DATA_BYTES = 8192;
+
+const JOURNAL = 'JOURNAL#';
+
+/** The register's journal entries as stored, without their keys. */
+async function entriesOf(request: RegisterRequest): Promise<JournalEntry[]> {
+  const register = readRegister(request);
+  await registerCounter(register);
+  const items = await queryAll<JournalEntry>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': registerPk(register.sellerId, register.cash), ':prefix': JOURNAL },
+  });
+  return items.map(({ pk, sk, ...entry }) => entry);
+}
+
+/** `GET /{sellerId}/e-journals/{cash}`: the register's journal, oldest first (`orderDesc`: newest first), paged. */
+export async function listJournal(request: RegisterRequest): Promise<Reply> {
+  const page = pageParams(request.query);
+  const entries = await entriesOf(request);
+  if (boolParam('orderDesc', request.query.get('orderDesc'), false)) entries.reverse();
+  return ok(entries.slice(page.firstResult, page.firstResult + page.maxResults));
+}
+
+/** `POST /{sellerId}/e-journals/{cash}`: the register's own device event, appended as a `DEVICE` entry. */
+export function appendDeviceEvent(request: RegisterRequest<JournalUploadBody>): Promise<Reply> {
+  const register = writingRegister(request);
+  const size = Buffer.byteLength(canonicalJson(request.body.data), 'utf8');
+  if (size > MAX_DEVICE_DATA_BYTES) {
+    throw valueNotValid('SIZE_SHOULD_BE_LESS_THEN', `data may hold at most ${MAX_DEVICE_DATA_BYTES} bytes of JSON`, {
+      field: 'data',
+      actualValue: size,
+      sizeMax: MAX_DEVICE_DATA_BYTES,
+    });
+  }
+  return writeLedger({
+    register,
+    apiVersion: request.version,
+    reads: [],
+    decide: (state) => ({
+      result: { ...created(), body: { sequence: state.ledger.journal.sequence + 1 } },
+      entities: [],
+      ledger: state.ledger,
+      events: [
+        { type: 'DEVICE', dayNumber: state.ledger.day?.dayNumber ?? null, data: request.body.data as JournalEntry['data'] },
+      ],
+    }),
+  });
+}
+
+/**
+ * `GET /{sellerId}/generated-e-journals/{cash}` (v33): the chain, or the entries created from `from` to
+ * `to`, with its head signed by the service's key, for offline verification (`npm run verify-journal`).
+ */
+export async function generatedJournal(request: RegisterRequest): Promise<Reply> {
+  const register = readRegister(request);
+  const from = intParam('from', request.query.get('from')) ?? Number.MIN_SAFE_INTEGER;
+  const to = intParam('to', request.query.get('to')) ?? Number.MAX_SAFE_INTEGER;
+  const entries = (await entriesOf(request)).filter((entry) => entry.created >= from && entry.created <= to);
+  return ok(
+    await signedJournal(entries, activationSigner(), {
+      sellerId: register.sellerId,
+      cashRegisterName: register.cash,
+      generated: Date.now(),
+    }),
+  );
+}

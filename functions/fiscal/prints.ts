@@ -1,0 +1,79 @@
+import type { ApiError } from '#shared/errors.ts';
+import { notFound } from '#shared/errors.ts';
+import { businessDate } from '#shared/fiscal/dates.ts';
+import { type LedgerDecision, type LedgerState, type Reader, type Register, SALE, saleKey } from '#shared/fiscal/ledger.ts';
+import type { Print, PrintType, Sale } from '#shared/fiscal/model.ts';
+import { saleContribution, subtractTotals } from '#shared/fiscal/totals.ts';
+import { type ApiVersion } from '#shared/versions.ts';
+import type { Reply } from '#shared/http/types.ts';
+import { dayForNewRecord, dayWrite, latestDay, withTotals } from './day-rules.ts';
+import { printEvent, takePrints } from './sale-write.ts';
+import type { DayCondition } from './refusals.ts';
+import { saleView } from './views.ts';
+
+/** A print of a stored sale: its Normal receipt (`POST .../receipt`) or a copy of it (docs/conventions.md §16). */
+export interface PrintRequest {
+  register: Register;
+  identifier: string;
+  printType: Extract<PrintType, 'Normal' | 'Copy'>;
+  version: ApiVersion;
+  timeZone: string;
+  refuse: (condition: DayCondition) => ApiError;
+}
+
+/** The receipt as a register prints it: the print, the register and the sale it is of. */
+export const receiptView = (register: Register, sale: Sale, print: Print, version: ApiVersion) => ({
+  sellerId: register.sellerId,
+  cashRegisterName: register.cash,
+  receiptNumber: print.receiptNumber,
+  printType: print.printType,
+  controlNumber: print.controlNumber ?? null,
+  created: print.created ?? null,
+  sale: saleView(sale, version),
+});
+
+export const normalPrint = (sale: Sale) => sale.prints.find((print) => print.printType === 'Normal');
+
+/**
+ * The decision of a print. A sale of the open day gets the print appended (a Normal print takes the
+ * next receipt number) and the day's totals move with it. A copy of a sale of a closed day leaves the
+ * sale and its day as they are: it counts in the day open now (opened for it if none is), and the
+ * journal records it.
+ */
+export function decidePrint(request: PrintRequest, state: LedgerState, read: Reader, now: number): LedgerDecision<Reply> {
+  const stored = read(saleKey(request.register, request.identifier));
+  if (!stored) throw notFound(`No sale ${request.identifier}`);
+  const printed = normalPrint(stored);
+  if (request.printType === 'Normal' && printed) throw request.refuse('RECEIPT_IS_PRINTED_ALREADY');
+  if (request.printType === 'Copy' && !printed) throw request.refuse('RECEIPT_IS_NOT_PRINTED');
+  const ofOpenDay = state.day?.opened === true && state.day.dayNumber === stored.day;
+  if (!ofOpenDay && request.printType === 'Normal') throw request.refuse('DAY_IS_CLOSED');
+  const prints = takePrints(
+    stored.prints,
+    [...stored.prints, { printType: request.printType, receiptNumber: null }],
+    state.ledger.receipt,
+    now,
+  );
+  const sale: Sale = { ...stored, prints: prints.all };
+  const print = prints.added[0] as Print;
+  const change = subtractTotals(saleContribution(sale), saleContribution(stored));
+  const target =
+    ofOpenDay && state.day
+      ? { day: state.day, seen: state.day, events: [] }
+      : dayForNewRecord(state, { instant: now, timeZone: request.timeZone }, request.refuse);
+  if (businessDate(now, request.timeZone) > target.day.date) throw request.refuse('DAY_IS_NOT_CLOSED');
+  const day = withTotals(target.day, change);
+  return {
+    result: {
+      status: request.version === 15 || request.printType === 'Normal' ? 201 : 200,
+      body: receiptView(request.register, sale, print, request.version),
+    },
+    entities: [
+      ...(ofOpenDay ? [{ kind: SALE, key: saleKey(request.register, sale.identifier), seen: stored, data: sale }] : []),
+      dayWrite(request.register, { day, seen: target.seen }),
+    ],
+    ledger: { ...state.ledger, receipt: prints.receipt, day: latestDay(day) },
+    events: [...target.events, { ...printEvent(sale, print), dayNumber: day.dayNumber }],
+    alongside: prints.receipts(request.register, sale),
+  };
+}

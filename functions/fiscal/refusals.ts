@@ -1,0 +1,58 @@
+import { ApiError, type Exception } from '#shared/errors.ts';
+import type { ApiVersion } from '#shared/versions.ts';
+
+/** The states of a register's day and receipts a fiscal write may find wrong (docs/conventions.md §17, spec 3). */
+export type DayCondition =
+  | 'DAY_IS_CLOSED'
+  | 'DAY_IS_NOT_CLOSED'
+  | 'REPORT_IS_NOT_PRINTED'
+  | 'REPORT_IS_PRINTED_ALREADY'
+  | 'RECEIPT_IS_NOT_PRINTED'
+  | 'RECEIPT_IS_PRINTED_ALREADY';
+
+/** The exception v26 and v33 answer a condition with, per endpoint (spec 4.7; docs/conventions.md §15). */
+const EXCEPTION_AT = {
+  saleWrite: 'ReferenceNotFound',
+  balanceRead: 'ReferenceNotFound',
+  balanceChange: 'UnprocessableEntity',
+  receipt: 'UnprocessableEntity',
+  close: 'UnprocessableEntity',
+  copy: 'NotFound',
+  report: 'NotFound',
+  dayOpen: 'VersionConflict',
+} as const satisfies Record<string, Exception>;
+
+export type FiscalEndpoint = keyof typeof EXCEPTION_AT;
+
+/** v15 names the exception after the condition (spec 3). */
+const V15_EXCEPTION = {
+  DAY_IS_CLOSED: 'DayClosed',
+  DAY_IS_NOT_CLOSED: 'DayNotClosed',
+  REPORT_IS_NOT_PRINTED: 'ReceiptNotPrinted',
+  REPORT_IS_PRINTED_ALREADY: 'ReceiptAlreadyPrinted',
+  RECEIPT_IS_NOT_PRINTED: 'ReceiptNotPrinted',
+  RECEIPT_IS_PRINTED_ALREADY: 'ReceiptAlreadyPrinted',
+} as const satisfies { [C in DayCondition]: Exception };
+
+const MESSAGES: Record<DayCondition, string> = {
+  DAY_IS_CLOSED: 'The day is closed',
+  DAY_IS_NOT_CLOSED: 'The day is not closed',
+  REPORT_IS_NOT_PRINTED: "The last day's Z report is not printed",
+  REPORT_IS_PRINTED_ALREADY: "The day's Z report is printed already",
+  RECEIPT_IS_NOT_PRINTED: 'A receipt is not printed',
+  RECEIPT_IS_PRINTED_ALREADY: 'The receipt is printed already',
+};
+
+/**
+ * The refusal of a fiscal write or read for a condition of the day: the endpoint's exception in v26
+ * and v33, the condition's own in v15.
+ */
+export function dayRefusal(
+  endpoint: FiscalEndpoint,
+  condition: DayCondition,
+  version: ApiVersion,
+  message: string = MESSAGES[condition],
+): ApiError {
+  const exception: Exception = version === 15 ? V15_EXCEPTION[condition] : EXCEPTION_AT[endpoint];
+  return new ApiError<Exception>(exception, condition, message);
+}

@@ -1,0 +1,59 @@
+import { insufficientRights } from '#shared/auth/access.ts';
+import { keys, partitions } from '#shared/db/keys.ts';
+import { readPair, readPartition } from '#shared/db/reads.ts';
+import { inconsistentData, parameterMissing } from '#shared/errors.ts';
+import type { Register, RegisterCounter } from '#shared/fiscal/ledger.ts';
+import type { ApiRequest } from '#shared/http/types.ts';
+
+/** A request whose path names the seller and perhaps the register (`{cash}`; docs/conventions.md §14). */
+export type RegisterRequest<B = unknown> = ApiRequest<B, 'sellerId'> & { params: Partial<Record<'cash', string>> };
+
+/** The register writing (docs/conventions.md §14): the caller's own, which the route's access rule matched to the path. */
+export function writingRegister(request: RegisterRequest): Register {
+  const principal = request.principal;
+  if (principal?.kind !== 'activation') throw insufficientRights();
+  return { sellerId: request.params.sellerId, cash: principal.cashRegisterName };
+}
+
+/**
+ * The register a read is about: the path's `{cash}`; without one the caller's register, or for a
+ * user the `cashRegisterName` query parameter (v15 paths).
+ */
+export function readRegister(request: RegisterRequest): Register {
+  const { sellerId, cash } = request.params;
+  if (cash !== undefined) return { sellerId, cash };
+  if (request.principal?.kind === 'activation') return { sellerId, cash: request.principal.cashRegisterName };
+  const named = request.query.get('cashRegisterName');
+  if (!named) throw parameterMissing('cashRegisterName');
+  return { sellerId, cash: named };
+}
+
+/**
+ * The register's stream counter for a read: a register of the seller that has recorded nothing yet is
+ * at version 0; a name the seller has no registration for is `409 SELLER_HAS_NOT_REGISTRATION`.
+ */
+export async function registerCounter(register: Register): Promise<RegisterCounter> {
+  const [registration, counter] = await readPair(
+    keys.registration(register.sellerId, register.cash),
+    keys.registerCounter(register.sellerId, register.cash),
+  );
+  if (!registration || registration.deleted) {
+    throw inconsistentData('SELLER_HAS_NOT_REGISTRATION', `The seller has no register ${register.cash}`);
+  }
+  return counter ?? { ver: 0, live: true };
+}
+
+/** The registers a seller-wide read covers: the one named by `cashRegisterName`, or all of the seller's. */
+export async function registersOf(request: RegisterRequest): Promise<Register[]> {
+  const sellerId = request.params.sellerId;
+  const named = request.query.get('cashRegisterName');
+  if (named) {
+    await registerCounter({ sellerId, cash: named });
+    return [{ sellerId, cash: named }];
+  }
+  const registrations = await readPartition(partitions.registrations(sellerId));
+  return registrations
+    .filter((registration) => !registration.deleted)
+    .map((registration) => ({ sellerId, cash: registration.cashRegisterName }))
+    .sort((a, b) => (a.cash < b.cash ? -1 : a.cash > b.cash ? 1 : 0));
+}

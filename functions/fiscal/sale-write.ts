@@ -1,0 +1,262 @@
+import { createHash } from 'node:crypto';
+import { keys } from '#shared/db/keys.ts';
+import type { Stored } from '#shared/db/streams.ts';
+import { put, type Step } from '#shared/db/transact.ts';
+import {
+  type ApiError,
+  inconsistentData,
+  referenceNotFound,
+  unprocessable,
+  valueNotValid,
+  versionConflict,
+} from '#shared/errors.ts';
+import { saleTotalsProblem } from '#shared/fiscal/arithmetic.ts';
+import { canonicalJson, type JournalEvent } from '#shared/fiscal/journal.ts';
+import {
+  type LedgerDecision,
+  type LedgerState,
+  type Reader,
+  type ReceiptRecord,
+  type Register,
+  SALE,
+  saleKey,
+} from '#shared/fiscal/ledger.ts';
+import type { Print, Sale, SaleState } from '#shared/fiscal/model.ts';
+import { emptyTotals, saleContribution, subtractTotals } from '#shared/fiscal/totals.ts';
+import { checkPreconditions, type Preconditions } from '#shared/http/conditions.ts';
+import { created, noContent } from '#shared/http/response.ts';
+import type { Reply } from '#shared/http/types.ts';
+import { dayForNewRecord, dayWrite, latestDay, type TargetDay, withTotals } from './day-rules.ts';
+
+/** A sale as a register sends it, in canonical form: the server sets its day and keeps its digest. */
+export type SaleContent = Omit<Sale, 'identifier' | 'day' | 'postDigest'>;
+
+/** A sale write as the route asks it (docs/conventions.md §15). */
+export interface SaleWrite {
+  register: Register;
+  mode: 'POST' | 'PUT';
+  identifier: string;
+  content: SaleContent;
+  /** SHA-256 of the canonical JSON of the body as sent: a repeated POST is compared with it. */
+  digest: string;
+  conditions: Preconditions;
+  timeZone: string;
+  refuse: (condition: 'DAY_IS_CLOSED' | 'DAY_IS_NOT_CLOSED' | 'REPORT_IS_NOT_PRINTED') => ApiError;
+}
+
+export const digestOf = (body: unknown): string => createHash('sha256').update(canonicalJson(body)).digest('hex');
+
+/** The items a sale write reads besides the ledger: the sale, and the receipt a refund is for. */
+export const saleWriteReads = (write: SaleWrite) => [
+  saleKey(write.register, write.identifier),
+  ...(write.content.refund && write.content.refundFor
+    ? [keys.receipt(write.register.sellerId, write.register.cash, write.content.refundFor)]
+    : []),
+];
+
+const SOLD: readonly SaleState[] = ['Paid', 'Complete'];
+/** The moves docs/conventions.md §15 allows; Complete and Cancelled are final. */
+const NEXT_STATES: Record<SaleState, readonly SaleState[]> = {
+  Open: ['Open', 'Paid', 'Cancelled'],
+  Paid: ['Paid', 'Complete'],
+  Complete: ['Complete'],
+  Cancelled: ['Cancelled'],
+};
+/** What a printed receipt shows: fixed once its Normal print is stored (docs/conventions.md §16). */
+const RECEIPT_FIELDS = [
+  'sellerIdentifier',
+  'refund',
+  'refundFor',
+  'absoluteDiscount',
+  'relativeDiscount',
+  'vanillaBrutto',
+  'discount',
+  'brutto',
+  'vat',
+  'saleProducts',
+  'payments',
+  'vatRateSums',
+] as const satisfies readonly (keyof SaleContent)[];
+
+/** The decision of a sale POST or PUT on the register's ledger as read (docs/conventions.md §14). */
+export function decideSaleWrite(write: SaleWrite, state: LedgerState, read: Reader, now: number): LedgerDecision<Reply> {
+  const stored = read(saleKey(write.register, write.identifier));
+  if (write.mode === 'POST' && stored) {
+    if (stored.postDigest === write.digest) {
+      return { result: replayed(write.identifier), entities: [], ledger: state.ledger, events: [] };
+    }
+    throw versionConflict(`Sale ${write.identifier} exists with other content`);
+  }
+  checkPreconditions(write.conditions, stored?.version);
+  const problem = saleTotalsProblem({ ...write.content, identifier: write.identifier, day: 0 });
+  if (problem) throw inconsistentData('SALE_TOTALS_INCONSISTENT', problem.message, { relation: problem.relation });
+  if (stored) checkChange(stored, write.content);
+  const target = stored
+    ? storedDay(stored, state, write)
+    : dayForNewRecord(state, { instant: write.content.close ?? now, timeZone: write.timeZone }, write.refuse);
+  const prints = takePrints(stored?.prints ?? [], write.content.prints, state.ledger.receipt, now);
+  const sale: Sale = {
+    ...write.content,
+    identifier: write.identifier,
+    prints: prints.all,
+    day: target.day.dayNumber,
+    postDigest: stored ? (stored.postDigest ?? null) : write.mode === 'POST' ? write.digest : null,
+  };
+  if (stored && unchanged(stored, sale)) {
+    return { result: noContent(), entities: [], ledger: state.ledger, events: [] };
+  }
+  const refund = refundClaim(write, stored, sale, read);
+  const day = withTotals(target.day, subtractTotals(saleContribution(sale), stored ? saleContribution(stored) : emptyTotals()));
+  const normal = sale.prints.find((print) => print.printType === 'Normal');
+  const events: JournalEvent[] = [
+    ...target.events,
+    {
+      type: stored ? 'SALE_CHANGED' : 'SALE_RECORDED',
+      dayNumber: day.dayNumber,
+      saleIdentifier: sale.identifier,
+      receiptNumber: normal?.receiptNumber ?? null,
+      amount: sale.brutto,
+      data: { saleState: sale.saleState, previousState: stored?.saleState ?? null, refund: sale.refund, digest: digestOf(sale) },
+    },
+    ...prints.added.map((print) => printEvent(sale, print)),
+  ];
+  return {
+    result: stored ? noContent() : created(write.identifier),
+    entities: [
+      { kind: SALE, key: saleKey(write.register, write.identifier), seen: stored, data: sale },
+      dayWrite(write.register, { day, seen: target.seen }),
+    ],
+    ledger: {
+      receipt: prints.receipt,
+      day: latestDay(day),
+      grand: {
+        sales: state.ledger.grand.sales + soldBrutto(sale, false) - (stored ? soldBrutto(stored, false) : 0),
+        refunds: state.ledger.grand.refunds + soldBrutto(sale, true) - (stored ? soldBrutto(stored, true) : 0),
+      },
+    },
+    events,
+    alongside: [...prints.receipts(write.register, sale), ...refund],
+  };
+}
+
+const replayed = (identifier: string): Reply => ({ ...created(identifier), headers: { 'Idempotent-Replayed': 'true' } });
+
+/** The brutto a sale adds to the register's grand totals: sold sales, refunds apart. */
+const soldBrutto = (sale: Sale, refunds: boolean) => (SOLD.includes(sale.saleState) && sale.refund === refunds ? sale.brutto : 0);
+
+/** Whether a write leaves the stored sale as it is (then nothing is written). */
+const unchanged = (stored: Stored<Sale>, sale: Sale) =>
+  (Object.keys(sale) as (keyof Sale)[]).every(
+    (field) => canonicalJson(stored[field] ?? null) === canonicalJson(sale[field] ?? null),
+  );
+
+/** The rules of a change to a stored sale: its state moves as docs/conventions.md §15 allows; a printed receipt never changes. */
+function checkChange(stored: Sale, next: SaleContent): void {
+  if (!NEXT_STATES[stored.saleState].includes(next.saleState)) {
+    throw unprocessable('PROHIBITED_ORDER_STATUS_CHANGE', `A ${stored.saleState} sale cannot become ${next.saleState}`);
+  }
+  if (stored.refund !== next.refund || (stored.refundFor ?? null) !== (next.refundFor ?? null)) {
+    throw versionConflict("A sale's refund and refundFor are fixed when it is recorded");
+  }
+  const printed = stored.prints.some((print) => print.printType === 'Normal');
+  const fixed = (sale: SaleContent) => canonicalJson(RECEIPT_FIELDS.map((field) => sale[field] ?? null));
+  if (printed && fixed(stored) !== fixed(next))
+    throw unprocessable('RECEIPT_IS_PRINTED_ALREADY', "The sale's receipt is printed; its content cannot change");
+  const final = stored.saleState === 'Complete' || stored.saleState === 'Cancelled';
+  if (final && fixed(stored) !== fixed(next)) {
+    throw unprocessable('PROHIBITED_ORDER_STATUS_CHANGE', `A ${stored.saleState} sale cannot change`);
+  }
+}
+
+/** A stored sale's day: it can change only while that day is the open one. */
+function storedDay(stored: Sale, state: LedgerState, write: SaleWrite): TargetDay {
+  if (!state.day || !state.day.opened || state.day.dayNumber !== stored.day) throw write.refuse('DAY_IS_CLOSED');
+  return { day: state.day, seen: state.day, events: [] };
+}
+
+const identity = (print: Print) => canonicalJson([print.printType, print.receiptNumber ?? null, print.controlNumber ?? null]);
+
+/**
+ * The sale's prints after a write (docs/conventions.md §16): the stored ones unchanged, then the new ones in order. A
+ * Normal print takes the next receipt number (or must carry exactly it), a Copy repeats its Normal's,
+ * a Proforma takes none.
+ */
+export function takePrints(stored: readonly Print[], sent: readonly Print[], lastReceipt: number, now: number) {
+  if (sent.length < stored.length || stored.some((print, index) => identity(print) !== identity(sent[index] as Print))) {
+    throw unprocessable('RECEIPT_IS_PRINTED_ALREADY', 'Stored prints cannot change or go away; send them first, as stored');
+  }
+  const all: Print[] = [...stored];
+  const added: Print[] = [];
+  let receipt = lastReceipt;
+  for (const print of sent.slice(stored.length)) {
+    const normal = all.find((p) => p.printType === 'Normal');
+    const expected =
+      print.printType === 'Normal' ? receipt + 1 : print.printType === 'Copy' ? (normal?.receiptNumber ?? null) : null;
+    if (print.printType === 'Normal' && normal)
+      throw unprocessable('RECEIPT_IS_PRINTED_ALREADY', 'The sale has its Normal receipt already');
+    if (print.printType === 'Copy' && !normal)
+      throw unprocessable('RECEIPT_IS_NOT_PRINTED', 'A copy needs the Normal receipt first');
+    if (print.receiptNumber != null && print.receiptNumber !== expected) {
+      throw inconsistentData(
+        'RECEIPT_NUMBER_OUT_OF_SEQUENCE',
+        `The ${print.printType} print's receipt number must be ${expected ?? 'null'}`,
+        {
+          field: 'receiptNumber',
+          expected,
+          actualValue: print.receiptNumber,
+        },
+      );
+    }
+    if (print.printType === 'Normal') receipt += 1;
+    const taken: Print = { ...print, receiptNumber: expected, created: print.created ?? now, printed: print.printed ?? true };
+    all.push(taken);
+    added.push(taken);
+  }
+  return {
+    all,
+    added,
+    receipt,
+    /** The record of the receipt number a Normal print took: which sale it is (refunds and copies find it). */
+    receipts: (register: Register, sale: Sale): Step[] =>
+      added
+        .filter((print) => print.printType === 'Normal')
+        .map((print) =>
+          put({
+            ...keys.receipt(register.sellerId, register.cash, print.receiptNumber as number),
+            sale: sale.identifier,
+            brutto: sale.brutto,
+            refunded: 0,
+          } satisfies ReceiptRecord & { pk: string; sk: string }),
+        ),
+  };
+}
+
+export const printEvent = (sale: Sale, print: Print): JournalEvent => ({
+  type: 'PRINT',
+  dayNumber: sale.day,
+  saleIdentifier: sale.identifier,
+  receiptNumber: print.receiptNumber,
+  printType: print.printType,
+  amount: sale.brutto,
+  controlCode: print.controlNumber ?? null,
+});
+
+/** What a refund takes from its original's receipt (docs/conventions.md §15): never more than is left of it. */
+function refundClaim(write: SaleWrite, stored: Sale | undefined, sale: Sale, read: Reader): Step[] {
+  if (!sale.refund) return [];
+  if (sale.refundFor == null)
+    throw valueNotValid('SHOULD_NOT_BE_NULL', 'A refund names the receipt it refunds', { field: 'refundFor' });
+  const receiptKey = keys.receipt(write.register.sellerId, write.register.cash, sale.refundFor);
+  const original = read(receiptKey);
+  if (!original) throw referenceNotFound(`No receipt ${sale.refundFor} on register ${write.register.cash}`);
+  const claim = (s: Sale | undefined) => (s && s.saleState !== 'Cancelled' ? s.brutto : 0);
+  const left = original.brutto - original.refunded + claim(stored);
+  if (claim(sale) > left) {
+    throw valueNotValid('VALUE_SHOULD_BE_LESS_THEN', `The refund exceeds what is left of receipt ${sale.refundFor}`, {
+      field: 'brutto',
+      actualValue: sale.brutto,
+      valueMax: left,
+    });
+  }
+  return [put({ ...original, refunded: original.refunded + claim(sale) - claim(stored) })];
+}

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import * as validators from '#schemas/generated/validators.js';
+import type { BodyTypes } from '#schemas/types.ts';
+import { readItem } from '#shared/db/reads.ts';
+import { readDiff } from '#shared/db/streams.ts';
+import { notFound, valueNotValid } from '#shared/errors.ts';
+import { periodStart, timeZoneOf } from '#shared/fiscal/dates.ts';
+import { type Register, registerStream, SALE, saleKey, versionSince, writeLedger } from '#shared/fiscal/ledger.ts';
+import type { Sale } from '#shared/fiscal/model.ts';
+import { preconditions } from '#shared/http/conditions.ts';
+import { diffRange, intParam, notNegative, pageParams } from '#shared/http/query.ts';
+import { ok } from '#shared/http/response.ts';
+import { perVersion } from '#shared/http/router.ts';
+import type { ApiRequest, Reply } from '#shared/http/types.ts';
+import { normalPrint, decidePrint, type PrintRequest, receiptView } from './prints.ts';
+import { dayRefusal } from './refusals.ts';
+import { readRegister, registerCounter, type RegisterRequest, registersOf, writingRegister } from './registers.ts';
+import { decideSaleWrite, digestOf, type SaleWrite, saleWriteReads } from './sale-write.ts';
+import { saleFromBody, saleOverview, saleView } from './views.ts';
+
+export type SaleBody = BodyTypes['saleV15'] | BodyTypes['saleV26'] | BodyTypes['saleV33'];
+
+export const saleBody = perVersion<SaleBody>({ 15: validators.saleV15, 26: validators.saleV26, 33: validators.saleV33 });
+
+/** `POST .../sales` (docs/conventions.md §15): records a sale once, whatever the retries; a repeat answers as the first did. */
+export const recordSale = (request: RegisterRequest<SaleBody>): Promise<Reply> => writeSale(request, 'POST');
+
+/** `PUT .../sales`: the body names the sale; it is updated, or created (docs/conventions.md §4), per If-Match (docs/conventions.md §5). */
+export const putSale = (request: RegisterRequest<SaleBody>): Promise<Reply> => writeSale(request, 'PUT');
+
+function writeSale(request: RegisterRequest<SaleBody>, mode: 'POST' | 'PUT'): Promise<Reply> {
+  const register = writingRegister(request);
+  const identifier = request.body.identifier ?? (mode === 'POST' ? randomUUID() : undefined);
+  if (identifier === undefined) {
+    throw valueNotValid('SHOULD_NOT_BE_NULL', 'A PUT names the sale it writes', { field: 'identifier' });
+  }
+  const write: SaleWrite = {
+    register,
+    mode,
+    identifier,
+    content: saleFromBody(request.body, request.version),
+    digest: digestOf(request.body),
+    conditions: preconditions(request.headers),
+    timeZone: timeZoneOf(register.sellerId),
+    refuse: (condition) => dayRefusal('saleWrite', condition, request.version),
+  };
+  return writeLedger({
+    register,
+    apiVersion: request.version,
+    reads: saleWriteReads(write),
+    decide: (state, read, now) => decideSaleWrite(write, state, read, now),
+  });
+}
+
+/** `GET /{sellerId}/sales`: the sales of one register or of all, of the last `period` days or all, paged. */
+export async function listSales(request: RegisterRequest): Promise<Reply> {
+  const sales = await salesOf(request);
+  return ok(sales.map(({ sale }) => saleView(sale, request.version)));
+}
+
+/** `GET /{sellerId}/sales-minified`: the same sales as overviews. */
+export async function listSalesMinified(request: RegisterRequest): Promise<Reply> {
+  const sales = await salesOf(request);
+  return ok(sales.map(({ register, sale }) => saleOverview(sale, register.cash, request.version)));
+}
+
+/**
+ * The sales a list asks for, register by register in name order, each register's in the order it
+ * recorded them. A period reads only the sales of its days (from the version its first day opened at).
+ */
+async function salesOf(request: RegisterRequest): Promise<{ register: Register; sale: Sale }[]> {
+  const page = pageParams(request.query);
+  const period = intParam('period', request.query.get('period'));
+  if (period !== undefined) notNegative('period', period);
+  const like = request.query.get('like')?.toLowerCase();
+  const found: { register: Register; sale: Sale }[] = [];
+  for (const register of await registersOf(request)) {
+    const counter = await registerCounter(register);
+    const since =
+      period === undefined
+        ? 1
+        : await versionSince(register, periodStart(Math.max(period, 1), timeZoneOf(register.sellerId), Date.now()));
+    if (since === undefined) continue;
+    const sales = await readDiff<Sale>(registerStream(register), SALE, { from: since - 1, to: counter.ver }, counter);
+    for (const sale of sales) {
+      if (
+        like === undefined ||
+        [sale.identifier, sale.sellerIdentifier, sale.treasurer].some((text) => text?.toLowerCase().includes(like))
+      ) {
+        found.push({ register, sale });
+      }
+    }
+  }
+  return found.slice(page.firstResult, page.firstResult + page.maxResults);
+}
+
+/** `GET .../registrations/{cash}/sales-diff/{versionFrom}/{versionTo}` (docs/conventions.md §14): by the register's version. */
+export async function salesDiff(request: ApiRequest<unknown, 'sellerId' | 'cash' | 'versionFrom' | 'versionTo'>): Promise<Reply> {
+  const register = { sellerId: request.params.sellerId, cash: request.params.cash };
+  const counter = await registerCounter(register);
+  const changed = await readDiff<Sale>(registerStream(register), SALE, diffRange(request.params), counter);
+  return ok(changed.map((sale) => saleView(sale, request.version)));
+}
+
+/** `GET .../sales/{identifier}/receipt`: the sale's Normal receipt, once printed. */
+export async function getReceipt(request: RegisterRequest & { params: Record<'identifier', string> }): Promise<Reply> {
+  const register = readRegister(request);
+  await registerCounter(register);
+  const sale = await readItem(saleKey(register, request.params.identifier));
+  const print = sale && normalPrint(sale);
+  if (!sale || !print) throw notFound(`No printed receipt of sale ${request.params.identifier}`);
+  return ok(receiptView(register, sale, print, request.version));
+}
+
+/** `POST .../sales/{identifier}/receipt`: prints the sale's Normal receipt, taking the next receipt number. */
+export const printReceipt = (request: RegisterRequest & { params: Record<'identifier', string> }): Promise<Reply> =>
+  print(request, request.params.identifier, 'Normal');
+
+/** `POST` (v15) or `GET` (v26, v33) `.../sales/{saleId}/copy`: prints a copy of the sale's receipt. */
+export const printCopy = (request: RegisterRequest & { params: Record<'saleId', string> }): Promise<Reply> =>
+  print(request, request.params.saleId, 'Copy');
+
+function print(request: RegisterRequest, identifier: string, printType: PrintRequest['printType']): Promise<Reply> {
+  const register = writingRegister(request);
+  const printing: PrintRequest = {
+    register,
+    identifier,
+    printType,
+    version: request.version,
+    timeZone: timeZoneOf(register.sellerId),
+    refuse: (condition) => dayRefusal(printType === 'Normal' ? 'receipt' : 'copy', condition, request.version),
+  };
+  return writeLedger({
+    register,
+    apiVersion: request.version,
+    reads: [saleKey(register, identifier)],
+    decide: (state, read, now) => decidePrint(printing, state, read, now),
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * Business dates (docs/conventions.md §17): a register's day is dated in its seller's time zone, found from the
+ * country that opens every seller id (docs/conventions.md §9). A country not listed is dated in UTC.
+ */
+const TIME_ZONES: Readonly<Record<string, string>> = {
+  SE: 'Europe/Stockholm',
+  NO: 'Europe/Oslo',
+  DK: 'Europe/Copenhagen',
+  FI: 'Europe/Helsinki',
+  IS: 'Atlantic/Reykjavik',
+  EE: 'Europe/Tallinn',
+  LV: 'Europe/Riga',
+  LT: 'Europe/Vilnius',
+  PL: 'Europe/Warsaw',
+  DE: 'Europe/Berlin',
+  NL: 'Europe/Amsterdam',
+  BE: 'Europe/Brussels',
+  FR: 'Europe/Paris',
+  ES: 'Europe/Madrid',
+  IT: 'Europe/Rome',
+  AT: 'Europe/Vienna',
+  CH: 'Europe/Zurich',
+  GB: 'Europe/London',
+  IE: 'Europe/Dublin',
+  PT: 'Europe/Lisbon',
+  CZ: 'Europe/Prague',
+  SK: 'Europe/Bratislava',
+  HU: 'Europe/Budapest',
+  UA: 'Europe/Kyiv',
+  US: 'America/New_York',
+};
+
+export const timeZoneOf = (sellerId: string): string => TIME_ZONES[sellerId.slice(0, 2)] ?? 'UTC';
+
+// One formatter per zone, made on first use: building one initialises ICU, which no request needs at Init.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The date of an instant in a time zone, as the integer `yyyymmdd`. */
+export function businessDate(instant: number, timeZone: string): number {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return Number(`${part('year')}${part('month')}${part('day')}`);
+}
+
+/** The date `days` days after a `yyyymmdd` date (before it when negative), by the calendar. */
+export function addDays(date: number, days: number): number {
+  const utc = Date.UTC(Math.floor(date / 10000), (Math.floor(date / 100) % 100) - 1, date % 100) + days * 86_400_000;
+  const day = new Date(utc);
+  return day.getUTCFullYear() * 10000 + (day.getUTCMonth() + 1) * 100 + day.getUTCDate();
+}
+
+/** The first date of a period of `period` days ending today (docs/conventions.md §17: 1 is today). */
+export const periodStart = (period: number, timeZone: string, now: number): number =>
+  addDays(businessDate(now, timeZone), 1 - period);

@@ -1,0 +1,185 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '#shared/db/client.ts';
+import { keys, pad, registerPk, type Key } from '#shared/db/keys.ts';
+import { type Item, readItem, readItems } from '#shared/db/reads.ts';
+import { type Counter, counterWrite, entityWrite, type Stored, type Stream, streamEntity } from '#shared/db/streams.ts';
+import { table } from '#shared/db/client.ts';
+import { commit, type Step } from '#shared/db/transact.ts';
+import { referenceNotFound } from '#shared/errors.ts';
+import type { ApiVersion } from '#shared/versions.ts';
+import { chainEvents, GENESIS_HEAD, type JournalEvent, type JournalHead } from './journal.ts';
+import type { Day, Sale } from './model.ts';
+import type { Totals } from './totals.ts';
+
+/**
+ * A register's fiscal ledger (docs/conventions.md §14): every fiscal write of a register is one TransactWriteItems
+ * that moves the register's counter from the version it read to the next, so its writes serialize on
+ * that one item. The counter also holds what must never skip or repeat (the journal's head, the last
+ * receipt number, the latest day), so a number is taken and used in the same transaction or not at all.
+ */
+
+/** The register's state beside its stream version, in its counter item. */
+export interface Ledger {
+  /** The journal's last entry (sequence 0 and 64 zeros before the first). */
+  journal: JournalHead;
+  /** The last receipt number taken; 0 before the first. */
+  receipt: number;
+  /** The register's latest day; absent before its first. */
+  day?: { dayNumber: number; date: number; opened: boolean; reportPrinted: boolean };
+  /** Brutto sold and refunded since the register's first day (a day's grand totals). */
+  grand: { sales: number; refunds: number };
+}
+
+export interface RegisterCounter extends Counter {
+  ledger?: Ledger;
+}
+
+export const EMPTY_LEDGER: Ledger = { journal: GENESIS_HEAD, receipt: 0, grand: { sales: 0, refunds: 0 } };
+
+/** A stored day: its record, its running totals and the stream version it opened at. */
+export interface DayRecord extends Day {
+  totals: Totals;
+  /** Every sale of this day or a later one has a higher version (days open in turn; a closed day's sales never change). */
+  openVersion: number;
+}
+
+/** What a receipt number was given to: the sale, its brutto and how much of it refunds took back. */
+export interface ReceiptRecord {
+  sale: string;
+  brutto: number;
+  refunded: number;
+}
+
+/** A register: its seller and its name (the `{cash}` of its paths). */
+export interface Register {
+  sellerId: string;
+  cash: string;
+}
+
+export const SALE = 'SALE' as const;
+export const DAY = 'DAY' as const;
+
+/** The register's version stream: its sales and days (docs/conventions.md §14), in its own partition. */
+export const registerStream = ({ sellerId, cash }: Register): Stream => ({
+  partition: { pk: registerPk(sellerId, cash) },
+  counter: keys.registerCounter(sellerId, cash),
+  missing: () => referenceNotFound(`No register ${cash}`),
+});
+
+export const saleKey = (register: Register, identifier: string): Key<Stored<Sale>> =>
+  streamEntity<Sale>(registerStream(register), SALE, identifier);
+
+/** Day numbers are padded in the key, so the days of a register list in their order. */
+export const dayKey = (register: Register, dayNumber: number): Key<Stored<DayRecord>> =>
+  streamEntity<DayRecord>(registerStream(register), DAY, pad(dayNumber));
+
+/** What a fiscal write is decided on: the register's version and ledger, and its latest day as stored. */
+export interface LedgerState {
+  version: number;
+  ledger: Ledger;
+  day: Stored<DayRecord> | undefined;
+}
+
+/** An entity of the register's stream a write puts, stamped with the write's version. */
+export interface LedgerEntity {
+  kind: typeof SALE | typeof DAY;
+  key: Key<Stored<unknown>>;
+  /** The entity as read (undefined: new): the put commits only over it. */
+  seen: Stored<unknown> | undefined;
+  data: object;
+}
+
+/** What a fiscal write decides. No entities and no events: nothing is written (an idempotent replay). */
+export interface LedgerDecision<R> {
+  result: R;
+  entities: readonly LedgerEntity[];
+  /** The ledger after the write; its journal head is the write's own to set. */
+  ledger: Omit<Ledger, 'journal'>;
+  /** What happened, appended to the journal in this order (docs/conventions.md §19). */
+  events: readonly JournalEvent[];
+  alongside?: readonly Step[];
+}
+
+/** An item of the write's read, by its key. */
+export type Reader = <T>(key: Key<T>) => Item<T> | undefined;
+
+export interface LedgerWrite<R> {
+  register: Register;
+  apiVersion: ApiVersion;
+  /** Items the decision needs besides the ledger and the latest day (the sale written, ...), read with the counter. */
+  reads: readonly Key[];
+  decide(state: LedgerState, read: Reader, now: number): LedgerDecision<R>;
+}
+
+/**
+ * Decides and commits one fiscal write on a fresh read: the counter and the items asked for in one
+ * strongly consistent BatchGet, then the latest day; the counter, the entities, the journal entries
+ * and the decision's own steps in one transaction, conditioned on the counter's version. A concurrent
+ * write of the same register makes it decide again on what that write left (bounded retries).
+ */
+export function writeLedger<R>(write: LedgerWrite<R>): Promise<R> {
+  const counterKey = keys.registerCounter(write.register.sellerId, write.register.cash);
+  return commit(async () => {
+    const items = await readItems<unknown>([counterKey, ...write.reads]);
+    const read: Reader = <T>(key: Key<T>) =>
+      items.find((item) => item.pk === key.pk && item.sk === key.sk) as Item<T> | undefined;
+    const counter = read(counterKey);
+    const ledger = counter?.ledger ?? EMPTY_LEDGER;
+    const day = ledger.day ? await readItem(dayKey(write.register, ledger.day.dayNumber)) : undefined;
+    const now = Date.now();
+    const decision = write.decide({ version: counter?.ver ?? 0, ledger, day }, read, now);
+    if (decision.entities.length === 0 && decision.events.length === 0) return { steps: [], result: decision.result };
+    const next = (counter?.ver ?? 0) + 1;
+    const { entries, head } = chainEvents(ledger.journal, decision.events, now);
+    const steps: Step[] = [
+      {
+        write: counterWrite(counterKey, counter, next, write.apiVersion, undefined, {
+          ledger: { ...decision.ledger, journal: head },
+        }),
+      },
+      ...decision.entities.map((entity) => ({
+        write: entityWrite({ entity: entity.key, kind: entity.kind }, entity.seen, { ...entity.data, deleted: false }, next, now),
+      })),
+      ...entries.map((entry) => ({
+        write: {
+          Put: {
+            TableName: table(),
+            Item: { ...keys.journalEntry(write.register.sellerId, write.register.cash, entry.sequence), ...entry },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      })),
+      ...(decision.alongside ?? []),
+    ];
+    return { steps, result: decision.result };
+  }, 'retry-all');
+}
+
+/**
+ * The stream version from which a register's records of the days dated `date` or later are found:
+ * the version the earliest such day opened at, reading the days newest first only as far back as
+ * needed. Undefined when no day is that recent.
+ */
+export async function versionSince(register: Register, date: number): Promise<number | undefined> {
+  let since: number | undefined;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        ConsistentRead: true,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
+        ExpressionAttributeValues: { ':pk': registerPk(register.sellerId, register.cash), ':day': `${DAY}#` },
+        ScanIndexForward: false,
+        Limit: 32,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const day of (page.Items ?? []) as DayRecord[]) {
+      if (day.date < date) return since;
+      since = day.openVersion;
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return since;
+}

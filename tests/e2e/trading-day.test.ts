@@ -1,0 +1,148 @@
+/** A register's trading day over HTTP (spec 4.7; docs/conventions.md §14-§19): sales, receipts, balance, close, reports, journal. */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { verifyJournal } from '#shared/fiscal/verify-journal.ts';
+import { type CallOptions, expectError, v } from '../support/http.ts';
+import { DAY, newApp, newVendor, swedishCorporateId } from '../support/identity.ts';
+
+let sellerId: string;
+let corporateId: string;
+let app: { applicationPackage: string };
+
+async function newRegister(name: string): Promise<CallOptions> {
+  const answer = await v(33).post('/activations-advanced', {
+    country: 'SE',
+    corporateId,
+    companyName: 'Dagbutiken',
+    cashRegisterName: name,
+    features: [],
+    validFrom: Date.now() - DAY,
+    validTo: Date.now() + DAY,
+    applicationPackage: app.applicationPackage,
+    installationCreationInfo: { deviceId: randomUUID().slice(0, 16), buildInfo: { os: 'Android 14' }, programVersion: '1.0' },
+  });
+  if (answer.status !== 201) throw new Error(answer.text);
+  return { as: { apiKey: (answer.body as { apiKey: string }).apiKey } };
+}
+
+/** A sale of `brutto` at 25 % VAT paid in cash (or left Open without payments). */
+export function saleOf(brutto: number, fields: Record<string, unknown> = {}) {
+  const vat = Math.round(brutto / 5);
+  return {
+    identifier: randomUUID(),
+    sellerIdentifier: 'Anna',
+    saleState: 'Paid',
+    refund: false,
+    refundFor: null,
+    brutto,
+    vat,
+    saleProducts: [{ productIdentifier: 'p1', deltaUnit: true, delta: 1, vat, netto: brutto - vat, brutto }],
+    payments: [{ paymentType: 'Cash', amount: brutto }],
+    vatRateSums: [{ vatRate: 2500, vat, netto: brutto - vat, brutto }],
+    prints: [],
+    ...fields,
+  };
+}
+
+let kassa: CallOptions;
+const base = () => `/${sellerId}/registrations/K1`;
+
+beforeAll(async () => {
+  const vendor = await newVendor();
+  app = await newApp(vendor, { controlUnitRequired: false, corporateIdValidationMethod: 'NONE', name: 'Dagkassan' });
+  corporateId = swedishCorporateId();
+  sellerId = `SE${corporateId}`;
+  kassa = await newRegister('K1');
+});
+
+describe('a trading day', () => {
+  it('records sales once, prints receipts in sequence, closes, reports and journals the day', async () => {
+    const first = saleOf(12500);
+    const posted = await v(33).post(`${base()}/sales`, first, kassa);
+    expect([posted.status, posted.text]).toEqual([201, JSON.stringify({ identifier: first.identifier })]);
+    expect(posted.body).toEqual({ identifier: first.identifier });
+
+    const replay = await v(33).post(`${base()}/sales`, first, kassa);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expectError(await v(33).post(`${base()}/sales`, { ...first, brutto: 1 }, kassa), 409, 'VersionConflict');
+
+    const receipt = await v(33).post(`${base()}/sales/${first.identifier}/receipt`, undefined, kassa);
+    expect(receipt.status).toBe(201);
+    expect(receipt.body).toMatchObject({ receiptNumber: 1, printType: 'Normal', cashRegisterName: 'K1' });
+    expectError(
+      await v(33).post(`${base()}/sales/${first.identifier}/receipt`, undefined, kassa),
+      422,
+      'UnprocessableEntity',
+      'RECEIPT_IS_PRINTED_ALREADY',
+    );
+
+    const copy = await v(33).get(`${base()}/sales/${first.identifier}/copy`, kassa);
+    expect(copy.status).toBe(200);
+    expect(copy.body).toMatchObject({ receiptNumber: 1, printType: 'Copy' });
+
+    const second = saleOf(5000, { prints: [{ printType: 'Normal', receiptNumber: 3 }] });
+    const outOfSequence = await v(33).post(`${base()}/sales`, second, kassa);
+    expectError(outOfSequence, 409, 'InconsistentData', 'RECEIPT_NUMBER_OUT_OF_SEQUENCE');
+    expect((outOfSequence.body as { details: { expected: number } }).details.expected).toBe(2);
+    expect(
+      (await v(33).post(`${base()}/sales`, { ...second, prints: [{ printType: 'Normal', receiptNumber: 2 }] }, kassa)).status,
+    ).toBe(201);
+
+    const refund = saleOf(2500, { refund: true, refundFor: 1, prints: [{ printType: 'Normal', receiptNumber: null }] });
+    expect((await v(33).post(`${base()}/sales`, refund, kassa)).status).toBe(201);
+    const tooMuch = await v(33).post(`${base()}/sales`, saleOf(10001, { refund: true, refundFor: 1 }), kassa);
+    expectError(tooMuch, 400, 'ValueNotValid', 'VALUE_SHOULD_BE_LESS_THEN');
+    expect((tooMuch.body as { details: { valueMax: number } }).details.valueMax).toBe(10000);
+
+    expect((await v(33).post(`${base()}/balance`, { amount: 1000, action: 'DEPOSIT' }, kassa)).status).toBe(201);
+    const balance = await v(33).get(`${base()}/balance`, kassa);
+    expect(balance.body).toEqual({ amount: 12500 + 5000 - 2500 + 1000 });
+
+    const unprinted = saleOf(700);
+    await v(33).post(`${base()}/sales`, unprinted, kassa);
+    expectError(
+      await v(33).post(`${base()}/days/current`, undefined, kassa),
+      422,
+      'UnprocessableEntity',
+      'RECEIPT_IS_NOT_PRINTED',
+    );
+    await v(33).post(`${base()}/sales/${unprinted.identifier}/receipt`, undefined, kassa);
+
+    const xReport = await v(33).get(`${base()}/days/1/report`, kassa);
+    expect(xReport.body).toMatchObject({ type: 'X' });
+    expectError(await v(33).post(`${base()}/days/1/report`, undefined, kassa), 404, 'NotFound', 'DAY_IS_NOT_CLOSED');
+
+    const closed = await v(33).post(`${base()}/days/current`, undefined, kassa);
+    expect(closed.status).toBe(201);
+    expect(closed.body).toMatchObject({
+      dayNumber: 1,
+      opened: false,
+      cashAtClose: 16700,
+      grandTotal: 18200,
+      grandTotalRefund: 2500,
+    });
+    expectError(await v(33).post(`${base()}/days/current`, undefined, kassa), 422, 'UnprocessableEntity', 'DAY_IS_CLOSED');
+    expectError(await v(33).post(`${base()}/sales`, saleOf(100), kassa), 404, 'ReferenceNotFound', 'REPORT_IS_NOT_PRINTED');
+
+    const zReport = await v(33).get(`${base()}/days/1/report`, kassa);
+    expect(zReport.body).toMatchObject({ type: 'Z', reportNumber: 1 });
+    expect((await v(33).post(`${base()}/days/1/report`, undefined, kassa)).status).toBe(201);
+    expectError(await v(33).post(`${base()}/days/1/report`, undefined, kassa), 404, 'NotFound', 'REPORT_IS_PRINTED_ALREADY');
+
+    expect((await v(33).post(`${base()}/sales`, saleOf(100), kassa)).status).toBe(201);
+    const days = await v(33).get(`${base()}/days`, kassa);
+    expect((days.body as { dayNumber: number; opened: boolean }[]).map((day) => [day.dayNumber, day.opened])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+
+    const journal = await v(33).get(`/${sellerId}/generated-e-journals/K1`, kassa);
+    expect(journal.status).toBe(200);
+    const document = journal.body as { publicKeyFileName: string; entries: { sequence: number }[] };
+    const pem = await v(33).get(`/noauth/activations/public-keys/${document.publicKeyFileName}`, { as: 'none' });
+    const verdict = verifyJournal(document, pem.text);
+    expect(verdict).toMatchObject({ valid: true });
+    expect(document.entries.map((entry) => entry.sequence)).toEqual(document.entries.map((_, index) => index + 1));
+  });
+});
