@@ -7,13 +7,14 @@ import { saleContribution, subtractTotals } from '#shared/fiscal/totals.ts';
 import { type ApiVersion } from '#shared/versions.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { dayForNewRecord, dayWrite, latestDay, withTotals } from './day-rules.ts';
-import { printEvent, takePrints } from './sale-write.ts';
+import { hasControlUnit, printEvent, takePrints } from './sale-write.ts';
+import type { Writer } from './registers.ts';
 import type { DayCondition } from './refusals.ts';
 import { saleView } from './views.ts';
 
 /** A print of a stored sale: its Normal receipt (`POST .../receipt`) or a copy of it (docs/conventions.md §16). */
 export interface PrintRequest {
-  register: Register;
+  register: Writer;
   identifier: string;
   printType: Extract<PrintType, 'Normal' | 'Copy'>;
   version: ApiVersion;
@@ -48,12 +49,11 @@ export function decidePrint(request: PrintRequest, state: LedgerState, read: Rea
   if (request.printType === 'Copy' && !printed) throw request.refuse('RECEIPT_IS_NOT_PRINTED');
   const ofOpenDay = state.day?.opened === true && state.day.dayNumber === stored.day;
   if (!ofOpenDay && request.printType === 'Normal') throw request.refuse('DAY_IS_CLOSED');
-  const prints = takePrints(
-    stored.prints,
-    [...stored.prints, { printType: request.printType, receiptNumber: null }],
-    state.ledger.receipt,
+  const prints = takePrints(stored.prints, [...stored.prints, { printType: request.printType, receiptNumber: null }], {
+    lastReceipt: state.ledger.receipt,
+    controlUnit: hasControlUnit(read, request.register),
     now,
-  );
+  });
   const sale: Sale = { ...stored, prints: prints.all };
   const print = prints.added[0] as Print;
   const change = subtractTotals(saleContribution(sale), saleContribution(stored));

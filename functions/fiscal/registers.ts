@@ -8,11 +8,16 @@ import type { ApiRequest } from '#shared/http/types.ts';
 /** A request whose path names the seller and perhaps the register (`{cash}`; docs/conventions.md §14). */
 export type RegisterRequest<B = unknown> = ApiRequest<B, 'sellerId'> & { params: Partial<Record<'cash', string>> };
 
+/** A register writing its records, and the activation it writes under (whose control unit signs its receipts). */
+export interface Writer extends Register {
+  activationId: number;
+}
+
 /** The register writing (docs/conventions.md §14): the caller's own, which the route's access rule matched to the path. */
-export function writingRegister(request: RegisterRequest): Register {
+export function writingRegister(request: RegisterRequest): Writer {
   const principal = request.principal;
   if (principal?.kind !== 'activation') throw insufficientRights();
-  return { sellerId: request.params.sellerId, cash: principal.cashRegisterName };
+  return { sellerId: request.params.sellerId, cash: principal.cashRegisterName, activationId: principal.activationId };
 }
 
 /**

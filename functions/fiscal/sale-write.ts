@@ -26,6 +26,7 @@ import { emptyTotals, saleContribution, subtractTotals } from '#shared/fiscal/to
 import { checkPreconditions, type Preconditions } from '#shared/http/conditions.ts';
 import { created, noContent } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
+import type { Writer } from './registers.ts';
 import { dayForNewRecord, dayWrite, latestDay, type TargetDay, withTotals } from './day-rules.ts';
 
 /** A sale as a register sends it, in canonical form: the server sets its day and keeps its digest. */
@@ -33,7 +34,7 @@ export type SaleContent = Omit<Sale, 'identifier' | 'day' | 'postDigest'>;
 
 /** A sale write as the route asks it (docs/conventions.md §15). */
 export interface SaleWrite {
-  register: Register;
+  register: Writer;
   mode: 'POST' | 'PUT';
   identifier: string;
   content: SaleContent;
@@ -49,6 +50,7 @@ export const digestOf = (body: unknown): string => createHash('sha256').update(c
 /** The items a sale write reads besides the ledger: the sale, and the receipt a refund is for. */
 export const saleWriteReads = (write: SaleWrite) => [
   saleKey(write.register, write.identifier),
+  keys.activation(write.register.activationId),
   ...(write.content.refund && write.content.refundFor
     ? [keys.receipt(write.register.sellerId, write.register.cash, write.content.refundFor)]
     : []),
@@ -94,7 +96,11 @@ export function decideSaleWrite(write: SaleWrite, state: LedgerState, read: Read
   const target = stored
     ? storedDay(stored, state, write)
     : dayForNewRecord(state, { instant: write.content.close ?? now, timeZone: write.timeZone }, write.refuse);
-  const prints = takePrints(stored?.prints ?? [], write.content.prints, state.ledger.receipt, now);
+  const prints = takePrints(stored?.prints ?? [], write.content.prints, {
+    lastReceipt: state.ledger.receipt,
+    controlUnit: hasControlUnit(read, write.register),
+    now,
+  });
   const sale: Sale = {
     ...write.content,
     identifier: write.identifier,
@@ -181,7 +187,11 @@ const identity = (print: Print) => canonicalJson([print.printType, print.receipt
  * Normal print takes the next receipt number (or must carry exactly it), a Copy repeats its Normal's,
  * a Proforma takes none.
  */
-export function takePrints(stored: readonly Print[], sent: readonly Print[], lastReceipt: number, now: number) {
+export function takePrints(
+  stored: readonly Print[],
+  sent: readonly Print[],
+  { lastReceipt, controlUnit, now }: { lastReceipt: number; controlUnit: boolean; now: number },
+) {
   if (sent.length < stored.length || stored.some((print, index) => identity(print) !== identity(sent[index] as Print))) {
     throw unprocessable('RECEIPT_IS_PRINTED_ALREADY', 'Stored prints cannot change or go away; send them first, as stored');
   }
@@ -204,6 +214,17 @@ export function takePrints(stored: readonly Print[], sent: readonly Print[], las
           field: 'receiptNumber',
           expected,
           actualValue: print.receiptNumber,
+        },
+      );
+    }
+    if (controlUnit && print.printType !== 'Proforma') {
+      // Fail closed (docs/conventions.md §16): no Normal or Copy print without the control unit's code for it.
+      // Until the service's kd log holds control codes, no such code can be shown, so none is stored.
+      throw inconsistentData(
+        'CONTROL_CODE_MISSING',
+        `No control code of this register's control unit covers the ${print.printType} print`,
+        {
+          field: 'controlNumber',
         },
       );
     }
@@ -230,6 +251,10 @@ export function takePrints(stored: readonly Print[], sent: readonly Print[], las
         ),
   };
 }
+
+/** Whether the activation the register writes under has a control unit, which must sign its receipts. */
+export const hasControlUnit = (read: Reader, writer: Writer): boolean =>
+  (read(keys.activation(writer.activationId))?.controlUnitSerial ?? null) !== null;
 
 export const printEvent = (sale: Sale, print: Print): JournalEvent => ({
   type: 'PRINT',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as validators from '#schemas/generated/validators.js';
 import type { BodyTypes } from '#schemas/types.ts';
+import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { readDiff } from '#shared/db/streams.ts';
 import { notFound, valueNotValid } from '#shared/errors.ts';
@@ -133,7 +134,7 @@ function print(request: RegisterRequest, identifier: string, printType: PrintReq
   return writeLedger({
     register,
     apiVersion: request.version,
-    reads: [saleKey(register, identifier)],
+    reads: [saleKey(register, identifier), keys.activation(register.activationId)],
     decide: (state, read, now) => decidePrint(printing, state, read, now),
   });
 }

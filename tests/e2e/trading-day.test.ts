@@ -9,7 +9,7 @@ let sellerId: string;
 let corporateId: string;
 let app: { applicationPackage: string };
 
-async function newRegister(name: string): Promise<CallOptions> {
+async function newRegister(name: string, fields: Record<string, unknown> = {}): Promise<CallOptions> {
   const answer = await v(33).post('/activations-advanced', {
     country: 'SE',
     corporateId,
@@ -20,6 +20,7 @@ async function newRegister(name: string): Promise<CallOptions> {
     validTo: Date.now() + DAY,
     applicationPackage: app.applicationPackage,
     installationCreationInfo: { deviceId: randomUUID().slice(0, 16), buildInfo: { os: 'Android 14' }, programVersion: '1.0' },
+    ...fields,
   });
   if (answer.status !== 201) throw new Error(answer.text);
   return { as: { apiKey: (answer.body as { apiKey: string }).apiKey } };
@@ -53,6 +54,18 @@ beforeAll(async () => {
   corporateId = swedishCorporateId();
   sellerId = `SE${corporateId}`;
   kassa = await newRegister('K1');
+  // The sales' product is in one category, so reports show sales per category.
+  await v(33).put(`/${sellerId}/taxes/t25`, { vat: 25, name: 'Moms' });
+  await v(33).put(`/${sellerId}/products/p1`, {
+    name: 'Kaffe',
+    barcode: '1',
+    netto: 100,
+    tax: 't25',
+    salesUnit: 'Piece',
+    countedInPrice: true,
+  });
+  await v(33).put(`/${sellerId}/categories/c1`, { name: 'Drycker' });
+  await v(33).put(`/${sellerId}/commodities/p1-c1`, { product: 'p1', category: 'c1' });
 });
 
 describe('a trading day', () => {
@@ -126,7 +139,11 @@ describe('a trading day', () => {
     expectError(await v(33).post(`${base()}/sales`, saleOf(100), kassa), 404, 'ReferenceNotFound', 'REPORT_IS_NOT_PRINTED');
 
     const zReport = await v(33).get(`${base()}/days/1/report`, kassa);
-    expect(zReport.body).toMatchObject({ type: 'Z', reportNumber: 1 });
+    expect(zReport.body).toMatchObject({
+      type: 'Z',
+      reportNumber: 1,
+      salesPerCategory: [{ category: 'Drycker', brutto: 12500 + 5000 - 2500 + 700 }],
+    });
     expect((await v(33).post(`${base()}/days/1/report`, undefined, kassa)).status).toBe(201);
     expectError(await v(33).post(`${base()}/days/1/report`, undefined, kassa), 404, 'NotFound', 'REPORT_IS_PRINTED_ALREADY');
 
@@ -144,5 +161,38 @@ describe('a trading day', () => {
     const verdict = verifyJournal(document, pem.text);
     expect(verdict).toMatchObject({ valid: true });
     expect(document.entries.map((entry) => entry.sequence)).toEqual(document.entries.map((_, index) => index + 1));
+  });
+});
+
+describe('a register with a control unit (fail closed)', () => {
+  it('stores no Normal or Copy print without a control code the service holds, and journals none', async () => {
+    const vendor = await newVendor();
+    const cuApp = await newApp(vendor, {
+      controlUnitRequired: true,
+      corporateIdValidationMethod: 'NONE',
+      name: 'Kontrollkassan',
+    });
+    const unitRegister = await newRegister('CU1', {
+      applicationPackage: cuApp.applicationPackage,
+      controlUnitSerial: `CU${randomUUID().slice(0, 10)}`,
+      controlUnitLocation: 'DEVICE',
+      controlUnitGeolocation: { city: 'Malmö', postalCode: '211 20' },
+    });
+    const path = `/${sellerId}/registrations/CU1`;
+    const printed = saleOf(1000, { prints: [{ printType: 'Normal', receiptNumber: null, controlNumber: 'FORGED-CODE' }] });
+    expectError(await v(33).post(`${path}/sales`, printed, unitRegister), 409, 'InconsistentData', 'CONTROL_CODE_MISSING');
+
+    const unprinted = saleOf(1000, { prints: [{ printType: 'Proforma', receiptNumber: null }] });
+    expect((await v(33).post(`${path}/sales`, unprinted, unitRegister)).status).toBe(201);
+    expectError(
+      await v(33).post(`${path}/sales/${unprinted.identifier}/receipt`, undefined, unitRegister),
+      409,
+      'InconsistentData',
+      'CONTROL_CODE_MISSING',
+    );
+
+    const journal = await v(33).get(`/${sellerId}/e-journals/CU1`, unitRegister);
+    const prints = (journal.body as { type: string; printType: string | null }[]).filter((entry) => entry.type === 'PRINT');
+    expect(prints.map((entry) => entry.printType)).toEqual(['Proforma']);
   });
 });
