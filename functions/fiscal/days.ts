@@ -98,6 +98,27 @@ export function updateDay(request: RegisterRequest<DayBody> & { params: Record<'
     throw typeMismatch('identifier', 'a day number', request.params.identifier);
   const conditions = preconditions(request.headers);
   const change = dayFromBody(request.body);
+  return writeOnDay(request, register, dayNumber, (day, state, now) => {
+    checkPreconditions(conditions, day.version);
+    if (!day.opened) throw dayRefusal('dayOpen', 'DAY_IS_CLOSED', request.version);
+    const named = { ...day, closedDayTreasurer: change.closedDayTreasurer ?? day.closedDayTreasurer ?? null };
+    if (change.opened === false) return closing({ ...state, day: named }, register, request.version, now, noContent());
+    return {
+      result: noContent(),
+      entities: [dayWrite(register, { day: named, seen: day })],
+      ledger: state.ledger,
+      events: [],
+    };
+  });
+}
+
+/** A fiscal write decided on one stored day of the register (404 NotFound when it has no such day). */
+function writeOnDay<R>(
+  request: RegisterRequest,
+  register: Register,
+  dayNumber: number,
+  decide: (day: Stored<DayRecord>, state: LedgerState, now: number) => LedgerDecision<R>,
+): Promise<R> {
   return writeLedger({
     register,
     apiVersion: request.version,
@@ -105,16 +126,7 @@ export function updateDay(request: RegisterRequest<DayBody> & { params: Record<'
     decide: (state, read, now) => {
       const day = read(dayKey(register, dayNumber));
       if (!day) throw notFound(`No day ${dayNumber}`);
-      checkPreconditions(conditions, day.version);
-      if (!day.opened) throw dayRefusal('dayOpen', 'DAY_IS_CLOSED', request.version);
-      const named = { ...day, closedDayTreasurer: change.closedDayTreasurer ?? day.closedDayTreasurer ?? null };
-      if (change.opened === false) return closing({ ...state, day: named }, register, request.version, now, noContent());
-      return {
-        result: noContent(),
-        entities: [dayWrite(register, { day: named, seen: day })],
-        ledger: state.ledger,
-        events: [],
-      };
+      return decide(day, state, now);
     },
   });
 }
@@ -194,24 +206,17 @@ export async function getReport(request: ReportRequest): Promise<Reply> {
 export async function printReport(request: ReportRequest): Promise<Reply> {
   const register = writingRegister(request);
   const dayNumber = reportDayNumber(request);
-  const printed = await writeLedger({
-    register,
-    apiVersion: request.version,
-    reads: [dayKey(register, dayNumber)],
-    decide: (state, read, now) => {
-      const day = read(dayKey(register, dayNumber));
-      if (!day) throw notFound(`No day ${dayNumber}`);
-      if (day.opened) throw dayRefusal('report', 'DAY_IS_NOT_CLOSED', request.version);
-      if (day.reportPrinted) throw dayRefusal('report', 'REPORT_IS_PRINTED_ALREADY', request.version);
-      const next = { ...day, reportPrinted: true };
-      const latest = state.ledger.day?.dayNumber === dayNumber ? latestDay(next) : state.ledger.day;
-      return {
-        result: { day: next, now },
-        entities: [dayWrite(register, { day: next, seen: day })],
-        ledger: { ...state.ledger, ...(latest ? { day: latest } : {}) },
-        events: [{ type: 'REPORT_PRINTED', dayNumber, amount: day.totals.sold.brutto }],
-      };
-    },
+  const printed = await writeOnDay(request, register, dayNumber, (day, state, now) => {
+    if (day.opened) throw dayRefusal('report', 'DAY_IS_NOT_CLOSED', request.version);
+    if (day.reportPrinted) throw dayRefusal('report', 'REPORT_IS_PRINTED_ALREADY', request.version);
+    const next = { ...day, reportPrinted: true };
+    const latest = state.ledger.day?.dayNumber === dayNumber ? latestDay(next) : state.ledger.day;
+    return {
+      result: { day: next, now },
+      entities: [dayWrite(register, { day: next, seen: day })],
+      ledger: { ...state.ledger, ...(latest ? { day: latest } : {}) },
+      events: [{ type: 'REPORT_PRINTED', dayNumber, amount: day.totals.sold.brutto }],
+    };
   });
   return {
     status: 201,

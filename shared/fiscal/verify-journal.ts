@@ -2,9 +2,9 @@
  * Offline verification of a register's signed electronic journal (v33
  * `GET /{sellerId}/generated-e-journals/{cash}`).
  *
- * Meant to be copied into an auditor's or a register's code base as it is: it depends on node:crypto
- * only (Node.js 18 or newer), like the activation-code verifier (shared/signing/verify.ts), and so
- * repeats that file's ECDSA check instead of importing it. The public key is the one served at
+ * Meant to be copied into an auditor's or a register's code base with shared/signing/ecdsa-p256.ts (the
+ * signature check it shares with the activation-code verifier): the two depend on node:crypto only
+ * (Node.js 18 or newer). The public key is the one served at
  * `GET /v{N}/noauth/activations/public-keys/{publicKeyFileName}`.
  *
  * What is checked, in this order, stopping at the first fault:
@@ -18,7 +18,8 @@
  *    UTF-8 bytes of `canonicalJson({cashRegisterName, generated, hash, sellerId, sequence})` with the
  *    head's `hash` and `sequence` (see `headMessage`).
  */
-import { createHash, createPublicKey, type KeyObject, verify } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { verifyEcdsaP256 } from '../signing/ecdsa-p256.ts';
 
 /** A value JSON can carry. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -127,33 +128,11 @@ export function headMessage(journal: Pick<SignedJournal, 'sellerId' | 'cashRegis
 }
 
 const HASH = /^[0-9a-f]{64}$/;
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isSequence = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 const isHash = (value: unknown): value is string => typeof value === 'string' && HASH.test(value);
-
-/** ECDSA P-256 over SHA-256, DER signature, base64 (the activation key's scheme). */
-function verifyEcdsaP256(text: string, signature: string, publicKeyPem: string): string | undefined {
-  if (signature === '' || !BASE64.test(signature)) return 'signature is not base64';
-  let key: KeyObject;
-  try {
-    key = createPublicKey(publicKeyPem);
-  } catch {
-    return 'public key is not a PEM public key';
-  }
-  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
-    return 'public key is not an EC P-256 key';
-  }
-  let matches = false;
-  try {
-    matches = verify('sha256', Buffer.from(text, 'utf8'), { key, dsaEncoding: 'der' }, Buffer.from(signature, 'base64'));
-  } catch {
-    // A signature that is not well-formed DER is as wrong as one that does not match.
-  }
-  return matches ? undefined : 'signature does not match the head';
-}
 
 /** The first fault of one entry given the entry before it (undefined for the first), or undefined. */
 function entryFault(
@@ -222,6 +201,7 @@ export function verifyJournal(document: unknown, publicKeyPem: string): JournalV
     headMessage({ sellerId, cashRegisterName, generated: generated as number, head: verifiedHead }),
     signature,
     publicKeyPem,
+    'the head',
   );
   if (failure !== undefined) return invalid(failure);
   return { valid: true, entries: entries.length, head: verifiedHead };

@@ -1,11 +1,11 @@
 /**
  * Offline verification of a signed activation code (docs/conventions.md §11).
  *
- * Meant to be copied into a register's code base as it is: it depends on node:crypto only (Node.js 18
- * or newer). Fetch the public key once from `GET /v{N}/noauth/activations/public-keys/{publicKeyFileName}`
+ * Meant to be copied into a register's code base with `ecdsa-p256.ts`: the two depend on node:crypto only
+ * (Node.js 18 or newer). Fetch the public key once from `GET /v{N}/noauth/activations/public-keys/{publicKeyFileName}`
  * and keep it with the code. A device must keep accepting every activationInfoVersion listed below.
  */
-import { createPublicKey, type KeyObject, verify } from 'node:crypto';
+import { verifyEcdsaP256 } from './ecdsa-p256.ts';
 
 /** What an activation code grants; serialized into `activationDescriptorInfo`. Dates are epoch milliseconds. */
 export interface ActivationDescriptor {
@@ -38,32 +38,9 @@ export interface SignedActivationCode {
 
 export type VerificationResult = { valid: true; descriptor: ActivationDescriptor } | { valid: false; reason: string };
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
-/** ECDSA P-256 over SHA-256, DER signature, base64: the scheme of activationInfoVersion 2. */
-function verifyEcdsaP256(text: string, signature: string, publicKeyPem: string): string | undefined {
-  if (signature === '' || !BASE64.test(signature)) return 'signature is not base64';
-  let key: KeyObject;
-  try {
-    key = createPublicKey(publicKeyPem);
-  } catch {
-    return 'public key is not a PEM public key';
-  }
-  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
-    return 'public key is not an EC P-256 key';
-  }
-  let matches = false;
-  try {
-    matches = verify('sha256', Buffer.from(text, 'utf8'), { key, dsaEncoding: 'der' }, Buffer.from(signature, 'base64'));
-  } catch {
-    // A signature that is not well-formed DER is as wrong as one that does not match.
-  }
-  return matches ? undefined : 'signature does not match activationDescriptorInfo';
-}
-
 /** activationInfoVersion -> its signature check (an error reason, or undefined when it holds). */
-const SCHEMES: Readonly<Record<number, typeof verifyEcdsaP256>> = {
-  2: verifyEcdsaP256,
+const SCHEMES: Readonly<Record<number, (text: string, signature: string, publicKeyPem: string) => string | undefined>> = {
+  2: (text, signature, publicKeyPem) => verifyEcdsaP256(text, signature, publicKeyPem, 'activationDescriptorInfo'),
 };
 
 /**
