@@ -34,7 +34,7 @@ export function changeBalance(request: RegisterRequest<BalanceChangeBody>): Prom
     apiVersion: request.version,
     reads: [],
     decide: (state, _read, now) => {
-      const target = dayForNewRecord(state, { instant: now, timeZone: timeZoneOf(register.sellerId) }, (condition) =>
+      const target = dayForNewRecord(state, { instant: now, timeZone: timeZoneOf(register.sellerId), now }, (condition) =>
         dayRefusal('balanceChange', condition, request.version),
       );
       if (action === 'WITHDRAWAL' && amount > target.day.cash) {

@@ -27,7 +27,7 @@ export interface TargetDay {
  */
 export function dayForNewRecord(
   state: LedgerState,
-  dated: { instant: number; timeZone: string },
+  dated: { instant: number; timeZone: string; now: number },
   refuse: (condition: 'DAY_IS_NOT_CLOSED' | 'REPORT_IS_NOT_PRINTED') => ApiError,
 ): TargetDay {
   const date = businessDate(dated.instant, dated.timeZone);
@@ -36,8 +36,10 @@ export function dayForNewRecord(
     return { day: state.day, seen: state.day, events: [] };
   }
   if (state.ledger.day && !state.ledger.day.reportPrinted) throw refuse('REPORT_IS_NOT_PRINTED');
-  const day = newDay(state, date, dated.instant);
-  return { day, seen: undefined, events: [{ type: 'DAY_OPENED', dayNumber: day.dayNumber, data: { date } }] };
+  // Days are dated in their order, so a period finds its days from the newest back: an old record that
+  // opens a day dates it no earlier than the day before.
+  const day = newDay(state, Math.max(date, state.ledger.day?.date ?? 0), dated.now);
+  return { day, seen: undefined, events: [{ type: 'DAY_OPENED', dayNumber: day.dayNumber, data: { date: day.date } }] };
 }
 
 /** The register's next day, opened now: numbered after the last, empty, opened at the write's version. */

@@ -60,7 +60,7 @@ export function decidePrint(request: PrintRequest, state: LedgerState, read: Rea
   const target =
     ofOpenDay && state.day
       ? { day: state.day, seen: state.day, events: [] }
-      : dayForNewRecord(state, { instant: now, timeZone: request.timeZone }, request.refuse);
+      : dayForNewRecord(state, { instant: now, timeZone: request.timeZone, now }, request.refuse);
   if (businessDate(now, request.timeZone) > target.day.date) throw request.refuse('DAY_IS_NOT_CLOSED');
   const day = withTotals(target.day, change);
   return {

@@ -95,7 +95,7 @@ export function decideSaleWrite(write: SaleWrite, state: LedgerState, read: Read
   if (stored) checkChange(stored, write.content);
   const target = stored
     ? storedDay(stored, state, write)
-    : dayForNewRecord(state, { instant: write.content.close ?? now, timeZone: write.timeZone }, write.refuse);
+    : dayForNewRecord(state, { instant: write.content.close ?? now, timeZone: write.timeZone, now }, write.refuse);
   const prints = takePrints(stored?.prints ?? [], write.content.prints, {
     lastReceipt: state.ledger.receipt,
     controlUnit: hasControlUnit(read, write.register),
