@@ -53,6 +53,7 @@ export function decidePrint(request: PrintRequest, state: LedgerState, read: Rea
     [...stored.prints, { printType: request.printType, receiptNumber: null }],
     state.ledger.receipt,
     now,
+    request.refuse,
   );
   const sale: Sale = { ...stored, prints: prints.all };
   const print = prints.added[0] as Print;
