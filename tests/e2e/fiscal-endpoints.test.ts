@@ -7,7 +7,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#functions/fiscal/handler.ts';
 import { access } from '#shared/auth/access.ts';
 import type { ApiVersion } from '#shared/versions.ts';
-import { activateRegister, type RegisterApp, registerApp, registerVersion, saleOf } from '../support/fiscal.ts';
+import {
+  activateRegister,
+  fiscalBody,
+  fiscalPath,
+  type RegisterApp,
+  registerApp,
+  registerVersion,
+  saleOf,
+} from '../support/fiscal.ts';
 import { type Answer, type CallOptions, call, expectError, v } from '../support/http.ts';
 import { DAY, swedishCorporateId, userOf } from '../support/identity.ts';
 
@@ -923,20 +931,6 @@ const WRITES = routes
   .filter((route) => route.access === access.ownRegister)
   .flatMap((route) => route.versions.map((api) => ({ method: route.method, template: route.path, api })));
 
-/** A body each write route would take from its own register. */
-function bodyOf(template: string): unknown {
-  if (template.endsWith('/sales')) return saleOf(100);
-  if (template.endsWith('/balance')) return { amount: 100, action: 'DEPOSIT' };
-  if (template.includes('/e-journals/')) return { data: { note: 'x' } };
-  if (template.includes('/days')) return {};
-  return undefined;
-}
-
-const fill = (template: string, sellerId: string, cash: string) =>
-  template.replace(/\{(\w+)\}/g, (_, name: string) =>
-    name === 'sellerId' ? sellerId : name === 'cash' ? cash : /day/i.test(name) ? '1' : 's1',
-  );
-
 describe('who writes fiscal records (docs/conventions.md §14)', () => {
   let k1: Till;
   let k2: Till;
@@ -955,8 +949,8 @@ describe('who writes fiscal records (docs/conventions.md §14)', () => {
 
   it.each(WRITES)('$method /v$api $template: no user, not even the hyper admin, and no other register', async (write) => {
     const before = await snapshot();
-    const path = `/v${write.api}${fill(write.template, k1.sellerId, 'K1')}`;
-    const body = bodyOf(write.template);
+    const path = `/v${write.api}${fiscalPath(write.template, k1.sellerId, 'K1')}`;
+    const body = fiscalBody({ method: write.method, path: write.template });
     const callers: [string, CallOptions][] = [
       ['the hyper admin', {}],
       ["a user of the seller's", sellerUser],

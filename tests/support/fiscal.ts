@@ -86,3 +86,26 @@ export async function registerVersion(sellerId: string, cash: string): Promise<n
   if (answer.status !== 200) throw new Error(`no version of ${cash}: ${answer.status} ${answer.text}`);
   return (answer.body as { version: number }).version;
 }
+
+/**
+ * A fiscal route's path (a template of `functions/fiscal/handler.ts`) for register `cash` of `sellerId`:
+ * sale `s1`, day 1, the diffs from 0 to 1.
+ */
+export const fiscalPath = (template: string, sellerId: string, cash: string): string =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (name === 'sellerId') return sellerId;
+    if (name === 'cash') return encodeURIComponent(cash);
+    if (name === 'versionFrom') return '0';
+    if (name === 'versionTo') return '1';
+    return /day/i.test(name) ? '1' : 's1';
+  });
+
+/** A body the register itself could send to a fiscal route; undefined for a route that takes none (reads included). */
+export function fiscalBody({ method, path: template }: { method: string; path: string }): unknown {
+  if (method === 'GET') return undefined;
+  if (template.endsWith('/sales')) return saleOf(100);
+  if (template.endsWith('/balance')) return { amount: 100, action: 'DEPOSIT' };
+  if (template.endsWith('/e-journals/{cash}')) return { data: { note: 'x' } };
+  if (template.endsWith('/days') || template.endsWith('/days/{identifier}')) return {};
+  return undefined;
+}
