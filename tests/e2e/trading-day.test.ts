@@ -1,58 +1,18 @@
 /** A register's trading day over HTTP (spec 4.7; docs/conventions.md §14-§19): sales, receipts, balance, close, reports, journal. */
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyJournal } from '#shared/fiscal/verify-journal.ts';
+import { activateRegister, registerApp, saleOf } from '../support/fiscal.ts';
 import { type CallOptions, expectError, v } from '../support/http.ts';
-import { DAY, newApp, newVendor, swedishCorporateId } from '../support/identity.ts';
+import { swedishCorporateId } from '../support/identity.ts';
 
 let sellerId: string;
-let corporateId: string;
-let app: { applicationPackage: string };
-
-async function newRegister(name: string): Promise<CallOptions> {
-  const answer = await v(33).post('/activations-advanced', {
-    country: 'SE',
-    corporateId,
-    companyName: 'Dagbutiken',
-    cashRegisterName: name,
-    features: [],
-    validFrom: Date.now() - DAY,
-    validTo: Date.now() + DAY,
-    applicationPackage: app.applicationPackage,
-    installationCreationInfo: { deviceId: randomUUID().slice(0, 16), buildInfo: { os: 'Android 14' }, programVersion: '1.0' },
-  });
-  if (answer.status !== 201) throw new Error(answer.text);
-  return { as: { apiKey: (answer.body as { apiKey: string }).apiKey } };
-}
-
-/** A sale of `brutto` at 25 % VAT paid in cash (or left Open without payments). */
-export function saleOf(brutto: number, fields: Record<string, unknown> = {}) {
-  const vat = Math.round(brutto / 5);
-  return {
-    identifier: randomUUID(),
-    sellerIdentifier: 'Anna',
-    saleState: 'Paid',
-    refund: false,
-    refundFor: null,
-    brutto,
-    vat,
-    saleProducts: [{ productIdentifier: 'p1', deltaUnit: true, delta: 1, vat, netto: brutto - vat, brutto }],
-    payments: [{ paymentType: 'Cash', amount: brutto }],
-    vatRateSums: [{ vatRate: 2500, vat, netto: brutto - vat, brutto }],
-    prints: [],
-    ...fields,
-  };
-}
-
 let kassa: CallOptions;
 const base = () => `/${sellerId}/registrations/K1`;
 
 beforeAll(async () => {
-  const vendor = await newVendor();
-  app = await newApp(vendor, { controlUnitRequired: false, corporateIdValidationMethod: 'NONE', name: 'Dagkassan' });
-  corporateId = swedishCorporateId();
+  const corporateId = swedishCorporateId();
   sellerId = `SE${corporateId}`;
-  kassa = await newRegister('K1');
+  kassa = await activateRegister(33, await registerApp(), corporateId, 'K1');
 });
 
 describe('a trading day', () => {
