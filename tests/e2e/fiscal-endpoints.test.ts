@@ -193,7 +193,7 @@ describe.each([26, 33] as const)('v%i: every fiscal route of a register', (api) 
     const c = v(api);
 
     // A day opens by POST /days, and PUT /days/{id} names its closing treasurer under If-Match.
-    expect([expectStatus(await c.post(`/${t.sellerId}/days`, {}, t.as), 201).body]).toEqual([{ identifier: '1' }]);
+    expect(expectStatus(await c.post(`/${t.sellerId}/days`, {}, t.as), 201).body).toEqual({ identifier: '1' });
     const days = expectStatus(await c.get(`${t.base}/days`), 200).body as DayShown[];
     expect(days.map(keysOf)).toEqual([DAY_FIELDS]);
     expect(days[0]).toMatchObject({ id: 1, dayNumber: 1, opened: true, reportPrinted: false, cash: 0, close: null });
