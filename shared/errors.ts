@@ -66,8 +66,8 @@ export const CODES = {
     'DAY_IS_NOT_CLOSED',
     'REPORT_IS_NOT_PRINTED',
   ],
-  /** Opening a day while one is open, or before the last Z report is printed (spec 4.7 POST /days). */
-  VersionConflict: ['DAY_IS_NOT_CLOSED', 'REPORT_IS_NOT_PRINTED'],
+  /** Opening a day while one is open or before the last Z report is printed; changing a closed day (spec 4.7 POST, PUT /days). */
+  VersionConflict: ['DAY_IS_CLOSED', 'DAY_IS_NOT_CLOSED', 'REPORT_IS_NOT_PRINTED'],
   DayClosed: ['DAY_IS_CLOSED'],
   DayNotClosed: ['DAY_IS_NOT_CLOSED'],
   /** v15 has no report exceptions: a Z report is the day's receipt. */

@@ -49,11 +49,16 @@ export function decidePrint(request: PrintRequest, state: LedgerState, read: Rea
   if (request.printType === 'Copy' && !printed) throw request.refuse('RECEIPT_IS_NOT_PRINTED');
   const ofOpenDay = state.day?.opened === true && state.day.dayNumber === stored.day;
   if (!ofOpenDay && request.printType === 'Normal') throw request.refuse('DAY_IS_CLOSED');
-  const prints = takePrints(stored.prints, [...stored.prints, { printType: request.printType, receiptNumber: null }], {
-    lastReceipt: state.ledger.receipt,
-    controlUnit: hasControlUnit(read, request.register),
-    now,
-  });
+  const prints = takePrints(
+    stored.prints,
+    [...stored.prints, { printType: request.printType, receiptNumber: null }],
+    {
+      lastReceipt: state.ledger.receipt,
+      controlUnit: hasControlUnit(read, request.register),
+      now,
+    },
+    request.refuse,
+  );
   const sale: Sale = { ...stored, prints: prints.all };
   const print = prints.added[0] as Print;
   const change = subtractTotals(saleContribution(sale), saleContribution(stored));

@@ -21,16 +21,16 @@ export function writingRegister(request: RegisterRequest): Writer {
 }
 
 /**
- * The register a read is about: the path's `{cash}`; without one the caller's register, or for a
- * user the `cashRegisterName` query parameter (v15 paths).
+ * The register a read is about: the path's `{cash}`; without one (v15 paths) the `cashRegisterName`
+ * query parameter, which a register may leave out to mean its own and a user must give.
  */
 export function readRegister(request: RegisterRequest): Register {
   const { sellerId, cash } = request.params;
   if (cash !== undefined) return { sellerId, cash };
-  if (request.principal?.kind === 'activation') return { sellerId, cash: request.principal.cashRegisterName };
   const named = request.query.get('cashRegisterName');
-  if (!named) throw parameterMissing('cashRegisterName');
-  return { sellerId, cash: named };
+  if (named) return { sellerId, cash: named };
+  if (request.principal?.kind === 'activation') return { sellerId, cash: request.principal.cashRegisterName };
+  throw parameterMissing('cashRegisterName');
 }
 
 /**

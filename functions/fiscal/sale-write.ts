@@ -43,7 +43,12 @@ export interface SaleWrite {
   conditions: Preconditions;
   timeZone: string;
   refuse: (condition: 'DAY_IS_CLOSED' | 'DAY_IS_NOT_CLOSED' | 'REPORT_IS_NOT_PRINTED') => ApiError;
+  /** The refusal of the sale's prints (v15 names its own exceptions; docs/conventions.md §17). */
+  refusePrint: PrintRefusal;
 }
+
+/** How an endpoint refuses a print the receipt rules do not allow (docs/conventions.md §16). */
+export type PrintRefusal = (condition: 'RECEIPT_IS_NOT_PRINTED' | 'RECEIPT_IS_PRINTED_ALREADY', message: string) => ApiError;
 
 export const digestOf = (body: unknown): string => createHash('sha256').update(canonicalJson(body)).digest('hex');
 
@@ -92,15 +97,16 @@ export function decideSaleWrite(write: SaleWrite, state: LedgerState, read: Read
   checkPreconditions(write.conditions, stored?.version);
   const problem = saleTotalsProblem({ ...write.content, identifier: write.identifier, day: 0 });
   if (problem) throw inconsistentData('SALE_TOTALS_INCONSISTENT', problem.message, { relation: problem.relation });
-  if (stored) checkChange(stored, write.content);
+  if (stored) checkChange(stored, write.content, write.refusePrint);
   const target = stored
     ? storedDay(stored, state, write)
     : dayForNewRecord(state, { instant: write.content.close ?? now, timeZone: write.timeZone, now }, write.refuse);
-  const prints = takePrints(stored?.prints ?? [], write.content.prints, {
-    lastReceipt: state.ledger.receipt,
-    controlUnit: hasControlUnit(read, write.register),
-    now,
-  });
+  const prints = takePrints(
+    stored?.prints ?? [],
+    write.content.prints,
+    { lastReceipt: state.ledger.receipt, controlUnit: hasControlUnit(read, write.register), now },
+    write.refusePrint,
+  );
   const sale: Sale = {
     ...write.content,
     identifier: write.identifier,
@@ -157,7 +163,7 @@ const unchanged = (stored: Stored<Sale>, sale: Sale) =>
   );
 
 /** The rules of a change to a stored sale: its state moves as docs/conventions.md §15 allows; a printed receipt never changes. */
-function checkChange(stored: Sale, next: SaleContent): void {
+function checkChange(stored: Sale, next: SaleContent, refusePrint: PrintRefusal): void {
   if (!NEXT_STATES[stored.saleState].includes(next.saleState)) {
     throw unprocessable('PROHIBITED_ORDER_STATUS_CHANGE', `A ${stored.saleState} sale cannot become ${next.saleState}`);
   }
@@ -167,7 +173,7 @@ function checkChange(stored: Sale, next: SaleContent): void {
   const printed = stored.prints.some((print) => print.printType === 'Normal');
   const fixed = (sale: SaleContent) => canonicalJson(RECEIPT_FIELDS.map((field) => sale[field] ?? null));
   if (printed && fixed(stored) !== fixed(next))
-    throw unprocessable('RECEIPT_IS_PRINTED_ALREADY', "The sale's receipt is printed; its content cannot change");
+    throw refusePrint('RECEIPT_IS_PRINTED_ALREADY', "The sale's receipt is printed; its content cannot change");
   const final = stored.saleState === 'Complete' || stored.saleState === 'Cancelled';
   if (final && fixed(stored) !== fixed(next)) {
     throw unprocessable('PROHIBITED_ORDER_STATUS_CHANGE', `A ${stored.saleState} sale cannot change`);
@@ -191,9 +197,10 @@ export function takePrints(
   stored: readonly Print[],
   sent: readonly Print[],
   { lastReceipt, controlUnit, now }: { lastReceipt: number; controlUnit: boolean; now: number },
+  refuse: PrintRefusal,
 ) {
   if (sent.length < stored.length || stored.some((print, index) => identity(print) !== identity(sent[index] as Print))) {
-    throw unprocessable('RECEIPT_IS_PRINTED_ALREADY', 'Stored prints cannot change or go away; send them first, as stored');
+    throw refuse('RECEIPT_IS_PRINTED_ALREADY', 'Stored prints cannot change or go away; send them first, as stored');
   }
   const all: Print[] = [...stored];
   const added: Print[] = [];
@@ -203,9 +210,8 @@ export function takePrints(
     const expected =
       print.printType === 'Normal' ? receipt + 1 : print.printType === 'Copy' ? (normal?.receiptNumber ?? null) : null;
     if (print.printType === 'Normal' && normal)
-      throw unprocessable('RECEIPT_IS_PRINTED_ALREADY', 'The sale has its Normal receipt already');
-    if (print.printType === 'Copy' && !normal)
-      throw unprocessable('RECEIPT_IS_NOT_PRINTED', 'A copy needs the Normal receipt first');
+      throw refuse('RECEIPT_IS_PRINTED_ALREADY', 'The sale has its Normal receipt already');
+    if (print.printType === 'Copy' && !normal) throw refuse('RECEIPT_IS_NOT_PRINTED', 'A copy needs the Normal receipt first');
     if (print.receiptNumber != null && print.receiptNumber !== expected) {
       throw inconsistentData(
         'RECEIPT_NUMBER_OUT_OF_SEQUENCE',

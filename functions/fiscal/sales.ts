@@ -44,6 +44,7 @@ function writeSale(request: RegisterRequest<SaleBody>, mode: 'POST' | 'PUT'): Pr
     conditions: preconditions(request.headers),
     timeZone: timeZoneOf(register.sellerId),
     refuse: (condition) => dayRefusal('saleWrite', condition, request.version),
+    refusePrint: (condition, message) => dayRefusal('receipt', condition, request.version, message),
   };
   return writeLedger({
     register,

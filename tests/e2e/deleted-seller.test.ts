@@ -7,18 +7,27 @@ import { describe, expect, it } from 'vitest';
 import { routes as activations } from '#functions/activations/handler.ts';
 import { routes as catalog } from '#functions/catalog/handler.ts';
 import { routes as devices } from '#functions/devices/handler.ts';
+import { routes as fiscal } from '#functions/fiscal/handler.ts';
 import { routes as images } from '#functions/images/handler.ts';
 import { routes as registrations } from '#functions/registrations/handler.ts';
 import { routes as restaurants } from '#functions/restaurants/handler.ts';
 import { routes as sellers } from '#functions/sellers/handler.ts';
 import { routes as users } from '#functions/users/handler.ts';
 import { routes as vendors } from '#functions/vendors/handler.ts';
+import { access } from '#shared/auth/access.ts';
 import type { ApiVersion } from '#shared/versions.ts';
+import { saleOf } from '../support/fiscal.ts';
 import { type Answer, expectError, newSeller, v } from '../support/http.ts';
 import { DAY, newApp, newVendor } from '../support/identity.ts';
 
-const ALL_ROUTES = [activations, catalog, devices, images, registrations, restaurants, sellers, users, vendors].flat();
-const SELLER_READS = ALL_ROUTES.filter((route) => route.method === 'GET' && route.path.includes('{sellerId}'));
+const ALL_ROUTES = [activations, catalog, devices, fiscal, images, registrations, restaurants, sellers, users, vendors].flat();
+/**
+ * A GET only the register itself may call is a write (the v26/v33 receipt copy records a Copy print):
+ * it is no read of the seller's data, and a user calling it is refused with 403 whatever the seller.
+ */
+const SELLER_READS = ALL_ROUTES.filter(
+  (route) => route.method === 'GET' && route.path.includes('{sellerId}') && route.access !== access.ownRegister,
+);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 
 /** A seller with one of everything a seller-scoped read can show, and the path parameters that name them. */
@@ -94,7 +103,7 @@ async function stockedSeller(): Promise<{ sellerId: string; pathOf: (template: s
     autoActivationCondition: 'ALWAYS',
     corporateIdValidationMethod: 'NONE',
   });
-  created(
+  const activation = created(
     await v(33).post('/activations-advanced', {
       country: 'SE',
       corporateId: sellerId.slice(2),
@@ -107,7 +116,21 @@ async function stockedSeller(): Promise<{ sellerId: string; pathOf: (template: s
     }),
     'activation',
   );
+  // The register's day: sale x1 with its printed receipt; the day stays open, so its balance reads.
+  created(
+    await v(33).post(
+      `/${sellerId}/registrations/Kassa%201/sales`,
+      saleOf(1000, { identifier: 'x1', prints: [{ printType: 'Normal' }] }),
+      {
+        as: { apiKey: (activation.body as { apiKey: string }).apiKey },
+      },
+    ),
+    'sale',
+  );
   const version = String(((await v(33).get(`/${sellerId}/version`)).body as { version: number }).version);
+  const registerVersion = String(
+    ((await v(33).get(`/${sellerId}/registrations/Kassa%201/version`)).body as { version: number }).version,
+  );
   const ownerOf = (template: string) =>
     template.includes('/categories/') ? '/categories/x1' : template.includes('/products/') ? '/products/x1' : '';
   const values: Record<string, (api: ApiVersion, template: string) => string> = {
@@ -118,8 +141,11 @@ async function stockedSeller(): Promise<{ sellerId: string; pathOf: (template: s
     cash: () => 'Kassa%201',
     orderId: () => String((order.body as { id: number }).id),
     pictureFilename: () => 'logo.png',
+    dayId: () => '1',
+    dayIdentifier: () => '1',
     versionFrom: () => '0',
-    versionTo: () => version,
+    // A register's diffs run on its own version (docs/conventions.md §14), the catalog's on the seller's.
+    versionTo: (_, template) => (template.includes('{cash}') ? registerVersion : version),
     // v15 names the current record; v26/v33 a stored version of the owner's image.
     pictureVersion: (api, template) => (api === 15 ? 'version' : (imageVersions.get(ownerOf(template)) ?? '')),
   };
@@ -129,7 +155,8 @@ async function stockedSeller(): Promise<{ sellerId: string; pathOf: (template: s
       if (!value) throw new Error(`No value for {${name}} of ${template}`);
       return value(api, template);
     });
-  return { sellerId, pathOf: (template, api) => `${fill(template, api)}?from=0` };
+  // `from` for the reads that need it; v15's fiscal reads without {cash} name the register for a user.
+  return { sellerId, pathOf: (template, api) => `${fill(template, api)}?from=0&cashRegisterName=Kassa%201` };
 }
 
 describe('a deleted seller', () => {

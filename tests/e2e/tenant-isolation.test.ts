@@ -5,12 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { routes as fiscal } from '#functions/fiscal/handler.ts';
+import type { HttpMethod } from '#shared/http/types.ts';
 import type { ApiVersion } from '#shared/versions.ts';
+import { fiscalBody, fiscalPath, saleOf } from '../support/fiscal.ts';
 import { type CallOptions, call, expectError, v } from '../support/http.ts';
 import { DAY, newApp, newVendor, swedishCorporateId, userOf } from '../support/identity.ts';
 
 interface Endpoint {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: HttpMethod;
   path: (sellerId: string) => string;
   versions: readonly ApiVersion[];
   body?: (sellerId: string) => unknown;
@@ -121,6 +124,13 @@ const ENDPOINTS: Endpoint[] = [
     { method: 'GET', path: (s) => `/${s}/${diff}/0/1`, versions },
   ]),
   { method: 'GET', path: (s) => `/devices?seller=${s}`, versions: SINCE_26 },
+  // The register's trading day: every fiscal route, from its table, about the victim's register.
+  ...fiscal.map((route): Endpoint => ({
+    method: route.method,
+    path: (s) => fiscalPath(route.path, s, 'Kassa 1'),
+    versions: route.versions,
+    body: () => fiscalBody(route),
+  })),
 ];
 
 let victim: string;
@@ -146,13 +156,16 @@ async function activatedSeller(app: { applicationPackage: string }): Promise<{ s
 
 /** What a client could see of the victim's data: a change anywhere shows here. */
 async function snapshot() {
-  const [version, taxes, registrations, restaurant, hairdresser] = await Promise.all([
+  const [version, taxes, registrations, restaurant, hairdresser, register, journal] = await Promise.all([
     v(33).get(`/${victim}/version`),
     v(33).get(`/${victim}/taxes`),
     v(33).get(`/${victim}/registrations-advanced`),
     // Restaurants and hairdressers carry revisions, not seller versions: their ETags show a change.
     v(33).get(`/restaurants/${victim}`),
     v(33).get(`/hairdressers/${victim}`),
+    // Every fiscal write moves the register's version and appends to its journal.
+    v(33).get(`/${victim}/registrations/Kassa%201/version`),
+    v(33).get(`/${victim}/e-journals/Kassa%201`),
   ]);
   return {
     version: version.body,
@@ -160,6 +173,8 @@ async function snapshot() {
     registrations: registrations.body,
     restaurant: [restaurant.body, restaurant.headers.get('etag')],
     hairdresser: [hairdresser.body, hairdresser.headers.get('etag')],
+    register: register.body,
+    journal: journal.body,
   };
 }
 
@@ -175,6 +190,10 @@ beforeAll(async () => {
   await v(33).put(`/${victim}/taxes/moms`, { vat: 25, name: 'Moms' });
   await v(33).put(`/restaurants/${victim}`, restaurant(victim));
   await v(33).put(`/hairdressers/${victim}`, { corporateId: victim.slice(2) });
+  // The victim's register has a day with sale s1 and its receipt.
+  const sale = saleOf(1000, { identifier: 's1', prints: [{ printType: 'Normal', receiptNumber: null }] });
+  const recorded = await v(33).post(`/${victim}/registrations/Kassa%201/sales`, sale, { as: { apiKey: victimKey } });
+  if (recorded.status !== 201) throw new Error(`no sale: ${recorded.text}`);
   outsiders = {
     "another seller's register": { as: { apiKey: other.apiKey } },
     'a regular user connected to another seller': await userOf('REGULAR_USER', null, [other.sellerId]),
@@ -208,4 +227,7 @@ describe.each(ENDPOINTS.flatMap((endpoint) => endpoint.versions.map((api) => ({ 
 it("the seller's own register still reads what the outsiders could not", async () => {
   expect((await v(33).get(`/${victim}/taxes/moms`, { as: { apiKey: victimKey } })).status).toBe(200);
   expect((await v(33).get(`/${victim}/registrations/Kassa%201`, { as: { apiKey: victimKey } })).status).toBe(200);
+  expect((await v(33).get(`/${victim}/registrations/Kassa%201/sales/s1/receipt`, { as: { apiKey: victimKey } })).status).toBe(
+    200,
+  );
 });

@@ -2,58 +2,18 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyJournal } from '#shared/fiscal/verify-journal.ts';
+import { activateRegister, registerApp, saleOf } from '../support/fiscal.ts';
 import { type CallOptions, expectError, v } from '../support/http.ts';
 import { DAY, newApp, newVendor, swedishCorporateId } from '../support/identity.ts';
 
 let sellerId: string;
-let corporateId: string;
-let app: { applicationPackage: string };
-
-async function newRegister(name: string, fields: Record<string, unknown> = {}): Promise<CallOptions> {
-  const answer = await v(33).post('/activations-advanced', {
-    country: 'SE',
-    corporateId,
-    companyName: 'Dagbutiken',
-    cashRegisterName: name,
-    features: [],
-    validFrom: Date.now() - DAY,
-    validTo: Date.now() + DAY,
-    applicationPackage: app.applicationPackage,
-    installationCreationInfo: { deviceId: randomUUID().slice(0, 16), buildInfo: { os: 'Android 14' }, programVersion: '1.0' },
-    ...fields,
-  });
-  if (answer.status !== 201) throw new Error(answer.text);
-  return { as: { apiKey: (answer.body as { apiKey: string }).apiKey } };
-}
-
-/** A sale of `brutto` at 25 % VAT paid in cash (or left Open without payments). */
-export function saleOf(brutto: number, fields: Record<string, unknown> = {}) {
-  const vat = Math.round(brutto / 5);
-  return {
-    identifier: randomUUID(),
-    sellerIdentifier: 'Anna',
-    saleState: 'Paid',
-    refund: false,
-    refundFor: null,
-    brutto,
-    vat,
-    saleProducts: [{ productIdentifier: 'p1', deltaUnit: true, delta: 1, vat, netto: brutto - vat, brutto }],
-    payments: [{ paymentType: 'Cash', amount: brutto }],
-    vatRateSums: [{ vatRate: 2500, vat, netto: brutto - vat, brutto }],
-    prints: [],
-    ...fields,
-  };
-}
-
 let kassa: CallOptions;
 const base = () => `/${sellerId}/registrations/K1`;
 
 beforeAll(async () => {
-  const vendor = await newVendor();
-  app = await newApp(vendor, { controlUnitRequired: false, corporateIdValidationMethod: 'NONE', name: 'Dagkassan' });
-  corporateId = swedishCorporateId();
+  const corporateId = swedishCorporateId();
   sellerId = `SE${corporateId}`;
-  kassa = await newRegister('K1');
+  kassa = await activateRegister(33, await registerApp(), corporateId, 'K1');
   // The sales' product is in one category, so reports show sales per category.
   await v(33).put(`/${sellerId}/taxes/t25`, { vat: 25, name: 'Moms' });
   await v(33).put(`/${sellerId}/products/p1`, {
@@ -166,18 +126,23 @@ describe('a trading day', () => {
 
 describe('a register with a control unit (fail closed)', () => {
   it('stores no Normal or Copy print without a control code the service holds, and journals none', async () => {
-    const vendor = await newVendor();
-    const cuApp = await newApp(vendor, {
-      controlUnitRequired: true,
-      corporateIdValidationMethod: 'NONE',
-      name: 'Kontrollkassan',
-    });
-    const unitRegister = await newRegister('CU1', {
+    const cuApp = await newApp(await newVendor(), { controlUnitRequired: true, corporateIdValidationMethod: 'NONE' });
+    const activated = await v(33).post('/activations-advanced', {
+      country: 'SE',
+      corporateId: sellerId.slice(2),
+      companyName: 'Dagbutiken',
+      cashRegisterName: 'CU1',
+      features: [],
+      validFrom: Date.now() - DAY,
+      validTo: Date.now() + DAY,
       applicationPackage: cuApp.applicationPackage,
       controlUnitSerial: `CU${randomUUID().slice(0, 10)}`,
       controlUnitLocation: 'DEVICE',
       controlUnitGeolocation: { city: 'Malmö', postalCode: '211 20' },
+      installationCreationInfo: { deviceId: randomUUID().slice(0, 16), buildInfo: { os: 'Android 14' } },
     });
+    expect(activated.status).toBe(201);
+    const unitRegister: CallOptions = { as: { apiKey: (activated.body as { apiKey: string }).apiKey } };
     const path = `/${sellerId}/registrations/CU1`;
     const printed = saleOf(1000, { prints: [{ printType: 'Normal', receiptNumber: null, controlNumber: 'FORGED-CODE' }] });
     expectError(await v(33).post(`${path}/sales`, printed, unitRegister), 409, 'InconsistentData', 'CONTROL_CODE_MISSING');
