@@ -3,6 +3,8 @@
  * start): one module per body under `schemas/generated/validators/`, and `schemas/generated/validators.js`
  * (with its `.d.ts`), whose exports load them on first use. A function's Init then evaluates no validator
  * (a bundle makes each module a lazy chunk): only the first request with a body of that schema loads it.
+ * `schemas/generated/fields.js` lists each body's fields (a version's view of an entity), so no function
+ * loads a schema object at Init to read its property names.
  * `--check` fails when the committed files differ from what the schemas produce.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -64,6 +66,21 @@ function generate(): Map<string, string> {
       '/** A body validator, loaded on first use (its module is a lazy chunk of the bundle). */\n' +
       'export interface LazyValidator<T> {\n  load(): Promise<ValidateFunction<T>>;\n}\n' +
       names.map((name) => `export declare const ${name}: LazyValidator<BodyTypes['${name}']>;\n`).join(''),
+  );
+  const objects = names.filter((name) => 'properties' in bodySchemas[name]);
+  files.set(
+    'fields.js',
+    header +
+      objects.map((name) => `export const ${name} = ${JSON.stringify(Object.keys(bodySchemas[name].properties))};\n`).join(''),
+  );
+  files.set(
+    'fields.d.ts',
+    header +
+      "import type { bodySchemas } from '../index.ts';\n" +
+      "/** The fields of a body: the keys of its schema's `properties`, in their order. */\n" +
+      'type Fields<N extends keyof typeof bodySchemas> =\n' +
+      '  (typeof bodySchemas)[N] extends { properties: infer P } ? readonly (keyof P & string)[] : never;\n' +
+      objects.map((name) => `export declare const ${name}: Fields<'${name}'>;\n`).join(''),
   );
   return files;
 }
