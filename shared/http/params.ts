@@ -81,8 +81,6 @@ export function checkPathParams(params: Readonly<Record<string, string>>): void 
 }
 
 /** Refuses, at cold start, a route whose path names a parameter without a rule here. */
-export function assertKnownParams(path: string): void {
-  for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
-    if (!name || !rules[name]) throw new Error(`Path parameter {${name}} of ${path} has no rule in shared/http/params.ts`);
-  }
+export function assertKnownParam(name: string, path: string): void {
+  if (!rules[name]) throw new Error(`Path parameter {${name}} of ${path} has no rule in shared/http/params.ts`);
 }
