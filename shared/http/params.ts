@@ -80,7 +80,7 @@ export function checkPathParams(params: Readonly<Record<string, string>>): void 
   for (const [name, value] of Object.entries(params)) rules[name]?.(name, value);
 }
 
-/** Refuses, at cold start, a route whose path names a parameter without a rule here. */
+/** Refuses, at cold start, a path parameter without a rule here (`RouteTable` asks for each one a route names). */
 export function assertKnownParam(name: string, path: string): void {
   if (!rules[name]) throw new Error(`Path parameter {${name}} of ${path} has no rule in shared/http/params.ts`);
 }
