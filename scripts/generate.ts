@@ -3,6 +3,8 @@
  * start): one module per body under `schemas/generated/validators/`, and `schemas/generated/validators.js`
  * (with its `.d.ts`), whose exports load them on first use. A function's Init then evaluates no validator
  * (a bundle makes each module a lazy chunk): only the first request with a body of that schema loads it.
+ * `schemas/generated/fields.js` lists each body's fields (a version's view of an entity), so no function
+ * loads a schema object at Init to read its property names.
  * `--check` fails when the committed files differ from what the schemas produce.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -64,6 +66,35 @@ function generate(): Map<string, string> {
       '/** A body validator, loaded on first use (its module is a lazy chunk of the bundle). */\n' +
       'export interface LazyValidator<T> {\n  load(): Promise<ValidateFunction<T>>;\n}\n' +
       names.map((name) => `export declare const ${name}: LazyValidator<BodyTypes['${name}']>;\n`).join(''),
+  );
+  const objects = names.filter((name) => 'properties' in bodySchemas[name]);
+  // A list of objects (a sale's lines) has its items' fields too, as `<body>_<property>`.
+  const lists = objects.flatMap((name) =>
+    Object.entries(bodySchemas[name].properties as Record<string, unknown>).flatMap(([property, schema]) => {
+      const items = (schema as { items?: { properties?: object } }).items?.properties;
+      return items ? [{ name, property, fields: Object.keys(items) }] : [];
+    }),
+  );
+  files.set(
+    'fields.js',
+    header +
+      objects.map((name) => `export const ${name} = ${JSON.stringify(Object.keys(bodySchemas[name].properties))};\n`).join('') +
+      lists.map(({ name, property, fields }) => `export const ${name}_${property} = ${JSON.stringify(fields)};\n`).join(''),
+  );
+  files.set(
+    'fields.d.ts',
+    header +
+      "import type { bodySchemas } from '../index.ts';\n" +
+      "/** The fields of a body: the keys of its schema's `properties`, in their order. */\n" +
+      'type Fields<N extends keyof typeof bodySchemas> =\n' +
+      '  (typeof bodySchemas)[N] extends { properties: infer P } ? readonly (keyof P & string)[] : never;\n' +
+      "/** The fields of the items of a body's list property. */\n" +
+      'type ItemFields<N extends keyof typeof bodySchemas, K extends string> =\n' +
+      '  (typeof bodySchemas)[N] extends { properties: { [P in K]: { items: { properties: infer I } } } } ? readonly (keyof I & string)[] : never;\n' +
+      objects.map((name) => `export declare const ${name}: Fields<'${name}'>;\n`).join('') +
+      lists
+        .map(({ name, property }) => `export declare const ${name}_${property}: ItemFields<'${name}', '${property}'>;\n`)
+        .join(''),
   );
   return files;
 }

@@ -1,15 +1,4 @@
-import {
-  booking,
-  category,
-  categoryV15,
-  commodity,
-  commodityV15,
-  keyboard,
-  keyboardEntry,
-  precept,
-  product,
-  treasurer,
-} from '#schemas/catalog.ts';
+import * as fields from '#schemas/generated/fields.js';
 import * as validators from '#schemas/generated/validators.js';
 import type {
   BookingBody,
@@ -21,7 +10,6 @@ import type {
   ProductBody,
   TreasurerBody,
 } from '#schemas/types.ts';
-import { fieldsOf } from '#schemas/views.ts';
 import { nonUnique, referenceNotFound } from '#shared/errors.ts';
 import { type ApiVersion, SINCE_26 } from '#shared/versions.ts';
 import { everywhere, type VersionedEntity } from '#shared/versioned/entity.ts';
@@ -34,7 +22,7 @@ export const categories: VersionedEntity<CategoryBody> = {
   kind: 'CATEGORY',
   versions: [15, 26, 33],
   body: { 15: validators.categoryV15, 26: validators.category, 33: validators.category },
-  view: { 15: fieldsOf(categoryV15), 26: fieldsOf(category), 33: fieldsOf(category) },
+  view: { 15: fields.categoryV15, 26: fields.category, 33: fields.category },
   orderFields: ['identifier', 'name'],
   searched: ['name', 'identifier'],
 };
@@ -44,7 +32,7 @@ export const products: VersionedEntity<ProductBody> = {
   plural: 'products',
   kind: 'PRODUCT',
   versions: [15, 26, 33],
-  ...everywhere<ProductBody>(validators.product, fieldsOf(product)),
+  ...everywhere<ProductBody>(validators.product, fields.product),
   orderFields: ['identifier', 'name', 'barcode', 'netto'],
   searched: ['name', 'barcode', 'identifier'],
   references: [{ field: 'tax', kind: 'TAX' }],
@@ -57,7 +45,7 @@ export const commodities: VersionedEntity<CommodityBody> = {
   kind: 'COMMODITY',
   versions: [15, 26, 33],
   body: { 15: validators.commodityV15, 26: validators.commodity, 33: validators.commodity },
-  view: { 15: fieldsOf(commodityV15), 26: fieldsOf(commodity), 33: fieldsOf(commodity) },
+  view: { 15: fields.commodityV15, 26: fields.commodity, 33: fields.commodity },
   orderFields: ['identifier', 'product', 'category'],
   searched: ['identifier', 'product', 'category'],
   references: [
@@ -71,7 +59,7 @@ export const keyboards: VersionedEntity<KeyboardBody> = {
   kind: 'KEYBOARD',
   versions: V15,
   body: { 15: validators.keyboard },
-  view: { 15: fieldsOf(keyboard), 26: [], 33: [] },
+  view: { 15: fields.keyboard, 26: [], 33: [] },
   orderFields: ['identifier', 'name'],
   searched: ['name', 'identifier'],
 };
@@ -82,7 +70,7 @@ export const keyboardEntries: VersionedEntity<KeyboardEntryBody> = {
   kind: 'KEYBOARD_ENTRY',
   versions: V15,
   body: { 15: validators.keyboardEntry },
-  view: { 15: fieldsOf(keyboardEntry), 26: [], 33: [] },
+  view: { 15: fields.keyboardEntry, 26: [], 33: [] },
   orderFields: ['identifier', 'label', 'keyboard'],
   searched: ['label', 'identifier'],
   references: [
@@ -98,7 +86,7 @@ export const precepts: VersionedEntity<PreceptBody> = {
   kind: 'PRECEPT',
   versions: SINCE_26,
   body: { 26: validators.precept, 33: validators.precept },
-  view: { 15: [], 26: fieldsOf(precept), 33: fieldsOf(precept) },
+  view: { 15: [], 26: fields.precept, 33: fields.precept },
   // The spec gives precepts PAGE parameters: no ordering.
   orderFields: [],
   searched: ['treasurerName', 'table', 'order', 'identifier'],
@@ -113,7 +101,7 @@ export const bookings: VersionedEntity<BookingBody> = {
   kind: 'BOOKING',
   versions: SINCE_26,
   body: { 26: validators.booking, 33: validators.booking },
-  view: { 15: [], 26: fieldsOf(booking), 33: fieldsOf(booking) },
+  view: { 15: [], 26: fields.booking, 33: fields.booking },
   orderFields: ['identifier', 'bookingDate', 'persons'],
   searched: ['description', 'identifier'],
 };
@@ -127,7 +115,7 @@ export const treasurers: VersionedEntity<TreasurerBody> = {
   kind: 'TREASURER',
   versions: SINCE_26,
   body: { 26: validators.treasurer, 33: validators.treasurer },
-  view: { 15: [], 26: fieldsOf(treasurer), 33: fieldsOf(treasurer) },
+  view: { 15: [], 26: fields.treasurer, 33: fields.treasurer },
   orderFields: ['identifier', 'name'],
   searched: ['name', 'identifier'],
   kept: ['user'],

@@ -1,7 +1,6 @@
-import { order } from '#schemas/catalog.ts';
+import * as fields from '#schemas/generated/fields.js';
 import * as validators from '#schemas/generated/validators.js';
 import type { OrderBody } from '#schemas/types.ts';
-import { fieldsOf } from '#schemas/views.ts';
 import { access } from '#shared/auth/access.ts';
 import { keys } from '#shared/db/keys.ts';
 import { readItems } from '#shared/db/reads.ts';
@@ -31,7 +30,7 @@ export const orders: VersionedEntity<Order> = {
   kind: 'ORDER',
   versions: V15,
   body: { 15: validators.order },
-  view: { 15: ['id', ...fieldsOf(order), 'deleted'], 26: [], 33: [] },
+  view: { 15: ['id', ...fields.order, 'deleted'], 26: [], 33: [] },
   orderFields: [],
   searched: ['treasurerName'],
 };

@@ -2,22 +2,21 @@
  * Sales and days as each API version writes and shows them (spec 2.3 Sale, Day, sales-minified): the
  * canonical records of `shared/fiscal/model.ts` in, the version's fields out. Pure: no storage.
  */
-import { saleV15, saleV26, saleV33 } from '#schemas/fiscal.ts';
+import * as fields from '#schemas/generated/fields.js';
 import type { DayBody, SaleBody, SaleV26Body } from '#schemas/types.ts';
-import { fieldsOf } from '#schemas/views.ts';
 import type { Day, Sale, SaleProduct } from '#shared/fiscal/model.ts';
 import { paymentTypeFrom, paymentTypeIn } from '#shared/fiscal/payment-types.ts';
 import { type ApiVersion, present } from '#shared/versions.ts';
 
-const SALE_FIELDS = { 15: fieldsOf(saleV15), 26: fieldsOf(saleV26), 33: fieldsOf(saleV33) } as const;
+const SALE_FIELDS = { 15: fields.saleV15, 26: fields.saleV26, 33: fields.saleV33 } as const;
 const LINE_FIELDS = {
-  15: fieldsOf(saleV15.properties.saleProducts.items),
-  26: fieldsOf(saleV26.properties.saleProducts.items),
-  33: fieldsOf(saleV33.properties.saleProducts.items),
+  15: fields.saleV15_saleProducts,
+  26: fields.saleV26_saleProducts,
+  33: fields.saleV33_saleProducts,
 } as const;
-const PRINT_FIELDS = fieldsOf(saleV33.properties.prints.items);
-const PAYMENT_FIELDS = fieldsOf(saleV33.properties.payments.items);
-const VAT_RATE_SUM_FIELDS = fieldsOf(saleV33.properties.vatRateSums.items);
+const PRINT_FIELDS = fields.saleV33_prints;
+const PAYMENT_FIELDS = fields.saleV33_payments;
+const VAT_RATE_SUM_FIELDS = fields.saleV33_vatRateSums;
 
 /** A sale written by any version, seen through the widest one: v15's lines lack only optional fields. */
 type Written = Omit<SaleBody, 'saleProducts'> & { saleProducts: SaleV26Body['saleProducts'] };

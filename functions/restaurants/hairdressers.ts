@@ -1,11 +1,8 @@
-import { hairdresser } from '#schemas/restaurant.ts';
+import { hairdresser as fields } from '#schemas/generated/fields.js';
 import type { Hairdresser } from '#shared/domain/records.ts';
-import { fieldsOf } from '#schemas/views.ts';
 import { keys } from '#shared/db/keys.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { deleteRecord, found, putRecord, readWithSeller, type SellerRecord, show } from './records.ts';
-
-const fields = fieldsOf(hairdresser);
 
 /** A seller's hairdresser (v26, v33): one shape in both versions (v15 has none), seen only by who may access the seller. */
 export const hairdressers: SellerRecord<Hairdresser> = {

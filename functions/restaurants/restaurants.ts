@@ -1,6 +1,5 @@
-import { restaurant, restaurantV15 } from '#schemas/restaurant.ts';
+import { restaurant, restaurantV15 } from '#schemas/generated/fields.js';
 import type { TaxBody } from '#schemas/types.ts';
-import { fieldsOf } from '#schemas/views.ts';
 import { keys, partitions, sellerPk } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
 import { readItems, readPartition } from '#shared/db/reads.ts';
@@ -46,7 +45,7 @@ const LIST_FIELDS = [
 export const restaurants: SellerRecord<Restaurant> = {
   noun: 'Restaurant',
   key: keys.restaurant,
-  view: { 15: fieldsOf(restaurantV15), 26: fieldsOf(restaurant), 33: fieldsOf(restaurant) },
+  view: { 15: restaurantV15, 26: restaurant, 33: restaurant },
   alongside: (sellerId, written) => [
     written
       ? put({ ...keys.restaurantDirectory(sellerId), ...directoryEntry(sellerId, written) })

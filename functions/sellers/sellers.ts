@@ -1,5 +1,4 @@
-import { sellerV15, sellerV26, sellerV33 } from '#schemas/seller.ts';
-import { fieldsOf } from '#schemas/views.ts';
+import { sellerV15, sellerV26, sellerV33 } from '#schemas/generated/fields.js';
 import { insufficientRights, isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
 import type { Principal } from '#shared/auth/principal.ts';
 import { keys, partitions } from '#shared/db/keys.ts';
@@ -26,9 +25,9 @@ import { type ApiVersion, merge, present, type VersionView } from '#shared/versi
 
 /** What each version shows and writes of the seller (only this group shows sellers). */
 export const sellerView: VersionView<Seller> = {
-  15: fieldsOf(sellerV15),
-  26: fieldsOf(sellerV26),
-  33: fieldsOf(sellerV33),
+  15: sellerV15,
+  26: sellerV26,
+  33: sellerV33,
 };
 
 const showSeller = (seller: Stored<Seller>, version: ApiVersion) => present(seller, sellerView[version]);

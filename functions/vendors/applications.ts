@@ -1,6 +1,5 @@
+import { applicationDescription, applicationDescriptionV33 } from '#schemas/generated/fields.js';
 import type { ApplicationDescriptionBody } from '#schemas/types.ts';
-import { applicationDescription, applicationDescriptionV33 } from '#schemas/vendor.ts';
-import { fieldsOf } from '#schemas/views.ts';
 import { isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
 import type { Principal } from '#shared/auth/principal.ts';
 import { keys, partitions } from '#shared/db/keys.ts';
@@ -26,9 +25,9 @@ import { checkVendorScope } from './vendors.ts';
 
 /** One canonical record; v15 and v26 neither show nor write `geolocation`, so their writes keep it. */
 export const applicationView: VersionView<ApplicationDescription> = {
-  15: fieldsOf(applicationDescription),
-  26: fieldsOf(applicationDescription),
-  33: fieldsOf(applicationDescriptionV33),
+  15: applicationDescription,
+  26: applicationDescription,
+  33: applicationDescriptionV33,
 };
 
 /** The application description of a package, or undefined when there is none. */

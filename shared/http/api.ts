@@ -19,7 +19,7 @@ import {
 import type { ApiVersion } from '#shared/versions.ts';
 import { parseVersionSegment } from '#shared/versions.ts';
 import { log } from './log.ts';
-import { assertKnownParams, checkPathParams } from './params.ts';
+import { checkPathParams } from './params.ts';
 import { errorResult, toResult } from './response.ts';
 import { type BodySpec, type Match, type RawBodySpec, type Route, RouteTable } from './router.ts';
 import type { ApiRequest, RawBody } from './types.ts';
@@ -33,12 +33,6 @@ export type HttpApiHandler = (event: APIGatewayProxyEventV2, context: Context) =
  * with every error turned into the pinned body here and nowhere else.
  */
 export function httpApi(routes: readonly Route[]): HttpApiHandler {
-  for (const route of routes) {
-    assertKnownParams(route.path);
-    if (route.access.liveSeller && !route.path.includes('{sellerId}')) {
-      throw new Error(`${route.path} checks its seller but names no {sellerId}`);
-    }
-  }
   const table = new RouteTable(routes);
   const { maxResponseBytes } = config();
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBasic } from '#shared/auth/credentials.ts';
 import { ApiError } from '#shared/errors.ts';
 import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
-import { assertKnownParams, parseSellerId } from '#shared/http/params.ts';
+import { parseSellerId } from '#shared/http/params.ts';
 import { listParams, requiredInt } from '#shared/http/query.ts';
 import { merge, present } from '#shared/versions.ts';
 
@@ -99,11 +99,6 @@ describe('credentials and path parameters', () => {
         code: 'AUTHORIZATION_DATA_IS_NOT_VALID',
       });
     }
-  });
-
-  it('a route naming a path parameter without a rule is refused when the function loads', () => {
-    expect(() => assertKnownParams('/{sellerId}/taxes/{identifier}')).not.toThrow();
-    expect(() => assertKnownParams('/{sellerId}/things/{thing}')).toThrow(/\{thing\}/);
   });
 
   it('a seller id is the country code followed by the corporate id', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { access } from '#shared/auth/access.ts';
+import { access, type AccessRule } from '#shared/auth/access.ts';
 import { ApiError } from '#shared/errors.ts';
 import { noContent } from '#shared/http/response.ts';
 import { type Route, RouteTable, route } from '#shared/http/router.ts';
@@ -58,5 +58,14 @@ describe('route table', () => {
 
   it('an empty parameter segment matches nothing', () => {
     expect(failure(() => table.match(33, 'GET', ['sellers', ''], ''))).toMatchObject({ code: 'ENDPOINT_NOT_FOUND' });
+  });
+
+  it('refuses, when the function loads, a path parameter without a rule and a seller check without {sellerId}', () => {
+    const at = (path: string, rule: AccessRule = access.anyone) => [
+      route({ method: 'GET', path, versions: [33], access: rule, handle: answer }),
+    ];
+    expect(() => new RouteTable(at('/{sellerId}/taxes/{identifier}', access.seller))).not.toThrow();
+    expect(() => new RouteTable(at('/{sellerId}/things/{thing}'))).toThrow(/\{thing\}/);
+    expect(() => new RouteTable(at('/sellers', access.seller))).toThrow(/names no \{sellerId\}/);
   });
 });
