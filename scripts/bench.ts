@@ -4,7 +4,11 @@
  * maps and their first response, for the project's build and the old one, beside two floors holding only
  * the DynamoDB client. Per operation, the source handler invoked in-process against DynamoDB Local: CPU
  * time per request, DynamoDB round trips, and the capacity DynamoDB Local reported beside the capacity
- * DynamoDB's pricing rules give for the same calls.
+ * DynamoDB's pricing rules give for the same calls. Its fiscal rows (functions/fiscal, called by registers):
+ * a sale POST, the same POST replayed (the bench fails if a replay writes), a receipt print, and the day
+ * close and Z report read of a day of 1,000 sales on a register's first day and after 20 earlier days (the
+ * bench fails if their round trips or reported capacity differ), beside the offline verification time of a
+ * 1,000-entry signed e-journal (verifyJournal, no DynamoDB).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +17,8 @@ import { join } from 'node:path';
 import { BatchWriteCommand, type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ensureTable, startDynamo } from '#infra/local/dynamodb.ts';
+import type { Ledger } from '#shared/fiscal/ledger.ts';
+import type { SignedJournal } from '#shared/fiscal/verify-journal.ts';
 import { buildTargets, coldStartReport, type FirstRequest, measureFirstResponses, measureImports } from './bench/cold-start.ts';
 import { median, table } from './bench/stats.ts';
 
@@ -312,6 +318,7 @@ function firstRequests(apiKey: string, taxId: string): Map<string, FirstRequest>
 async function measureOperations(): Promise<{
   operations: Operation[];
   diffs: DiffFigures[];
+  fiscal: string[];
   requests: Map<string, FirstRequest>;
 }> {
   const [
@@ -349,11 +356,12 @@ async function measureOperations(): Promise<{
       },
     { step: 'initialize', name: 'benchCalls' },
   );
-  const sizeOf = async (key: { pk: string; sk: string }) => {
+  const readBack: ReadBack = async (key) => {
     const { Item } = await db().send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }));
     if (!Item) throw new Error(`Item ${key.pk} ${key.sk} is missing`);
-    return itemSize(Item);
+    return Item;
   };
+  const sizeOf = async (key: { pk: string; sk: string }) => itemSize(await readBack(key));
 
   await createUserIfAbsent({ ...USER, email: 'bench@localhost.invalid', role: 'HYPER_ADMIN', softwareVendor: null, sellers: [] });
   const seller = { corporateId: '5560360793', country: 'SE', publicAccess: true, workHoursWeek: {} };
@@ -615,6 +623,8 @@ async function measureOperations(): Promise<{
   if (pageStart !== PRODUCTS) throw new Error(`The list's Query read ${pageStart} products, expected ${PRODUCTS}`);
   const firstPage = await invoke(catalog.handler, 'GET', products, 200);
 
+  const fiscal = await measureFiscal(readBack);
+
   const operations = [
     create,
     read,
@@ -625,6 +635,7 @@ async function measureOperations(): Promise<{
     productsDiff.operation,
     imagePut,
     imageGet,
+    ...fiscal.operations,
   ];
   for (const { label, samples, model } of operations) {
     for (const sample of samples) {
@@ -639,6 +650,7 @@ async function measureOperations(): Promise<{
   return {
     operations,
     requests: firstRequests(apiKey, lastTax),
+    fiscal: fiscal.summary,
     diffs: [
       // All the taxes: estimated from the changed taxes' mean size.
       { ...taxesDiff.figures, all: { computedRcu: readUnits((TAXES * changedBytes) / CHANGED) } },
@@ -659,9 +671,394 @@ async function measureOperations(): Promise<{
   };
 }
 
+// ---- The fiscal function: a register's trading day -----------------------------------------------
+
+/** The sales of the day whose close and Z report are measured. */
+const DAY_SALES = 1000;
+/** The register with a history has this many earlier days, each of EARLIER_DAY_SALES sales, closed and reported. */
+const EARLIER_DAYS = 20;
+const EARLIER_DAY_SALES = 50;
+/** The entries of the generated e-journal the offline verifier checks. */
+const JOURNAL_ENTRIES = 1000;
+const VERIFY_RUNS = 21;
+
+/** An item as stored, read back strongly consistently (sizes and state the pricing needs; not measured). */
+type ReadBack = (key: { pk: string; sk: string }) => Promise<Record<string, unknown>>;
+
+/** A register of the bench seller, activated through activations-advanced: it calls with its API key. */
+interface Till {
+  name: string;
+  activationId: number;
+  caller: Caller;
+  /** The v33 path of the register: `/v33/{sellerId}/registrations/{cash}`. */
+  base: string;
+}
+
+/** A Paid cash sale of 3 lines at 2 VAT rates (25 % and 12 %) as v33 posts it; with its Normal print when `printed`. */
+const saleOf = (printed: boolean) => ({
+  identifier: randomUUID(),
+  sellerIdentifier: 'Anna',
+  saleState: 'Paid',
+  refund: false,
+  refundFor: null,
+  brutto: 28_700,
+  vat: 4700,
+  saleProducts: [
+    { productIdentifier: 'p1', deltaUnit: true, delta: 1, vat: 2500, netto: 10_000, brutto: 12_500, vatRate: 25 },
+    {
+      productIdentifier: 'p2',
+      deltaUnit: true,
+      delta: 2,
+      vat: 1000,
+      netto: 4000,
+      brutto: 5000,
+      productBrutto: 2500,
+      vatRate: 25,
+    },
+    { productIdentifier: 'p3', deltaUnit: true, delta: 1, vat: 1200, netto: 10_000, brutto: 11_200, vatRate: 12 },
+  ],
+  payments: [{ paymentType: 'Cash', amount: 28_700 }],
+  vatRateSums: [
+    { vatRate: 2500, vat: 3500, netto: 14_000, brutto: 17_500 },
+    { vatRate: 1200, vat: 1200, netto: 10_000, brutto: 11_200 },
+  ],
+  prints: printed ? [{ printType: 'Normal', receiptNumber: null }] : [],
+});
+
+/** An item a fiscal write puts: its size before (undefined: new) and after, and whether it has a vsk (an LSI entry). */
+interface Put {
+  before?: number;
+  after: number;
+  indexed?: boolean;
+}
+
+/**
+ * The price of a fiscal write by a register (shared/fiscal/ledger.ts): its API key's GetItem, the seller's
+ * liveness (its counter), a BatchGet of the register's counter and the items the write asks for (undefined:
+ * missing, still read), the latest day's GetItem, and one transaction of `puts` unless it writes nothing.
+ * A put over an item costs the larger of both images; an indexed one also deletes its old LSI entry (its
+ * vsk holds the version) and puts the new one.
+ */
+function ledgerWrite(
+  reads: { key: number; sellerCounter: number; counter: number; asked: readonly (number | undefined)[]; day: number },
+  puts: readonly Put[],
+): Model {
+  const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+  return {
+    commands: ['GetItem', 'GetItem', 'BatchGetItem', 'GetItem', ...(puts.length > 0 ? ['TransactWriteItems'] : [])],
+    capacity: {
+      tableRcu: sum(
+        [reads.key, reads.sellerCounter, reads.counter, ...reads.asked.map((size) => size ?? 0), reads.day].map(readUnits),
+      ),
+      lsiRcu: 0,
+      tableWcu: TRANSACTION * sum(puts.map(({ before, after }) => writeUnits(Math.max(before ?? 0, after)))),
+      lsiWcu:
+        TRANSACTION *
+        sum(
+          puts
+            .filter((put) => put.indexed)
+            .map(({ before, after }) => (before === undefined ? 0 : writeUnits(before)) + writeUnits(after)),
+        ),
+    },
+  };
+}
+
+/**
+ * The fiscal rows: a register posts sales (then replays them, then prints their receipts), and the close and Z
+ * report of a day of DAY_SALES sales, on a register whose first day it is and on one with EARLIER_DAYS earlier
+ * days; then the offline verification of a JOURNAL_ENTRIES-entry generated e-journal. Every figure comes from
+ * the handler; the sales that only fill the days are posted through it too (with their Normal print), the two
+ * registers side by side, outside any measurement.
+ */
+async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operation[]; summary: string[] }> {
+  const started = performance.now();
+  const [{ keys }, { hashApiKey }, { dayKey, saleKey }, { verifyJournal }, { publicKeyPemFor }, vendors, activations, fiscal] =
+    await Promise.all([
+      import('#shared/db/keys.ts'),
+      import('#shared/auth/api-keys.ts'),
+      import('#shared/fiscal/ledger.ts'),
+      import('#shared/fiscal/verify-journal.ts'),
+      import('#shared/signing/signer.ts'),
+      import('#functions/vendors/handler.ts'),
+      import('#functions/activations/handler.ts'),
+      import('#functions/fiscal/handler.ts'),
+    ]);
+  const sizeOf = async (key: { pk: string; sk: string }) => itemSize(await readBack(key));
+
+  // Two registers of the bench seller, of an application that needs no control unit.
+  const { id: softwareVendor } = (await invoke(vendors.handler, 'POST', '/v33/software-vendors', 201, { name: 'Bench AB' }))
+    .body as { id: number };
+  const applicationPackage = 'se.example.bench';
+  await invoke(vendors.handler, 'POST', '/v33/application-descriptions', 201, {
+    applicationPackage,
+    productionNumberPrefix: 'BE',
+    controlUnitRequired: false,
+    name: 'Bench',
+    softwareVendor,
+    autoActivationCondition: 'NO_FEATURES',
+    corporateIdValidationMethod: 'NONE',
+  });
+  const activate = async (name: string): Promise<Till & { apiKey: string }> => {
+    const { body } = await invoke(activations.handler, 'POST', '/v33/activations-advanced', 201, {
+      country: 'SE',
+      corporateId: SELLER.slice(2),
+      companyName: 'Bench',
+      cashRegisterName: name,
+      features: [],
+      validFrom: Date.now() - 86_400_000,
+      validTo: Date.now() + 365 * 86_400_000,
+      applicationPackage,
+      installationCreationInfo: { deviceId: randomUUID().slice(0, 16), buildInfo: { os: 'bench' }, programVersion: '1.0' },
+    });
+    const { apiKey, activationId } = body as { apiKey: string; activationId: number };
+    return { name, activationId, apiKey, caller: { 'x-api-key': apiKey }, base: `/v33/${SELLER}/registrations/${name}` };
+  };
+  const fresh = await activate('Kassa-2');
+  const seasoned = await activate('Kassa-3');
+
+  const post = (till: Till, sale: ReturnType<typeof saleOf>) =>
+    invoke(fiscal.handler, 'POST', `${till.base}/sales`, 201, sale, till.caller);
+  const printReceipt = (till: Till, identifier: string) =>
+    invoke(fiscal.handler, 'POST', `${till.base}/sales/${identifier}/receipt`, 201, undefined, till.caller);
+  const closeDay = (till: Till) => invoke(fiscal.handler, 'POST', `${till.base}/days/current`, 201, undefined, till.caller);
+  const readReport = (till: Till, dayNumber: number) =>
+    invoke(fiscal.handler, 'GET', `${till.base}/days/${dayNumber}/report`, 200, undefined, till.caller);
+  const registerOf = (till: Till) => ({ sellerId: SELLER, cash: till.name });
+  const counterKey = (till: Till) => keys.registerCounter(SELLER, till.name);
+  /** The register's last journal entry, as its counter's ledger names it. */
+  const lastEntry = async (till: Till) => {
+    const { ledger } = (await readBack(counterKey(till))) as { ledger: Ledger };
+    return keys.journalEntry(SELLER, till.name, ledger.journal.sequence);
+  };
+  const sellerCounter = () => sizeOf(keys.sellerCounter(SELLER));
+  const keySize = (till: Till & { apiKey: string }) => sizeOf(keys.apiKey(hashApiKey(till.apiKey)));
+
+  // (f) sales of the fresh register's first day: posted without prints, replayed, then printed.
+  const warmSales = Array.from({ length: WARMUP }, () => saleOf(false));
+  const sales = Array.from({ length: REPS }, () => saleOf(false));
+  const firstDay = dayKey(registerOf(fresh), 1);
+  for (const sale of warmSales) await post(fresh, sale);
+  const posts: Sample[] = [];
+  for (const sale of sales) posts.push(await post(fresh, sale));
+  const lastSale = saleKey(registerOf(fresh), sales.at(-1)?.identifier ?? '');
+  const posted = {
+    key: await keySize(fresh),
+    sellerCounter: await sellerCounter(),
+    counter: await sizeOf(counterKey(fresh)),
+    sale: await sizeOf(lastSale),
+    day: await sizeOf(firstDay),
+    entry: await sizeOf(await lastEntry(fresh)),
+  };
+  const salePost: Operation = {
+    label: `sale POST, 3 lines, 2 VAT rates (n=${REPS})`,
+    samples: posts,
+    model: ledgerWrite({ ...posted, asked: [undefined] }, [
+      { before: posted.counter, after: posted.counter },
+      { after: posted.sale, indexed: true },
+      { before: posted.day, after: posted.day, indexed: true },
+      { after: posted.entry },
+    ]),
+  };
+
+  // A replay finds the sale stored with the same body's digest and answers as the first POST did.
+  const replay = async (sale: ReturnType<typeof saleOf>) => {
+    const sample = await post(fresh, sale);
+    const written = reported(sample.calls);
+    const writes = sample.calls.filter((call) => !READS.test(call.command)).map((call) => call.command);
+    if (writes.length > 0 || written.tableWcu + written.lsiWcu > 0) {
+      throw new Error(`A replayed sale POST wrote: ${writes.join(', ')}; ${written.tableWcu} + ${written.lsiWcu} WCU reported`);
+    }
+    if ((sample.body as { identifier: string }).identifier !== sale.identifier) throw new Error('A replay answered another sale');
+    return sample;
+  };
+  for (const sale of warmSales) await replay(sale);
+  const replays: Sample[] = [];
+  for (const sale of sales) replays.push(await replay(sale));
+  const salePostReplayed: Operation = {
+    label: `sale POST replayed, writes nothing (n=${REPS})`,
+    samples: replays,
+    model: ledgerWrite({ ...posted, asked: [posted.sale] }, []),
+  };
+
+  // The receipts: each takes the next receipt number, in the sale, the day's totals, the journal and its record.
+  for (const sale of warmSales) await printReceipt(fresh, sale.identifier);
+  const prints: Sample[] = [];
+  for (const sale of sales) prints.push(await printReceipt(fresh, sale.identifier));
+  const receiptNumber = (prints.at(-1)?.body as { receiptNumber: number }).receiptNumber;
+  const printed = {
+    sale: await sizeOf(lastSale),
+    day: await sizeOf(firstDay),
+    entry: await sizeOf(await lastEntry(fresh)),
+    receipt: await sizeOf(keys.receipt(SELLER, fresh.name, receiptNumber)),
+  };
+  const receiptPrint: Operation = {
+    label: `receipt print (n=${REPS})`,
+    samples: prints,
+    model: ledgerWrite({ ...posted, asked: [posted.sale], day: printed.day }, [
+      { before: posted.counter, after: posted.counter },
+      { before: posted.sale, after: printed.sale, indexed: true },
+      { before: printed.day, after: printed.day, indexed: true },
+      { after: printed.entry },
+      { after: printed.receipt },
+    ]),
+  };
+
+  // The days: the fresh register's first day filled up to DAY_SALES sales; beside it, the seasoned register's
+  // EARLIER_DAYS days, each closed and its Z report printed, then a day of DAY_SALES sales. The two lanes run
+  // side by side, so their samples are not kept.
+  const fill = async (till: Till, count: number) => {
+    for (let i = 0; i < count; i++) await post(till, saleOf(true));
+  };
+  const seeding = performance.now();
+  await Promise.all([
+    fill(fresh, DAY_SALES - WARMUP - REPS),
+    (async () => {
+      for (let dayNumber = 1; dayNumber <= EARLIER_DAYS; dayNumber++) {
+        await fill(seasoned, EARLIER_DAY_SALES);
+        await closeDay(seasoned);
+        await invoke(fiscal.handler, 'POST', `${seasoned.base}/days/${dayNumber}/report`, 201, undefined, seasoned.caller);
+      }
+      await fill(seasoned, DAY_SALES);
+    })(),
+  ]);
+  const seedSeconds = (performance.now() - seeding) / 1000;
+
+  const days = [
+    { till: fresh, dayNumber: 1, history: "register's 1st day" },
+    { till: seasoned, dayNumber: EARLIER_DAYS + 1, history: `after ${EARLIER_DAYS} earlier days` },
+  ];
+  const measuredDays = [];
+  for (const { till, dayNumber, history } of days) {
+    const day = dayKey(registerOf(till), dayNumber);
+    const open = {
+      key: await keySize(till),
+      sellerCounter: await sellerCounter(),
+      counter: await sizeOf(counterKey(till)),
+      day: await sizeOf(day),
+    };
+    const close = await closeDay(till);
+    const closed = {
+      counter: await sizeOf(counterKey(till)),
+      day: await sizeOf(day),
+      entry: await sizeOf(await lastEntry(till)),
+    };
+    const dayClose: Operation = {
+      label: `day close, ${DAY_SALES.toLocaleString('en')} sales, ${history} (n=1)`,
+      samples: [close],
+      model: ledgerWrite({ ...open, asked: [] }, [
+        { before: open.counter, after: closed.counter },
+        { before: open.day, after: closed.day, indexed: true },
+        { after: closed.entry },
+      ]),
+    };
+    await repeat(WARMUP, () => readReport(till, dayNumber));
+    const reads = await repeat(REPS, () => readReport(till, dayNumber));
+    if ((reads[0]?.body as { type: string }).type !== 'Z') throw new Error(`Day ${dayNumber} of ${till.name} has no Z report`);
+    // The key, the seller's liveness, the registration and counter (BatchGet), the day, then the report's
+    // seller profile and registration, and the register's latest activation.
+    const registration = await sizeOf(keys.registration(SELLER, till.name));
+    const zReport: Operation = {
+      label: `Z report read, ${DAY_SALES.toLocaleString('en')} sales, ${history} (n=${REPS})`,
+      samples: reads,
+      model: {
+        commands: ['GetItem', 'GetItem', 'BatchGetItem', 'GetItem', 'GetItem', 'GetItem', 'GetItem'],
+        capacity: {
+          tableRcu: [
+            open.key,
+            open.sellerCounter,
+            registration,
+            closed.counter,
+            closed.day,
+            await sizeOf(keys.sellerProfile(SELLER)),
+            registration,
+            await sizeOf(keys.activation(till.activationId)),
+          ].reduce((sum, size) => sum + readUnits(size), 0),
+          lsiRcu: 0,
+          tableWcu: 0,
+          lsiWcu: 0,
+        },
+      },
+    };
+    measuredDays.push({ dayClose, zReport });
+  }
+  // Neither the close nor the report reads the earlier days: their round trips and reported capacity are the same.
+  const figures = ({ samples: [sample] }: Operation) =>
+    JSON.stringify(sample && [sample.calls.map((call) => call.command), reported(sample.calls)]);
+  for (const kind of ['dayClose', 'zReport'] as const) {
+    const [first, later] = measuredDays.map((day) => day[kind]);
+    if (first && later && figures(first) !== figures(later)) {
+      throw new Error(`${later.label} costs ${figures(later)}, on a register's first day ${figures(first)}`);
+    }
+  }
+
+  // The journal: a generated-e-journals answer of exactly JOURNAL_ENTRIES entries, a from/to slice of the fresh
+  // register's journal whose bounds fall between transactions (the entries of one share their `created`).
+  const journalPath = `/v33/${SELLER}/generated-e-journals/${fresh.name}`;
+  const readJournal = (query = '') => invoke(fiscal.handler, 'GET', `${journalPath}${query}`, 200, undefined, fresh.caller);
+  const created = ((await readJournal()).body as SignedJournal).entries.map((entry) => entry.created);
+  const start = created.findIndex(
+    (time, index) =>
+      index + JOURNAL_ENTRIES <= created.length &&
+      created[index - 1] !== time &&
+      created[index + JOURNAL_ENTRIES] !== created[index + JOURNAL_ENTRIES - 1],
+  );
+  if (start < 0) throw new Error(`No slice of ${JOURNAL_ENTRIES} entries in a journal of ${created.length}`);
+  const slice = `?from=${created[start]}&to=${created[start + JOURNAL_ENTRIES - 1]}`;
+  const { body, calls: sliceCalls } = await readJournal(slice);
+  const journal = body as SignedJournal;
+  if (journal.entries.length !== JOURNAL_ENTRIES) throw new Error(`The slice has ${journal.entries.length} entries`);
+  const pem = await publicKeyPemFor(journal.publicKeyFileName);
+  if (pem === undefined) throw new Error(`No public key ${journal.publicKeyFileName}`);
+  const verifyOnce = (): Sample & { wallMs: number } => {
+    const wall = performance.now();
+    const cpuStart = process.cpuUsage();
+    const verdict = verifyJournal(journal, pem);
+    const cpu = process.cpuUsage(cpuStart);
+    const wallMs = performance.now() - wall;
+    if (!verdict.valid || verdict.entries !== JOURNAL_ENTRIES)
+      throw new Error(`The journal did not verify: ${JSON.stringify(verdict)}`);
+    return { cpuMs: (cpu.user + cpu.system) / 1000, wallMs, calls: [], body: verdict };
+  };
+  verifyOnce();
+  const verifications = Array.from({ length: VERIFY_RUNS }, verifyOnce);
+  const verification: Operation = {
+    label: `journal verification, ${JOURNAL_ENTRIES.toLocaleString('en')} entries (n=${VERIFY_RUNS})`,
+    samples: verifications,
+    model: { commands: [], capacity: { tableRcu: 0, lsiRcu: 0, tableWcu: 0, lsiWcu: 0 } },
+  };
+  const walls = verifications.map((run) => run.wallMs);
+
+  const seeded = DAY_SALES - WARMUP - REPS + EARLIER_DAYS * EARLIER_DAY_SALES + DAY_SALES;
+  return {
+    operations: [
+      salePost,
+      salePostReplayed,
+      receiptPrint,
+      ...measuredDays.map((day) => day.dayClose),
+      ...measuredDays.map((day) => day.zReport),
+      verification,
+    ],
+    summary: [
+      `Fiscal: the rows took ${((performance.now() - started) / 1000).toFixed(0)} s, ${seedSeconds.toFixed(0)} s of it posting ` +
+        `the ${seeded.toLocaleString('en')} sales that fill the days through the handler (two registers side by side); day close and Z report cost the same round trips and reported capacity on a register's ` +
+        `first day as after ${EARLIER_DAYS} earlier days of ${EARLIER_DAY_SALES} sales (checked).`,
+      `Journal: verifyJournal over a ${JOURNAL_ENTRIES.toLocaleString('en')}-entry generated-e-journals answer ` +
+        `(${Math.round(Buffer.byteLength(JSON.stringify(journal)) / KB)} KB of JSON, sequences ${journal.entries[0]?.sequence}-${journal.head.sequence}) ` +
+        `took ${median(walls).toFixed(1)} ms wall (median of ${VERIFY_RUNS}, ${Math.min(...walls).toFixed(1)}-${Math.max(...walls).toFixed(1)}); ` +
+        `the slice's request read ${sliceCalls.reduce((sum, call) => sum + call.scanned, 0).toLocaleString('en')} journal entries ` +
+        `(the register's whole journal has ${created.length.toLocaleString('en')}) with ${sliceCalls.filter((call) => call.command === 'Query').length} Query call(s).`,
+    ],
+  };
+}
+
 // ---- Report --------------------------------------------------------------------------------------
 
-function report(operations: readonly Operation[], diffs: readonly DiffFigures[], seconds: number): string {
+function report(
+  operations: readonly Operation[],
+  diffs: readonly DiffFigures[],
+  fiscal: readonly string[],
+  seconds: number,
+): string {
   const rows = [
     ['', 'CPU / request', 'round trips', 'RCU table', 'RCU LSI', 'WCU table', 'WCU LSI'],
     ...operations.map(({ label, samples, model }) => {
@@ -688,6 +1085,7 @@ function report(operations: readonly Operation[], diffs: readonly DiffFigures[],
         `reading all ${total.toLocaleString('en')} ${plural} would be ~${all.computedRcu} RCU` +
         (all.reported ? `, ${all.reported.rcu} reported for ${all.reported.by}.` : '.'),
     ),
+    ...fiscal,
     '',
     'Legend',
     '- Operations: the source handlers invoked in-process with an HTTP API v2 event, after warm-up: functions/catalog for',
@@ -698,6 +1096,15 @@ function report(operations: readonly Operation[], diffs: readonly DiffFigures[],
     '  (a 200 KB PNG, base64 in the event as API Gateway sends it; bytes in the local folder store, CPU includes its file I/O).',
     '  "API key" rows call as a register (X-Api-Key), the others as a user (Basic);',
     "  CPU = process.cpuUsage() user+system around the call (DynamoDB Local's Java process not included); every figure is the median per request.",
+    '- Fiscal rows: functions/fiscal on v33 paths under /{sellerId}/registrations/{cash}, each called by the register (X-Api-Key; registers',
+    '  activated through activations-advanced, every sale posted through the handler): POST .../sales of a Paid cash sale of 3 lines at',
+    '  25 % and 12 % VAT without prints; the same POSTs replayed (the bench fails if one writes); POST .../sales/{id}/receipt of those sales;',
+    `  POST .../days/current and GET .../days/{n}/report of a day of ${DAY_SALES.toLocaleString('en')} sales (the others posted with their Normal print)`,
+    `  on a register whose first day it is and on one with ${EARLIER_DAYS} earlier days of ${EARLIER_DAY_SALES} sales, each closed and its Z report printed`,
+    "  (a day closes once: n=1). A fiscal write reads the key, the seller's counter, the register's counter + the items it needs (BatchGet) and",
+    "  the latest day, then commits one transaction: the counter, the sale and day (vsk), its journal entries, a receipt number's record.",
+    `- journal verification: verifyJournal (shared/fiscal/verify-journal.ts) in-process, no DynamoDB, over a signed generated-e-journals answer`,
+    `  of ${JOURNAL_ENTRIES.toLocaleString('en')} entries (a from/to slice of the first register's journal); CPU = the verification's CPU time.`,
     '- round trips: DynamoDB calls per request, failed ones included; each request first reads the caller (1 GetItem: the user, or the API key by its hash).',
     '- Capacity cells: reported by DynamoDB Local (ConsumedCapacity, INDEXES) / computed from the pricing rules below; ! marks a difference.',
     '- Pricing rules: strongly consistent GetItem/BatchGetItem = 1 RCU per 4 KB per item, rounded up (a missing item costs 1);',
@@ -706,9 +1113,11 @@ function report(operations: readonly Operation[], diffs: readonly DiffFigures[],
     '  a changed vsk costs a delete of the old entry + a put of the new one (2 writes), each 2x inside a transaction.',
     '- Item size = sum of attribute name + value: string = UTF-8 bytes, number = 1 byte per 2 significant digits + 1, boolean/null = 1,',
     '  map/list = 3 + contents + 1 per element; an LSI entry projects ALL, so it is the whole item (table keys included).',
-    '  Sizes come from the stored items read back; all are far below 1 KB, so before/after images price alike.',
+    '  Sizes come from the stored items read back; a put over an item is priced at the larger of its two images (a sale of 3 lines',
+    '  is over 1 KB; the catalog items are far below it).',
     '- Known DynamoDB Local 1.25.1 differences from AWS: a missing key in BatchGetItem is reported as 0 RCU (AWS charges 1;',
-    '  awslabs/amazon-dynamodb-local-samples#7), and TransactWriteItems is reported at 4 WCU per KB per item where AWS charges 2.',
+    '  awslabs/amazon-dynamodb-local-samples#7), and TransactWriteItems is not reported per item as AWS charges it: its LSI entries',
+    '  at 4 WCU per KB each (AWS: 2), its table items neither at 2 nor at 4 per KB each; read the computed figure for transactions.',
     `Bench took ${seconds.toFixed(0)} s.`,
   ].join('\n');
 }
@@ -722,6 +1131,7 @@ async function main(): Promise<void> {
   const imports = measureImports(targets);
   const dynamo = await startDynamo();
   const imageDir = mkdtempSync(join(tmpdir(), 'bench-images-'));
+  const signingKey = join(imageDir, 'activation-signing-key.pem');
   try {
     await ensureTable(dynamo.endpoint, TABLE);
     // shared/config.ts reads these once, on first use: set before any handler is imported.
@@ -733,13 +1143,17 @@ async function main(): Promise<void> {
       // Image bytes in a temporary folder (the local store), removed below.
       IMAGE_STORE: 'local',
       IMAGE_DIR: imageDir,
+      // The local signer (the e-journal's signed head), its key made in the same temporary folder.
+      ACTIVATION_SIGNER: 'local',
+      ACTIVATION_KEY_FILE: signingKey,
     });
-    const { operations, diffs, requests } = await measureOperations();
+    (await import('#shared/signing/local-signer.ts')).ensureLocalSigningKey(signingKey);
+    const { operations, diffs, fiscal, requests } = await measureOperations();
     // The seller, tax and API key the operations left behind answer the first requests.
     const responses = measureFirstResponses(targets, requests, context);
     console.log(coldStartReport(targets, imports, responses, requests));
     console.log();
-    console.log(report(operations, diffs, (performance.now() - started) / 1000));
+    console.log(report(operations, diffs, fiscal, (performance.now() - started) / 1000));
   } finally {
     await dynamo.stop();
     rmSync(imageDir, { recursive: true, force: true });
