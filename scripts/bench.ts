@@ -304,6 +304,8 @@ function firstRequests(apiKey: string, taxId: string): Map<string, FirstRequest>
     // An unknown installation: 404 after its GetItem.
     ['devices', get('/v33/installations/0000000000000001/build-infoes', 404)],
     ['fallback', get('/v33/no-such-endpoint', 404)],
+    // The register's own journal (empty or not): its registration and counter, then one Query.
+    ['fiscal', get(`/v33/${SELLER}/e-journals/Kassa%201`, 200)],
     ['images', get(`/v33/${SELLER}/images`, 200)],
     ['maintenance', { label: 'the daily tombstone purge (a scheduled event)', event: { 'detail-type': 'Scheduled Event' } }],
     ['registrations', get(`/v33/${SELLER}/registrations`, 200)],
