@@ -1,7 +1,7 @@
 import * as validators from '#schemas/generated/validators.js';
 import type { JournalUploadBody } from '#schemas/types.ts';
 import { registerPk } from '#shared/db/keys.ts';
-import { queryAll } from '#shared/db/reads.ts';
+import { queryAll, readPage } from '#shared/db/reads.ts';
 import { valueNotValid } from '#shared/errors.ts';
 import { canonicalJson, type JournalEntry, signedJournal } from '#shared/fiscal/journal.ts';
 import { writeLedger } from '#shared/fiscal/ledger.ts';
@@ -31,10 +31,16 @@ async function entriesOf(request: RegisterRequest): Promise<JournalEntry[]> {
 
 /** `GET /{sellerId}/e-journals/{cash}`: the register's journal, oldest first (`orderDesc`: newest first), paged. */
 export async function listJournal(request: RegisterRequest): Promise<Reply> {
-  const page = pageParams(request.query);
-  const entries = await entriesOf(request);
-  if (boolParam('orderDesc', request.query.get('orderDesc'), false)) entries.reverse();
-  return ok(entries.slice(page.firstResult, page.firstResult + page.maxResults));
+  const register = readRegister(request);
+  await registerCounter(register);
+  const { firstResult, maxResults } = pageParams(request.query);
+  const descending = boolParam('orderDesc', request.query.get('orderDesc'), false);
+  const page = await readPage<JournalEntry>(registerPk(register.sellerId, register.cash), JOURNAL, {
+    skip: firstResult,
+    take: maxResults,
+    descending,
+  });
+  return ok(page.map(({ pk, sk, ...entry }) => entry));
 }
 
 /** `POST /{sellerId}/e-journals/{cash}`: the register's own device event, appended as a `DEVICE` entry. */

@@ -63,3 +63,43 @@ export async function queryAll<T>(shape: QueryShape): Promise<Item<T>[]> {
   } while (startKey);
   return items;
 }
+
+/** A page of a key range: `skip` items, then at most `take`, in key order or its reverse. */
+export interface KeyPage {
+  skip: number;
+  take: number;
+  descending: boolean;
+}
+
+/**
+ * One page of the items of a partition whose sort key starts with `prefix` (and that pass `filter`), in
+ * key order: reads only up to the page's end, not the whole collection.
+ */
+export async function readPage<T>(
+  pk: string,
+  prefix: string,
+  page: KeyPage,
+  filter: { FilterExpression: string; ExpressionAttributeValues: Record<string, unknown> } | undefined = undefined,
+): Promise<Item<T>[]> {
+  const wanted = page.skip + page.take;
+  const items: Item<T>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  while (page.take > 0 && items.length < wanted) {
+    const reply = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        ConsistentRead: true,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ...(filter ? { FilterExpression: filter.FilterExpression } : {}),
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix, ...filter?.ExpressionAttributeValues },
+        ScanIndexForward: !page.descending,
+        Limit: wanted - items.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...((reply.Items ?? []) as Item<T>[]));
+    startKey = reply.LastEvaluatedKey;
+    if (!startKey) break;
+  }
+  return items.slice(page.skip, wanted);
+}

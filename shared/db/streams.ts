@@ -3,7 +3,7 @@ import { type ApiError, inconsistentData, outdatedVersion } from '#shared/errors
 import type { ApiVersion } from '#shared/versions.ts';
 import { db, table } from './client.ts';
 import { type Key, keys, type Partition, tombstoneSortKey, VERSION_INDEX, versionRange, versionSortKey } from './keys.ts';
-import { queryAll, readItem, readPair } from './reads.ts';
+import { type KeyPage, queryAll, readItem, readPage, readPair } from './reads.ts';
 import { commit, type Step, type TransactItem } from './transact.ts';
 
 /**
@@ -274,32 +274,11 @@ export function readLive<T>(stream: Stream, prefix: string): Promise<Stored<T>[]
  * One page of the live entities whose sort key starts with `prefix`, in key order: reads only up to
  * the page's end (and the tombstones between), not the whole collection.
  */
-export async function readLivePage<T>(
-  stream: Stream,
-  prefix: string,
-  page: { skip: number; take: number; descending: boolean },
-): Promise<Stored<T>[]> {
-  const wanted = page.skip + page.take;
-  const items: Stored<T>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  while (page.take > 0 && items.length < wanted) {
-    const reply = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        ConsistentRead: true,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        FilterExpression: 'deleted = :false',
-        ExpressionAttributeValues: { ':pk': stream.partition.pk, ':prefix': prefix, ':false': false },
-        ScanIndexForward: !page.descending,
-        Limit: wanted - items.length,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...((reply.Items ?? []) as Stored<T>[]));
-    startKey = reply.LastEvaluatedKey;
-    if (!startKey) break;
-  }
-  return items.slice(page.skip, wanted);
+export function readLivePage<T>(stream: Stream, prefix: string, page: KeyPage): Promise<Stored<T>[]> {
+  return readPage<Stored<T>>(stream.partition.pk, prefix, page, {
+    FilterExpression: 'deleted = :false',
+    ExpressionAttributeValues: { ':false': false },
+  });
 }
 
 /** Refuses a diff range the stream cannot answer completely (docs/conventions.md §7; spec 9.2). */
