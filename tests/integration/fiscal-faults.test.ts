@@ -25,13 +25,16 @@ afterEach(() => {
   db().middlewareStack.remove(INJECTOR);
 });
 
+/** When an injected fault strikes: before the attempt reaches DynamoDB Local, or after it committed (its answer lost). */
+type Moment = 'before' | 'after';
+
 /**
  * Fails the next `times` attempts of the register's ledger transaction (the TransactWriteItems that moves its
- * counter, docs/conventions.md §14) with `fault()` before they reach DynamoDB Local, and counts its attempts.
- * Other transactions (an activation's first call marks it WORKING) pass. The injector sits in the `deserialize`
- * step, inside the SDK's retry middleware (`finalizeRequest`).
+ * counter, docs/conventions.md §14) with `fault()`, and counts its attempts. Other transactions (an
+ * activation's first call marks it WORKING) pass. The injector sits in the `deserialize` step, inside the
+ * SDK's retry middleware (`finalizeRequest`), so a retry of the SDK resends the same request, ClientRequestToken included.
  */
-function failLedgerWrites(counter: { pk: string; sk: string }, times: number, fault: () => Error) {
+function failLedgerWrites(counter: { pk: string; sk: string }, times: number, fault: () => Error, moment: Moment = 'before') {
   const seen = { attempts: 0, failed: 0 };
   const marks = [JSON.stringify(counter.pk), JSON.stringify(counter.sk)];
   db().middlewareStack.add(
@@ -41,6 +44,7 @@ function failLedgerWrites(counter: { pk: string; sk: string }, times: number, fa
         seen.attempts += 1;
         if (seen.failed < times) {
           seen.failed += 1;
+          if (moment === 'after') await next(args);
           throw fault();
         }
       }
@@ -62,6 +66,8 @@ const provisioned = () =>
     message: 'The level of configured provisioned throughput for the table was exceeded',
     $metadata: { httpStatusCode: 400 },
   });
+/** A connection reset on the way back: the SDK retries it as a transient error. */
+const connectionReset = () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
 const throttling = () =>
   new ThrottlingException({ message: 'Rate of requests exceeds the allowed throughput', $metadata: { httpStatusCode: 400 } });
 
@@ -106,8 +112,8 @@ async function newRegister(cash: string) {
     print: (identifier: string) => invoke('POST', `${base}/sales/${identifier}/receipt`, as),
     close: () => invoke('POST', `${base}/days/current`, as),
     /** Fails the next `times` attempts of the register's ledger transaction. */
-    failWrites: (times: number, fault: () => Error) =>
-      failLedgerWrites(keys.registerCounter(seller.sellerId, cash), times, fault),
+    failWrites: (times: number, fault: () => Error, moment?: Moment) =>
+      failLedgerWrites(keys.registerCounter(seller.sellerId, cash), times, fault, moment),
   };
 }
 
@@ -115,17 +121,28 @@ const journalOf = (entries: readonly JournalEntry[]) =>
   entries.map((entry) => [entry.sequence, entry.type, entry.saleIdentifier, entry.receiptNumber]);
 
 describe.each([
-  ['a TransactionCanceledException (TransactionConflict)', 'F1', cancelled('TransactionConflict')],
-  ['a TransactionCanceledException (ThrottlingError)', 'F2', cancelled('ThrottlingError')],
-  ['a ProvisionedThroughputExceededException', 'F3', provisioned],
-  ['a ThrottlingException', 'F4', throttling],
-])('%s on the first attempt of a write', (_, cash, fault) => {
+  [
+    'a TransactionCanceledException (TransactionConflict) on the first attempt of a write',
+    'F1',
+    cancelled('TransactionConflict'),
+    'before',
+  ],
+  [
+    'a TransactionCanceledException (ThrottlingError) on the first attempt of a write',
+    'F2',
+    cancelled('ThrottlingError'),
+    'before',
+  ],
+  ['a ProvisionedThroughputExceededException on the first attempt of a write', 'F3', provisioned, 'before'],
+  ['a ThrottlingException on the first attempt of a write', 'F4', throttling, 'before'],
+  ['the answer of a committed first attempt lost (ECONNRESET)', 'F5', connectionReset, 'after'],
+] as const)('%s', (_, cash, fault, moment) => {
   it('a sale POST, a receipt print and a day close each succeed once, with no gap', async () => {
     const register = await newRegister(cash);
     const printedInline = saleOf(12_500, { prints: [NORMAL_PRINT] });
     const printedAfter = saleOf(4_000);
 
-    const recording = register.failWrites(1, fault);
+    const recording = register.failWrites(1, fault, moment);
     const posted = await register.postSale(printedInline);
     expect([posted.statusCode, json(posted), posted.headers?.['Idempotent-Replayed']]).toEqual([
       201,
@@ -136,13 +153,13 @@ describe.each([
     db().middlewareStack.remove(INJECTOR);
 
     expect((await register.postSale(printedAfter)).statusCode).toBe(201);
-    const printing = register.failWrites(1, fault);
+    const printing = register.failWrites(1, fault, moment);
     const printed = await register.print(printedAfter.identifier);
     expect([printed.statusCode, json(printed)]).toMatchObject([201, { receiptNumber: 2, printType: 'Normal' }]);
     expect(printing).toEqual({ attempts: 2, failed: 1 });
     db().middlewareStack.remove(INJECTOR);
 
-    const closing = register.failWrites(1, fault);
+    const closing = register.failWrites(1, fault, moment);
     const closed = await register.close();
     expect([closed.statusCode, json(closed)]).toMatchObject([201, { dayNumber: 1, opened: false, grandTotal: 16_500 }]);
     expect(closing).toEqual({ attempts: 2, failed: 1 });
