@@ -18,8 +18,9 @@ import {
 import { type Answer, type CallOptions, expectError, v } from '../support/http.ts';
 
 /**
- * The local stack writes about 25 sales a second on two cores whatever the concurrency, so the sizes keep
- * this test near a minute: 10 registers of 100 sales (150 writes each), 5 requests of a register in flight.
+ * The local stack (serverless-offline and DynamoDB Local on two shared cores) carries about 20 fiscal writes a
+ * second whatever the concurrency, so the sizes keep this test near a minute: 10 registers of 100 sales
+ * (150 writes each), 5 requests of a register in flight, 50 in all.
  */
 const REGISTERS = 10;
 const SALES_PER_REGISTER = 100;
@@ -101,7 +102,7 @@ describe('registers trading in parallel', () => {
     `${REGISTERS} registers, ${SALES_PER_REGISTER} sales each, ${BATCH} requests of a register at a time: every receipt number and journal sequence once`,
     { timeout: 300_000 },
     async () => {
-      // Activated one by one: the seller's first activations contend on the seller, which is not what this test is about.
+      // Activated one by one: the first activation creates the seller, and one racing it is told to try again (409).
       const registers: { cash: string; as: CallOptions }[] = [];
       for (const n of oneTo(REGISTERS)) registers.push({ cash: `K${n}`, as: await seller.register(`K${n}`) });
       await warmFiscalWorkers(seller.sellerId, 'K1', registers[0]?.as ?? {}, REGISTERS * BATCH);
@@ -136,7 +137,7 @@ describe('registers trading in parallel', () => {
           SALES_PER_REGISTER,
           SALES_PER_REGISTER,
         ]);
-        // Numbers are taken in the journal's order: the prints hold 1..200 in sequence order.
+        // Numbers are taken in the journal's order: the prints hold 1, 2, 3, ... in sequence order.
         expect(journal.filter((entry) => entry.type === 'PRINT').map((entry) => entry.receiptNumber)).toEqual(
           oneTo(SALES_PER_REGISTER),
         );

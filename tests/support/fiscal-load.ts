@@ -54,7 +54,7 @@ export function saleOf(brutto: number, fields: Record<string, unknown> = {}, pay
 /** A Normal print that takes the next receipt number. */
 export const NORMAL_PRINT = { printType: 'Normal', receiptNumber: null };
 
-export interface StoredPrint {
+interface StoredPrint {
   printType: string;
   receiptNumber: number | null;
 }
