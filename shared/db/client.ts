@@ -1,9 +1,12 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '#shared/config.ts';
+import { serviceBusy } from '#shared/errors.ts';
 import { record } from './meter.ts';
 
 const READS = /^(Get|BatchGet|Query|TransactGet|Scan)/;
+/** DynamoDB's errors for more requests than a table or the account takes at the moment. */
+const THROTTLING = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded']);
 
 function createClient(): DynamoDBDocumentClient {
   const { dynamoEndpoint, region } = config();
@@ -28,7 +31,10 @@ function createClient(): DynamoDBDocumentClient {
         return result;
       } catch (error) {
         record(undefined, kind); // a refused call is still a round trip
-        throw error;
+        // Throttled through all of the SDK's retries: nothing was written, and the client should come back (503), not see a 500.
+        throw error instanceof Error && THROTTLING.has(error.name)
+          ? serviceBusy('The table is busy; try again', { cause: error })
+          : error;
       }
     },
     { step: 'initialize', name: 'meterConsumedCapacity' },

@@ -1,0 +1,112 @@
+/** Registers and sales for tests of a register's trading day under load and faults (docs/conventions.md §14-§19). */
+import { randomUUID } from 'node:crypto';
+import { verifyJournal } from '#shared/fiscal/verify-journal.ts';
+import { type Answer, type CallOptions, v } from './http.ts';
+import { DAY, newApp, newVendor, swedishCorporateId } from './identity.ts';
+
+/** A Swedish seller whose registers activate through v33 `/activations-advanced` of one application. */
+export async function newFiscalSeller() {
+  const app = await newApp(await newVendor(), {
+    controlUnitRequired: false,
+    corporateIdValidationMethod: 'NONE',
+    name: 'Lastkassan',
+  });
+  const corporateId = swedishCorporateId();
+  const sellerId = `SE${corporateId}`;
+  /** Activates the register `name` of the seller; answers its credentials. */
+  const register = async (name: string): Promise<CallOptions> => {
+    const answer = await v(33).post('/activations-advanced', {
+      country: 'SE',
+      corporateId,
+      companyName: 'Lastbutiken',
+      cashRegisterName: name,
+      features: [],
+      validFrom: Date.now() - DAY,
+      validTo: Date.now() + DAY,
+      applicationPackage: app.applicationPackage,
+      installationCreationInfo: { deviceId: randomUUID().slice(0, 16), buildInfo: { os: 'Android 14' }, programVersion: '1.0' },
+    });
+    if (answer.status !== 201) throw new Error(answer.text);
+    return { as: { apiKey: (answer.body as { apiKey: string }).apiKey } };
+  };
+  return { sellerId, register };
+}
+
+/** A sale of `brutto` at 25 % VAT, paid in full by one payment of `paymentType` (v33 names). */
+export function saleOf(brutto: number, fields: Record<string, unknown> = {}, paymentType = 'Cash') {
+  const vat = Math.round(brutto / 5);
+  return {
+    identifier: randomUUID(),
+    sellerIdentifier: 'Anna',
+    saleState: 'Paid',
+    refund: false,
+    refundFor: null,
+    brutto,
+    vat,
+    saleProducts: [{ productIdentifier: 'p1', deltaUnit: true, delta: 1, vat, netto: brutto - vat, brutto }],
+    payments: [{ paymentType, amount: brutto }],
+    vatRateSums: [{ vatRate: 2500, vat, netto: brutto - vat, brutto }],
+    prints: [] as { printType: string; receiptNumber: number | null }[],
+    ...fields,
+  };
+}
+
+/** A Normal print that takes the next receipt number. */
+export const NORMAL_PRINT = { printType: 'Normal', receiptNumber: null };
+
+interface StoredPrint {
+  printType: string;
+  receiptNumber: number | null;
+}
+export interface StoredSale {
+  identifier: string;
+  brutto: number;
+  sellerIdentifier: string;
+  prints: StoredPrint[];
+}
+export interface JournalEntry {
+  sequence: number;
+  type: string;
+  saleIdentifier: string | null;
+  receiptNumber: number | null;
+}
+
+/** 1, 2, ..., n. */
+export const oneTo = (n: number) => Array.from({ length: n }, (_, index) => index + 1);
+
+/**
+ * serverless-offline runs each request in flight in a worker thread of its own and starts a new one for a
+ * request that finds none idle. Dozens of cold starts at once on a small machine outlast the Lambda timeout
+ * (10 s), which a deployed function, one machine per instance, never meets. So before a burst of `inFlight`
+ * requests the fiscal function's pool is grown ten workers at a time, with reads that change nothing.
+ */
+export async function warmFiscalWorkers(sellerId: string, cash: string, as: CallOptions, inFlight: number): Promise<void> {
+  for (let size = 10; size <= inFlight; size += 10) {
+    await Promise.all(oneTo(size).map(() => v(33).get(`/${sellerId}/registrations/${cash}/days`, as)));
+  }
+}
+
+/** What a client reads back of one register: its sales, its journal and its stream version. */
+export function registerReader(sellerId: string, cash: string, as: CallOptions) {
+  const read = async (path: string): Promise<Answer> => {
+    const answer = await v(33).get(path, as);
+    if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${answer.text}`);
+    return answer;
+  };
+  return {
+    sales: async () => (await read(`/${sellerId}/sales?cashRegisterName=${cash}&maxResults=1000`)).body as StoredSale[],
+    journal: async () => (await read(`/${sellerId}/e-journals/${cash}?maxResults=1000`)).body as JournalEntry[],
+    version: async () => ((await read(`/${sellerId}/registrations/${cash}/version`)).body as { version: number }).version,
+    report: async (dayNumber: number) => (await read(`/${sellerId}/registrations/${cash}/days/${dayNumber}/report`)).body,
+    /** The verdict of the offline verifier (shared/fiscal/verify-journal.ts) on the register's signed journal. */
+    verdict: async () => {
+      const document = (await read(`/${sellerId}/generated-e-journals/${cash}`)).body as { publicKeyFileName: string };
+      const pem = await v(33).get(`/noauth/activations/public-keys/${document.publicKeyFileName}`, { as: 'none' });
+      return verifyJournal(document, pem.text);
+    },
+  };
+}
+
+/** The Normal receipt numbers of the sales. */
+export const receiptNumbers = (sales: readonly StoredSale[]) =>
+  sales.flatMap((sale) => sale.prints.filter((print) => print.printType === 'Normal').map((print) => print.receiptNumber));
