@@ -12,9 +12,9 @@ import {
   oneTo,
   receiptNumbers,
   registerReader,
-  saleOf,
   warmFiscalWorkers,
 } from '../support/fiscal-load.ts';
+import { saleOf } from '../support/fiscal.ts';
 import { type Answer, type CallOptions, expectError, v } from '../support/http.ts';
 
 /**

@@ -17,7 +17,8 @@ import { handler as fiscal } from '#functions/fiscal/handler.ts';
 import { db } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
 import { MAX_ATTEMPTS } from '#shared/db/retry.ts';
-import { type JournalEntry, newFiscalSeller, NORMAL_PRINT, registerReader, saleOf } from '../support/fiscal-load.ts';
+import { type JournalEntry, newFiscalSeller, NORMAL_PRINT, registerReader } from '../support/fiscal-load.ts';
+import { saleOf } from '../support/fiscal.ts';
 import type { CallOptions } from '../support/http.ts';
 
 const INJECTOR = 'injectFaults';

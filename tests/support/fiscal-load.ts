@@ -32,25 +32,6 @@ export async function newFiscalSeller() {
   return { sellerId, register };
 }
 
-/** A sale of `brutto` at 25 % VAT, paid in full by one payment of `paymentType` (v33 names). */
-export function saleOf(brutto: number, fields: Record<string, unknown> = {}, paymentType = 'Cash') {
-  const vat = Math.round(brutto / 5);
-  return {
-    identifier: randomUUID(),
-    sellerIdentifier: 'Anna',
-    saleState: 'Paid',
-    refund: false,
-    refundFor: null,
-    brutto,
-    vat,
-    saleProducts: [{ productIdentifier: 'p1', deltaUnit: true, delta: 1, vat, netto: brutto - vat, brutto }],
-    payments: [{ paymentType, amount: brutto }],
-    vatRateSums: [{ vatRate: 2500, vat, netto: brutto - vat, brutto }],
-    prints: [] as { printType: string; receiptNumber: number | null }[],
-    ...fields,
-  };
-}
-
 /** A Normal print that takes the next receipt number. */
 export const NORMAL_PRINT = { printType: 'Normal', receiptNumber: null };
 

@@ -61,8 +61,8 @@ export async function activateRegister(
   return { as: { apiKey: body.apiKey ?? body.activationSecurityToken ?? '' } };
 }
 
-/** A sale of `brutto` at 25 % VAT paid in cash, its fields replaced by `fields`. */
-export function saleOf(brutto: number, fields: Record<string, unknown> = {}) {
+/** A sale of `brutto` at 25 % VAT paid in one payment (cash unless told), its fields replaced by `fields`. */
+export function saleOf(brutto: number, fields: Record<string, unknown> = {}, paymentType = 'Cash') {
   const vat = Math.round(brutto / 5);
   return {
     identifier: randomUUID(),
@@ -73,7 +73,7 @@ export function saleOf(brutto: number, fields: Record<string, unknown> = {}) {
     brutto,
     vat,
     saleProducts: [{ productIdentifier: 'p1', deltaUnit: true, delta: 1, vat, netto: brutto - vat, brutto }],
-    payments: [{ paymentType: 'Cash', amount: brutto }],
+    payments: [{ paymentType, amount: brutto }],
     vatRateSums: [{ vatRate: 2500, vat, netto: brutto - vat, brutto }],
     prints: [] as Record<string, unknown>[],
     ...fields,
