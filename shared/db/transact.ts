@@ -39,7 +39,10 @@ export async function commit<R>(
       if (!(error instanceof TransactionCanceledException)) throw error;
       const refusal = refusalOf(steps, error);
       if (refusal) throw refusal;
-      const conflict = (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
+      // A conflict with another transaction, or throttling of one of its items: both pass, so try again.
+      const conflict = (error.CancellationReasons ?? []).some(
+        (reason) => reason.Code === 'TransactionConflict' || reason.Code === 'ThrottlingError',
+      );
       if (onCancelled === 'retry-conflicts' && !conflict) throw error;
       if (attempt >= MAX_ATTEMPTS) throw serviceBusy('Too many concurrent changes; try again', { cause: error });
       await backoff(attempt);
