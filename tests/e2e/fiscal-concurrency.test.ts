@@ -19,11 +19,11 @@ import { type Answer, type CallOptions, expectError, v } from '../support/http.t
 
 /**
  * The local stack (serverless-offline and DynamoDB Local on two shared cores) carries about 20 fiscal writes a
- * second whatever the concurrency, so the sizes keep this test near a minute: 10 registers of 100 sales
- * (150 writes each), 5 requests of a register in flight, 50 in all.
+ * second whatever the concurrency, so this test takes about two minutes: 10 registers of 200 sales (300
+ * writes each), 5 requests of a register in flight, 50 in all.
  */
 const REGISTERS = 10;
-const SALES_PER_REGISTER = 100;
+const SALES_PER_REGISTER = 200;
 /** Requests of one register in flight together. */
 const BATCH = 5;
 
