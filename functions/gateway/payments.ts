@@ -53,7 +53,9 @@ export function replay(stored: GatewayPayment, amount: number, orderId: string):
  * charged), so the register may try the order again.
  */
 export async function takePayment(request: ApiRequest<GatewayPaymentBody, 'sellerId' | 'orderId'>): Promise<Reply> {
-  const { sellerId, orderId } = request.params;
+  const { sellerId } = request.params;
+  // The path has been checked as a non-negative integer; one spelling per order ("007" is order 7).
+  const orderId = String(Number(request.params.orderId));
   const amount = hundredthsOf(request.body.amount);
   if (amount === 0) {
     throw valueNotValid('VALUE_SHOULD_BE_GREATER_THEN', 'amount must be at least 0.01', {

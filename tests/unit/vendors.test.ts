@@ -49,6 +49,18 @@ describe('decideVendorUpdate', () => {
   });
 });
 
+it.each([
+  ['keeps the support address when the body leaves it out', { name: 'Kassor AB' }, { ':f0': 'Kassor AB' }],
+  ['sets the support address', { name: 'K', supportEmail: 'help@k.se' }, { ':f0': 'K', ':f1': 'help@k.se' }],
+  ['removes the support address with null', { name: 'K', supportEmail: null }, { ':f0': 'K', ':f1': null }],
+])('decideVendorUpdate %s', (_, body, values) => {
+  // Act
+  const decision = decideVendorUpdate(4, body, preconditions({}), vendor());
+
+  // Assess
+  expect(decision.steps.map(stepOf)).toEqual([expect.objectContaining({ values: { ...values, ':seen': 2, ':next': 3 } })]);
+});
+
 describe('decideVendorDelete', () => {
   it.each([
     ['never counted', undefined],
