@@ -1,4 +1,4 @@
-/** The v26 payment gateway's request (pin 26; docs/conventions.md §21). */
+/** The v26 payment gateway's request (docs/conventions.md §21). */
 
 export const gatewayPayment = {
   $id: 'gatewayPayment',

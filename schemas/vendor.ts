@@ -14,7 +14,7 @@ export const EMAIL_ADDRESS_PATTERN = `^[${ATEXT}]+(?:\\.[${ATEXT}]+)*@${LABEL}(?
 
 /**
  * The server numbers vendors, so a body names the vendor's name and its support address; an `id` in it is
- * dropped. `supportEmail` (ours, pin 25): where `POST /email` sends a register's messages; left out of a PUT it
+ * dropped. `supportEmail` (ours, docs/conventions.md §20): where `POST /email` sends a register's messages; left out of a PUT it
  * is kept, `null` removes it.
  */
 export const softwareVendor = {

@@ -45,7 +45,7 @@ export const CODES = {
     'REPORT_IS_NOT_PRINTED',
     'REPORT_IS_PRINTED_ALREADY',
     'RECEIPT_IS_NOT_PRINTED',
-    // A v26 gateway payment for a seller without a currency (spec 4.1, pin 26).
+    // A v26 gateway payment for a seller without a currency (spec 4.1; docs/conventions.md §21).
     'SELLER_MUST_HAVE_CURRENCY',
   ],
   /** v26/v33 list the activation refusals of spec 7.2 and the treasurer codes of 7.1 under 404 (spec 4.1, 4.2). */

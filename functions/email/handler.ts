@@ -4,7 +4,7 @@ import { httpApi } from '#shared/http/api.ts';
 import { type Route, route } from '#shared/http/router.ts';
 import { MAX_EMAIL_JSON_BYTES, sendEmail } from './message.ts';
 
-/** A register's support message to its software vendor (pin 25; docs/conventions.md §20). */
+/** A register's support message to its software vendor (docs/conventions.md §20). */
 export const routes: Route[] = [
   route({
     method: 'POST',

@@ -6,7 +6,7 @@ import { entityTooLarge, referenceNotFound, valueNotValid } from '#shared/errors
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { mailer } from '#shared/mail/mailer.ts';
 
-/** At most 5 MiB of attachments, decoded, in one message (pin 25); above it `413`. */
+/** At most 5 MiB of attachments, decoded, in one message (docs/conventions.md §20); above it `413`. */
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
 
 /**
@@ -98,7 +98,7 @@ export async function composeMessage(
 }
 
 /**
- * POST /email (v26, v33): the register's message to its software vendor's support address (pin 25), sent once.
+ * POST /email (v26, v33): the register's message to its software vendor's support address (docs/conventions.md §20), sent once.
  * No vendor address: `404 ReferenceNotFound`. Answers `202` with no body: the message is handed over for delivery.
  */
 export async function sendEmail(request: ApiRequest<EmailMessageBody>): Promise<Reply> {

@@ -4,7 +4,7 @@ import { httpApi } from '#shared/http/api.ts';
 import { type Route, route } from '#shared/http/router.ts';
 import { takePayment } from './payments.ts';
 
-/** The v26 payment gateway (pin 26; docs/conventions.md §21); the spec shows no v33 gateway. */
+/** The v26 payment gateway (docs/conventions.md §21); the spec shows no v33 gateway. */
 export const routes: Route[] = [
   route({
     method: 'POST',

@@ -47,7 +47,7 @@ export function replay(stored: GatewayPayment, amount: number, orderId: string):
 }
 
 /**
- * POST /gateway/payment/{sellerId}/{orderId} (v26; pin 26, docs/conventions.md §21): charges `amount` in the
+ * POST /gateway/payment/{sellerId}/{orderId} (v26; docs/conventions.md §21): charges `amount` in the
  * seller's currency through the provider and keeps one result per order. A repeat answers the stored result
  * without charging again; a repeat with another amount is `409`. An `ERROR` outcome is not stored (nothing was
  * charged), so the register may try the order again.

@@ -113,7 +113,7 @@ export const keys = {
   }),
   restaurant: (sellerId: string): Key<Restaurant & Revised> => ({ pk: sellerPk(sellerId), sk: '#RESTAURANT' }),
   hairdresser: (sellerId: string): Key<Hairdresser & Revised> => ({ pk: sellerPk(sellerId), sk: '#HAIRDRESSER' }),
-  /** The one result of a v26 gateway payment of an order (pin 26), in the seller's partition. */
+  /** The one result of a v26 gateway payment of an order (docs/conventions.md §21), in the seller's partition. */
   gatewayPayment: (sellerId: string, orderId: string): Key<GatewayPayment> => ({
     pk: sellerPk(sellerId),
     sk: `#PAYMENT#${orderId}`,

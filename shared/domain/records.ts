@@ -34,7 +34,7 @@ export interface Referenced {
 export interface SoftwareVendor extends Referenced {
   id: number;
   name: string;
-  /** Where `POST /email` sends its registers' messages (pin 25); absent or null: none. */
+  /** Where `POST /email` sends its registers' messages (docs/conventions.md §20); absent or null: none. */
   supportEmail?: string | null;
 }
 
@@ -166,7 +166,7 @@ export interface RestaurantDirectoryEntry {
   custom: string | null;
 }
 
-/** The one stored result of a v26 gateway payment of a seller's order (pin 26; docs/conventions.md §21). */
+/** The one stored result of a v26 gateway payment of a seller's order (docs/conventions.md §21). */
 export interface GatewayPayment {
   /** The amount charged, in hundredths of `currency`. */
   amount: number;

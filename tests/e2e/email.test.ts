@@ -1,4 +1,4 @@
-/** POST /email (pin 25; docs/conventions.md §20): a register's message lands in the local outbox as MIME. */
+/** POST /email (docs/conventions.md §20): a register's message lands in the local outbox as MIME. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The v26 payment gateway over HTTP (pin 26; docs/conventions.md §21), with the local stack's simulator: amounts
+ * The v26 payment gateway over HTTP (docs/conventions.md §21), with the local stack's simulator: amounts
  * ending in .01 are declined, .02 are a provider error, .03 come back with a forged signature; others are accepted.
  */
 import { randomInt } from 'node:crypto';
@@ -131,12 +131,16 @@ describe('POST /v26/gateway/payment/{sellerId}/{orderId}', () => {
     expectError(await v(26).post(`/gateway/payment/${seller}/${order()}`, {}), 400, 'ValueNotValid', 'SHOULD_NOT_BE_NULL');
   });
 
-  it("refuses an unknown seller (404), another seller's user (403), and v15 and v33, which have no gateway", async () => {
+  it("refuses an unknown or deleted seller (404), another seller's user (403), and v15 and v33, which have no gateway", async () => {
     // Prepare
     const stranger = await userOf('REGULAR_USER', null, [await newSeller({ currency: 'SEK' })]);
 
+    const deleted = await newSeller({ currency: 'SEK' });
+    expect((await v(33).del(`/sellers/${deleted}`)).status).toBe(204);
+
     // Act and assess
     expectError(await pay(order(), '1.00', 'SE5599999990'), 404, 'NotFound');
+    expectError(await pay(order(), '1.00', deleted), 404, 'NotFound');
     expectError(await pay(order(), '1.00', seller, stranger), 403, 'Forbidden', 'INSUFFICIENT_ACCESS_RIGHTS');
     for (const api of [15, 33] as const) {
       expectError(await v(api).post(`/gateway/payment/${seller}/1`, { amount: '1.00' }), 404, 'NotFound', 'ENDPOINT_NOT_FOUND');

@@ -1,4 +1,4 @@
-/** The e-mail message's pure parts (pin 25): attachment decoding and its limits. */
+/** The e-mail message's pure parts (docs/conventions.md §20): attachment decoding and its limits. */
 import { describe, expect, it } from 'vitest';
 import { decodeAttachments, MAX_ATTACHMENT_BYTES } from '#functions/email/message.ts';
 import { refusal } from '../support/decisions.ts';

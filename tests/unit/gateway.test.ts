@@ -1,4 +1,4 @@
-/** The gateway's pure parts: signed-answer verification, the simulator's script and the amounts (pin 26). */
+/** The gateway's pure parts: signed-answer verification, the simulator's script and the amounts (docs/conventions.md §21). */
 import { describe, expect, it } from 'vitest';
 import { decimalOf, hundredthsOf, replay } from '#functions/gateway/payments.ts';
 import { type Charge, type ProviderAnswer, sign, verifyAnswer } from '#functions/gateway/provider.ts';
