@@ -31,8 +31,10 @@ import {
   treasurer,
 } from './catalog.ts';
 import { contact, geolocation, geolocationV15 } from './common.ts';
+import { emailMessage } from './email.ts';
 import { currency } from './enums.ts';
 import { balanceChange, day, journalUpload, saleV15, saleV26, saleV33 } from './fiscal.ts';
+import { gatewayPayment } from './gateway.ts';
 import { hairdresser, restaurant, restaurantV15 } from './restaurant.ts';
 import { scalars } from './scalars.ts';
 import { openingHours, sellerV15, sellerV26, sellerV33 } from './seller.ts';
@@ -88,5 +90,7 @@ export const bodySchemas = {
   day,
   balanceChange,
   journalUpload,
+  emailMessage,
+  gatewayPayment,
 } as const;
 export type BodySchemaName = keyof typeof bodySchemas;

@@ -33,6 +33,12 @@ export const scalars = {
     /** Every other string: `$ref` one of these, so no string escapes the rule (tests/unit/text-hygiene.test.ts). */
     text: { pattern: singleLine },
     multilineText: { pattern: multiline },
+    /**
+     * Base64 text (RFC 4648, standard alphabet, padded): the characters here, the padding's place and the length in
+     * `functions/email`. A char-class pattern stays linear on megabytes, where a grouped one overflows the stack.
+     * `contentEncoding` makes a mismatch `SHOULD_BE_BASE64_ENCODED` (shared/http/validation.ts).
+     */
+    base64: { pattern: '^[A-Za-z0-9+/]*={0,2}$', contentEncoding: 'base64' },
     /** A Java int: every integer the spec names is one unless it says Date. */
     int32: { minimum: -2147483648, maximum: 2147483647 },
     /** A Date: milliseconds since the epoch, within the range a JavaScript Date can hold. */

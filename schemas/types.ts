@@ -52,3 +52,6 @@ export type SaleBody = SaleV15Body | SaleV26Body | SaleV33Body;
 export type DayBody = BodyTypes['day'];
 export type BalanceChangeBody = BodyTypes['balanceChange'];
 export type JournalUploadBody = BodyTypes['journalUpload'];
+
+export type EmailMessageBody = BodyTypes['emailMessage'];
+export type GatewayPaymentBody = BodyTypes['gatewayPayment'];

@@ -3,7 +3,20 @@
  * in every version; the application description gains `geolocation` in v33.
  */
 
-/** The server numbers vendors, so a body names only the vendor's name; an `id` in it is dropped. */
+/**
+ * An e-mail address a message is sent to (docs/decisions.md, E-mail): one mailbox in plain `local@domain` form,
+ * the local part of RFC 5322 atoms and dots, the domain of DNS labels with at least one dot. No display name,
+ * comma, quote or angle bracket, so a mail library can never read it as a list or a header.
+ */
+const ATEXT = "A-Za-z0-9!#$%&'*+/=?^_`{|}~-";
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+export const EMAIL_ADDRESS_PATTERN = `^[${ATEXT}]+(?:\\.[${ATEXT}]+)*@${LABEL}(?:\\.${LABEL})+$`;
+
+/**
+ * The server numbers vendors, so a body names the vendor's name and its support address; an `id` in it is
+ * dropped. `supportEmail` (ours, docs/conventions.md §21): where `POST /email` sends a register's messages; left out of a PUT it
+ * is kept, `null` removes it.
+ */
 export const softwareVendor = {
   $id: 'softwareVendor',
   type: 'object',
@@ -11,6 +24,13 @@ export const softwareVendor = {
   required: ['name'],
   properties: {
     name: { type: 'string', $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 96 },
+    supportEmail: {
+      type: ['string', 'null'],
+      $ref: 'scalars#/$defs/text',
+      minLength: 6,
+      maxLength: 254,
+      pattern: EMAIL_ADDRESS_PATTERN,
+    },
   },
 } as const;
 

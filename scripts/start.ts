@@ -27,6 +27,8 @@ Cash-register back end is running.
   Base URL:  ${stack.baseUrl}  (e.g. ${stack.baseUrl}/v33/sellers)
   Admin:     ${admin.username} / ${admin.password}  (ROLE_HYPER_ADMIN, local stage only)
   DynamoDB:  ${stack.dynamoEndpoint}, table ${stack.tableName}${dataDir ? `, data in ${dataDir}` : ', in memory'}
+  E-mail:    ${stack.outboxDir}  (POST /email writes one .eml file per message; nothing is sent)
+  Payments:  the gateway simulator (amounts ending in .01 decline, .02 error, .03 forged; others accept)
 Press Ctrl-C to stop.`);
 
 let stopping = false;

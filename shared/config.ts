@@ -40,6 +40,18 @@ export interface Config {
   imageBucket: string | undefined;
   /** `IMAGE_DIR`: the local folder of image bytes. */
   imageDir: string | undefined;
+  /** `MAIL_TRANSPORT` as set (`ses` or `outbox`); checked by `mailSending()` when the first message is sent. */
+  mailTransport: string | undefined;
+  /** `MAIL_SENDER`: the From address of every message (a verified SES identity in AWS). */
+  mailSender: string | undefined;
+  /** `MAIL_OUTBOX_DIR`: the local folder of `.eml` files. */
+  mailOutboxDir: string | undefined;
+  /** `GATEWAY_PROVIDER` as set (`https` or `simulator`); checked by `paymentGateway()` on the first payment. */
+  gatewayProvider: string | undefined;
+  /** `GATEWAY_URL`: the payment provider's HTTPS endpoint. */
+  gatewayUrl: string | undefined;
+  /** `GATEWAY_SECRET`: the key the provider's answers are signed with (HMAC-SHA256). */
+  gatewaySecret: string | undefined;
 }
 
 let cached: Config | undefined;
@@ -60,6 +72,12 @@ export function config(): Config {
     imageStore: process.env.IMAGE_STORE || undefined,
     imageBucket: process.env.IMAGE_BUCKET || undefined,
     imageDir: process.env.IMAGE_DIR || undefined,
+    mailTransport: process.env.MAIL_TRANSPORT || undefined,
+    mailSender: process.env.MAIL_SENDER || undefined,
+    mailOutboxDir: process.env.MAIL_OUTBOX_DIR || undefined,
+    gatewayProvider: process.env.GATEWAY_PROVIDER || undefined,
+    gatewayUrl: process.env.GATEWAY_URL || undefined,
+    gatewaySecret: process.env.GATEWAY_SECRET || undefined,
   };
   return cached;
 }
@@ -106,4 +124,43 @@ export function imageStorage(settings: Pick<Config, 'imageStore' | 'imageBucket'
     return { store, dir };
   }
   throw new Error(`Environment variable IMAGE_STORE must be s3 or local, not ${store === undefined ? 'unset' : `'${store}'`}`);
+}
+
+const unsetOr = (value: string | undefined) => (value === undefined ? 'unset' : `'${value}'`);
+
+/** Where messages go (SES in AWS, a folder of `.eml` files locally) and who sends them. */
+export type MailSending = { transport: 'ses'; sender: string } | { transport: 'outbox'; sender: string; dir: string };
+
+/**
+ * The mail settings, checked: a missing or unknown value fails with the variable's name. Read when the
+ * first message is sent, so functions that send none need none of them.
+ */
+export function mailSending(settings: Pick<Config, 'mailTransport' | 'mailSender' | 'mailOutboxDir'> = config()): MailSending {
+  const { mailTransport: transport, mailSender: sender, mailOutboxDir: dir } = settings;
+  if (!sender) throw new Error('Environment variable MAIL_SENDER is required');
+  if (transport === 'ses') return { transport, sender };
+  if (transport === 'outbox') {
+    if (!dir) throw new Error('Environment variable MAIL_OUTBOX_DIR is required when MAIL_TRANSPORT is outbox');
+    return { transport, sender, dir };
+  }
+  throw new Error(`Environment variable MAIL_TRANSPORT must be ses or outbox, not ${unsetOr(transport)}`);
+}
+
+/** The payment provider: the simulator (local, tests) or an HTTPS provider, and the secret its answers are signed with. */
+export type PaymentGateway = { provider: 'simulator'; secret: string } | { provider: 'https'; url: string; secret: string };
+
+/** The gateway settings, checked on the first payment: a missing or unknown value fails with the variable's name. */
+export function paymentGateway(
+  settings: Pick<Config, 'gatewayProvider' | 'gatewayUrl' | 'gatewaySecret'> = config(),
+): PaymentGateway {
+  const { gatewayProvider: provider, gatewayUrl: url, gatewaySecret: secret } = settings;
+  // 32 characters: an HMAC key shorter than that is guessable offline from one signed answer.
+  if (!secret || secret.length < 32) throw new Error('Environment variable GATEWAY_SECRET must have at least 32 characters');
+  if (provider === 'simulator') return { provider, secret };
+  if (provider === 'https') {
+    if (!url?.startsWith('https://'))
+      throw new Error('Environment variable GATEWAY_URL must be an https:// URL when GATEWAY_PROVIDER is https');
+    return { provider, url, secret };
+  }
+  throw new Error(`Environment variable GATEWAY_PROVIDER must be https or simulator, not ${unsetOr(provider)}`);
 }

@@ -45,6 +45,8 @@ export const CODES = {
     'REPORT_IS_NOT_PRINTED',
     'REPORT_IS_PRINTED_ALREADY',
     'RECEIPT_IS_NOT_PRINTED',
+    // A v26 gateway payment for a seller without a currency (spec 4.1; docs/conventions.md §22).
+    'SELLER_MUST_HAVE_CURRENCY',
   ],
   /** v26/v33 list the activation refusals of spec 7.2 and the treasurer codes of 7.1 under 404 (spec 4.1, 4.2). */
   ReferenceNotFound: [
@@ -208,7 +210,7 @@ export interface ValueDetails {
   valueMax?: number;
 }
 
-export const notFound = (message: string) => new ApiError('NotFound', null, message);
+export const notFound = (message: string, code: CodeOf<'NotFound'> | null = null) => new ApiError('NotFound', code, message);
 export const endpointNotFound = (method: string, path: string) =>
   new ApiError('NotFound', 'ENDPOINT_NOT_FOUND', `No endpoint ${method} ${path}`);
 export const referenceNotFound = (message: string, code: CodeOf<'ReferenceNotFound'> | null = null) =>

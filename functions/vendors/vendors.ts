@@ -30,12 +30,12 @@ export const readVendor = (id: number): Promise<RevisedRecord<SoftwareVendor> | 
 
 const missing = (id: number) => notFound(`Software vendor ${id} does not exist`);
 const vendorIdOf = (request: ApiRequest<unknown, 'vendorId'>) => Number(request.params.vendorId);
-const show = (vendor: SoftwareVendor) => ({ id: vendor.id, name: vendor.name });
+const show = (vendor: SoftwareVendor) => ({ id: vendor.id, name: vendor.name, supportEmail: vendor.supportEmail ?? null });
 
 /** POST /software-vendors: numbered from a sequence; answers 201 `{"id"}` (docs/conventions.md §10). */
 export async function createVendor(request: ApiRequest<SoftwareVendorBody>): Promise<Reply> {
   const id = await nextNumber('VENDOR');
-  const vendor: SoftwareVendor = { id, name: request.body.name };
+  const vendor: SoftwareVendor = { id, name: request.body.name, supportEmail: request.body.supportEmail ?? null };
   await transact([createRevised({ ...keys.vendor(id), ...vendor }, () => versionConflict(`Software vendor ${id} exists`))]);
   return { status: 201, body: { id } };
 }
@@ -50,24 +50,29 @@ export async function getVendor(request: ApiRequest<unknown, 'vendorId'>): Promi
   return ok(show(vendor), vendor.revision);
 }
 
-/** PUT /software-vendors/{vendorId}: renames the vendor (204). */
+/** PUT /software-vendors/{vendorId}: renames the vendor and sets its support address (204). */
 export function putVendor(request: ApiRequest<SoftwareVendorBody, 'vendorId'>): Promise<Reply> {
   const id = vendorIdOf(request);
   checkVendorScope(request.principal, id);
   const conditions = preconditions(request.headers);
-  return writeRevised(keys.vendor(id), (current) => decideVendorRename(id, request.body.name, conditions, current));
+  return writeRevised(keys.vendor(id), (current) => decideVendorUpdate(id, request.body, conditions, current));
 }
 
-/** A rename decided on the vendor as read: its name at the revision read; 404 when there is none, 409 on unmet preconditions. */
-export function decideVendorRename(
+/**
+ * An update decided on the vendor as read: its name, and its `supportEmail` when the body names one (left out, it
+ * is kept: clients that predate the field rename without erasing it), at the revision read; 404 when there is
+ * none, 409 on unmet preconditions.
+ */
+export function decideVendorUpdate(
   id: number,
-  name: string,
+  { name, supportEmail }: SoftwareVendorBody,
   conditions: Preconditions,
   current: RevisedRecord<SoftwareVendor> | undefined,
 ): RevisedDecision<Reply> {
   if (!current) throw missing(id);
   checkPreconditions(conditions, current.revision);
-  return { steps: [updateRevised(keys.vendor(id), { name }, current.revision)], result: noContent() };
+  const fields = supportEmail === undefined ? { name } : { name, supportEmail };
+  return { steps: [updateRevised(keys.vendor(id), fields, current.revision)], result: noContent() };
 }
 
 /** DELETE /software-vendors/{vendorId}: only while no application, user or control unit references it (422). */

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,8 @@ export interface LocalStack {
   baseUrl: string;
   dynamoEndpoint: string;
   tableName: string;
+  /** Where `POST /email` leaves its messages, one `.eml` file each. */
+  outboxDir: string;
   stop(): Promise<void>;
 }
 
@@ -51,6 +54,15 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
     const imageDir = join(keyDir, 'images');
     process.env.IMAGE_STORE = 'local';
     process.env.IMAGE_DIR = imageDir;
+    // E-mail lands in a folder beside them; payments go to the simulator, which signs with this run's secret.
+    const outboxDir = join(keyDir, 'outbox');
+    const local = {
+      MAIL_TRANSPORT: 'outbox',
+      MAIL_SENDER: 'cash-register@localhost.invalid',
+      MAIL_OUTBOX_DIR: outboxDir,
+      GATEWAY_PROVIDER: 'simulator',
+      GATEWAY_SECRET: randomBytes(32).toString('hex'),
+    };
     const { createUserIfAbsent } = await import('#shared/auth/users.ts');
     await createUserIfAbsent({
       ...options.admin,
@@ -77,6 +89,7 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
         ACTIVATION_KEY_FILE: keyFile,
         IMAGE_STORE: 'local',
         IMAGE_DIR: imageDir,
+        ...local,
         // Binary bodies reach the functions base64-encoded, as API Gateway sends them (see the file).
         NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${BINARY_BODIES}`].filter(Boolean).join(' '),
         LOG_REQUESTS: String(options.logRequests ?? true),
@@ -89,6 +102,7 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
       baseUrl,
       dynamoEndpoint: dynamo.endpoint,
       tableName: LOCAL_TABLE,
+      outboxDir,
       stop: async () => {
         await stopChild(offline);
         await dynamo.stop();

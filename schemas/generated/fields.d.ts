@@ -49,6 +49,8 @@ export declare const saleV33: Fields<'saleV33'>;
 export declare const day: Fields<'day'>;
 export declare const balanceChange: Fields<'balanceChange'>;
 export declare const journalUpload: Fields<'journalUpload'>;
+export declare const emailMessage: Fields<'emailMessage'>;
+export declare const gatewayPayment: Fields<'gatewayPayment'>;
 export declare const order_orderItems: ItemFields<'order', 'orderItems'>;
 export declare const precept_preceptItems: ItemFields<'precept', 'preceptItems'>;
 export declare const restaurantV15_menu: ItemFields<'restaurantV15', 'menu'>;
@@ -65,3 +67,4 @@ export declare const saleV33_saleProducts: ItemFields<'saleV33', 'saleProducts'>
 export declare const saleV33_prints: ItemFields<'saleV33', 'prints'>;
 export declare const saleV33_payments: ItemFields<'saleV33', 'payments'>;
 export declare const saleV33_vatRateSums: ItemFields<'saleV33', 'vatRateSums'>;
+export declare const emailMessage_attachments: ItemFields<'emailMessage', 'attachments'>;

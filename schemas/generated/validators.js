@@ -42,3 +42,5 @@ export const saleV33 = { load: () => import("./validators/saleV33.js").then((m) 
 export const day = { load: () => import("./validators/day.js").then((m) => m.validate) };
 export const balanceChange = { load: () => import("./validators/balanceChange.js").then((m) => m.validate) };
 export const journalUpload = { load: () => import("./validators/journalUpload.js").then((m) => m.validate) };
+export const emailMessage = { load: () => import("./validators/emailMessage.js").then((m) => m.validate) };
+export const gatewayPayment = { load: () => import("./validators/gatewayPayment.js").then((m) => m.validate) };

@@ -12,6 +12,7 @@
  * | seller's id sequence      | S#<sellerId>        | #SEQ#<name>        |                       |
  * | seller's restaurant       | S#<sellerId>        | #RESTAURANT        |                       |
  * | seller's hairdresser      | S#<sellerId>        | #HAIRDRESSER       |                       |
+ * | gateway payment result    | S#<sellerId>        | #PAYMENT#<orderId> |                       |
  * | seller directory entry    | SELLERS             | <sellerId>         |                       |
  * | restaurant directory entry| RESTAURANTS         | <sellerId>         |                       |
  * | user                      | U#<username>        | #USER              |                       |
@@ -53,6 +54,7 @@ import type {
   ControlUnit,
   DeviceEntry,
   DeviceInstall,
+  GatewayPayment,
   Hairdresser,
   Registration,
   Restaurant,
@@ -111,6 +113,11 @@ export const keys = {
   }),
   restaurant: (sellerId: string): Key<Restaurant & Revised> => ({ pk: sellerPk(sellerId), sk: '#RESTAURANT' }),
   hairdresser: (sellerId: string): Key<Hairdresser & Revised> => ({ pk: sellerPk(sellerId), sk: '#HAIRDRESSER' }),
+  /** The one result of a v26 gateway payment of an order (docs/conventions.md §22), in the seller's partition. */
+  gatewayPayment: (sellerId: string, orderId: string): Key<GatewayPayment> => ({
+    pk: sellerPk(sellerId),
+    sk: `#PAYMENT#${orderId}`,
+  }),
   restaurantDirectory: (sellerId: string): Key<RestaurantDirectoryEntry> => ({ pk: 'RESTAURANTS', sk: sellerId }),
   /** An entity of a version stream's partition (a seller's catalog): `T` is the entity's data. */
   streamEntity: <T>(pk: string, kind: string, identifier: string): Key<Stored<T>> => ({ pk, sk: `${kind}#${identifier}` }),

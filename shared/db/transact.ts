@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { type DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type ApiError, serviceBusy } from '#shared/errors.ts';
 import { db, table } from './client.ts';
 import { type Key, keys } from './keys.ts';
@@ -71,6 +71,17 @@ function refusalOf(steps: readonly Step[], error: TransactionCanceledException):
 export async function writeIf(command: UpdateCommand | DeleteCommand): Promise<boolean> {
   try {
     await db().send(command);
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Puts a new item outside a transaction; false when the key exists (the caller reads what is there). */
+export async function putIfAbsent(item: Key & Record<string, unknown>): Promise<boolean> {
+  try {
+    await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;

@@ -34,6 +34,8 @@ export interface Referenced {
 export interface SoftwareVendor extends Referenced {
   id: number;
   name: string;
+  /** Where `POST /email` sends its registers' messages (docs/conventions.md §21); absent or null: none. */
+  supportEmail?: string | null;
 }
 
 /** An application description: a register app of one vendor; installations reference it. */
@@ -162,4 +164,16 @@ export interface RestaurantDirectoryEntry {
   /** The first of the restaurant's images: the picture a list shows. */
   logo: string | null;
   custom: string | null;
+}
+
+/** The one stored result of a v26 gateway payment of a seller's order (docs/conventions.md §22). */
+export interface GatewayPayment {
+  /** The amount charged, in hundredths of `currency`. */
+  amount: number;
+  currency: string;
+  status: 'ACCEPT' | 'DECLINE';
+  transactionId: string | null;
+  acquirer: string | null;
+  declineReason: string | null;
+  created: number;
 }

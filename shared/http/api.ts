@@ -92,7 +92,7 @@ async function prepare(
     ? readRaw(event, headers, route.raw)
     : route.body === undefined
       ? undefined
-      : readJson(event, headers, await bodyValidator(route.body, version));
+      : readJson(event, headers, await bodyValidator(route.body, version), route.maxBodyBytes ?? config().maxJsonBodyBytes);
   return {
     version,
     method: route.method,
@@ -130,9 +130,9 @@ function readJson(
   event: APIGatewayProxyEventV2,
   headers: Record<string, string | undefined>,
   validator: ValidateFunction,
+  limit: number,
 ): unknown {
   const raw = bodyBytes(event);
-  const limit = config().maxJsonBodyBytes;
   if (raw.length > limit) throw entityTooLarge(limit);
   const contentType = headers['content-type'];
   if (contentType === undefined) throw headerMissing('Content-Type');

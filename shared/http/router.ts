@@ -33,6 +33,8 @@ interface RouteHead<P extends string> {
   access: AccessRule;
   /** A feature a register's activation must have to call the route (403 ACTIVATION_NO_FEATURE); users need none. */
   feature?: Feature;
+  /** The largest JSON body the route takes, in bytes (413 above); `MAX_JSON_BODY_BYTES` when not set. */
+  maxBodyBytes?: number;
 }
 
 /** One endpoint as the route table keeps it: the definition with its types erased (`route`). */

@@ -11,6 +11,8 @@ export function fieldPath(instancePath: string, property?: string): string {
 }
 
 interface Bounds {
+  /** `base64` on the base64 scalar: its pattern's mismatch is SHOULD_BE_BASE64_ENCODED. */
+  contentEncoding?: string;
   minLength?: number;
   maxLength?: number;
   minItems?: number;
@@ -64,6 +66,11 @@ export function toApiError(error: ErrorObject): ApiError {
       });
     }
     case 'pattern':
+      if (parent.contentEncoding === 'base64') {
+        // No actualValue: an attachment is megabytes, and echoing it back helps no one.
+        return valueNotValid('SHOULD_BE_BASE64_ENCODED', `${field} is not base64`, { field });
+      }
+      return patternMismatch(field, actualValue, String(error.params.pattern));
     case 'format':
       return patternMismatch(field, actualValue, String(error.params.pattern ?? error.params.format));
     case 'minimum': {

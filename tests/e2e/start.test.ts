@@ -76,6 +76,7 @@ describe('npm start', () => {
     const first = await start(port, dataDir);
     expect(first.baseUrl).toBe(`http://localhost:${port}`);
     expect(first.output).toContain(`Admin:     ${admin.username} / ${admin.password}`);
+    expect(first.output).toContain(`E-mail:    ${join(dataDir, 'outbox')}`);
     const created = await fetch(`${first.baseUrl}/v33/sellers/SE5569999999`, {
       method: 'PUT',
       headers: { Authorization: authorization, 'Content-Type': 'application/json' },

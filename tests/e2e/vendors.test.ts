@@ -26,12 +26,12 @@ describe.each(ALL_VERSIONS)('software vendors in v%i', (api) => {
 
     const read = await client.get(`/software-vendors/${id}`);
     expect(read.status).toBe(200);
-    expect(read.body).toEqual({ id, name: 'Kassa AB' });
+    expect(read.body).toEqual({ id, name: 'Kassa AB', supportEmail: null });
     expect(read.headers.get('etag')).toBe('"1"');
 
     expect((await client.put(`/software-vendors/${id}`, { name: 'Kassa Nordic AB' })).status).toBe(204);
     const renamed = await client.get(`/software-vendors/${id}`);
-    expect(renamed.body).toEqual({ id, name: 'Kassa Nordic AB' });
+    expect(renamed.body).toEqual({ id, name: 'Kassa Nordic AB', supportEmail: null });
     expect(renamed.headers.get('etag')).toBe('"2"');
 
     expect((await client.del(`/software-vendors/${id}`)).status).toBe(204);
@@ -46,18 +46,18 @@ describe.each(ALL_VERSIONS)('software vendors in v%i', (api) => {
     expect(second).toBeGreaterThan(first);
   });
 
-  it('lists the vendors as {id, name} in id order, with LIST parameters', async () => {
+  it('lists the vendors as {id, name, supportEmail} in id order, with LIST parameters', async () => {
     const token = randomUUID().slice(0, 8);
     const ids = [await newVendor(`B ${token}`), await newVendor(`A ${token}`), await newVendor(`C ${token}`)];
     const list = await client.get(`/software-vendors?like=${token}`);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
-      { id: ids[0], name: `B ${token}` },
-      { id: ids[1], name: `A ${token}` },
-      { id: ids[2], name: `C ${token}` },
+      { id: ids[0], name: `B ${token}`, supportEmail: null },
+      { id: ids[1], name: `A ${token}`, supportEmail: null },
+      { id: ids[2], name: `C ${token}`, supportEmail: null },
     ]);
     const byName = await client.get(`/software-vendors?like=${token}&orderBy=name&firstResult=1&maxResults=1`);
-    expect(byName.body).toEqual([{ id: ids[0], name: `B ${token}` }]);
+    expect(byName.body).toEqual([{ id: ids[0], name: `B ${token}`, supportEmail: null }]);
     expectError(await client.get('/software-vendors?maxResults=1001'), 409, 'InconsistentData', 'SERVER_IS_OVERLOADED');
   });
 
@@ -71,7 +71,7 @@ describe.each(ALL_VERSIONS)('software vendors in v%i', (api) => {
       'VersionConflict',
     );
     expectError(await client.del(`/software-vendors/${id}`, { headers: { 'If-Match': '"1"' } }), 409, 'VersionConflict');
-    expect((await client.get(`/software-vendors/${id}`)).body).toEqual({ id, name: 'Tagged 2' });
+    expect((await client.get(`/software-vendors/${id}`)).body).toEqual({ id, name: 'Tagged 2', supportEmail: null });
   });
 });
 
@@ -351,8 +351,8 @@ describe('access', () => {
   });
 
   it('a vendor user reads and renames its own vendor, and only sees it in the list', async () => {
-    expect((await v(26).get(`/software-vendors/${own}`, vendorUser)).body).toEqual({ id: own, name: 'Own' });
-    expect((await v(26).get('/software-vendors', vendorUser)).body).toEqual([{ id: own, name: 'Own' }]);
+    expect((await v(26).get(`/software-vendors/${own}`, vendorUser)).body).toEqual({ id: own, name: 'Own', supportEmail: null });
+    expect((await v(26).get('/software-vendors', vendorUser)).body).toEqual([{ id: own, name: 'Own', supportEmail: null }]);
     expect((await v(26).put(`/software-vendors/${own}`, { name: 'Own' }, vendorUser)).status).toBe(204);
   });
 
@@ -362,7 +362,7 @@ describe('access', () => {
     refused(await v(33).put(`/software-vendors/${other}`, { name: 'Mine now' }, vendorUser));
     refused(await v(33).post('/software-vendors', { name: 'New' }, vendorUser));
     refused(await v(33).del(`/software-vendors/${own}`, vendorUser));
-    expect((await v(33).get(`/software-vendors/${other}`)).body).toEqual({ id: other, name: 'Other' });
+    expect((await v(33).get(`/software-vendors/${other}`)).body).toEqual({ id: other, name: 'Other', supportEmail: null });
   });
 
   it("a vendor user manages its own vendor's applications and sees only them", async () => {

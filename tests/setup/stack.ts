@@ -6,6 +6,7 @@ declare module 'vitest' {
     baseUrl: string;
     dynamoEndpoint: string;
     tableName: string;
+    outboxDir: string;
     admin: { username: string; password: string };
   }
 }
@@ -17,6 +18,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', stack.baseUrl);
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
   project.provide('tableName', stack.tableName);
+  project.provide('outboxDir', stack.outboxDir);
   project.provide('admin', admin);
   return () => stack.stop();
 }

@@ -23,7 +23,16 @@ const sharedById = new Map<string, Schema>(sharedSchemas.map((schema) => [schema
 /** The scalar definitions that take tab, LF and CR. */
 const MULTILINE_SCALARS = ['custom', 'multilineText'];
 /** The multi-line fields of docs/decisions.md (Text hygiene): every other string is single-line. */
-const MULTILINE_FIELDS = ['comment', 'custom', 'description', 'message', 'productCustomization', 'protectedHeaders', 'workHours'];
+const MULTILINE_FIELDS = [
+  'body',
+  'comment',
+  'custom',
+  'description',
+  'message',
+  'productCustomization',
+  'protectedHeaders',
+  'workHours',
+];
 
 /** A value each patterned scalar accepts, to probe its pattern with one character replaced. */
 const samples: Record<string, string> = {
@@ -37,6 +46,7 @@ const samples: Record<string, string> = {
   custom: 'abc',
   text: 'abc',
   multilineText: 'abc',
+  base64: 'QUJD',
 };
 
 const codePoints = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCharCode(from + i));

@@ -1,7 +1,7 @@
 /** Software vendors and application descriptions: updates and deletes decided on the record as read (spec 4.3). */
 import { describe, expect, it } from 'vitest';
 import { type ApplicationUpdate, decideApplicationDelete, decideApplicationUpdate } from '#functions/vendors/applications.ts';
-import { decideVendorDelete, decideVendorRename } from '#functions/vendors/vendors.ts';
+import { decideVendorDelete, decideVendorUpdate } from '#functions/vendors/vendors.ts';
 import type { Principal } from '#shared/auth/principal.ts';
 import type { RevisedRecord } from '#shared/db/revisions.ts';
 import type { ApplicationDescription, SoftwareVendor } from '#shared/domain/records.ts';
@@ -26,10 +26,10 @@ const vendor = (refs?: number): RevisedRecord<SoftwareVendor> => ({
   ...(refs === undefined ? {} : { refs }),
 });
 
-describe('decideVendorRename', () => {
+describe('decideVendorUpdate', () => {
   it('sets the name at the revision read', () => {
     // Act
-    const decision = decideVendorRename(4, 'Kassor AB', preconditions({}), vendor());
+    const decision = decideVendorUpdate(4, { name: 'Kassor AB' }, preconditions({}), vendor());
 
     // Assess
     expect(decision.result).toEqual({ status: 204 });
@@ -40,13 +40,25 @@ describe('decideVendorRename', () => {
 
   it('a vendor that does not exist is 404; a stale If-Match 409', () => {
     // Act
-    const missing = refusal(() => decideVendorRename(4, 'Kassor AB', preconditions({}), undefined));
-    const stale = refusal(() => decideVendorRename(4, 'Kassor AB', preconditions({ 'if-match': '"1"' }), vendor()));
+    const missing = refusal(() => decideVendorUpdate(4, { name: 'Kassor AB' }, preconditions({}), undefined));
+    const stale = refusal(() => decideVendorUpdate(4, { name: 'Kassor AB' }, preconditions({ 'if-match': '"1"' }), vendor()));
 
     // Assess
     expect(missing).toEqual({ status: 404, exception: 'NotFound', code: null });
     expect(stale).toEqual({ status: 409, exception: 'VersionConflict', code: null });
   });
+});
+
+it.each([
+  ['keeps the support address when the body leaves it out', { name: 'Kassor AB' }, { ':f0': 'Kassor AB' }],
+  ['sets the support address', { name: 'K', supportEmail: 'help@k.se' }, { ':f0': 'K', ':f1': 'help@k.se' }],
+  ['removes the support address with null', { name: 'K', supportEmail: null }, { ':f0': 'K', ':f1': null }],
+])('decideVendorUpdate %s', (_, body, values) => {
+  // Act
+  const decision = decideVendorUpdate(4, body, preconditions({}), vendor());
+
+  // Assess
+  expect(decision.steps.map(stepOf)).toEqual([expect.objectContaining({ values: { ...values, ':seen': 2, ':next': 3 } })]);
 });
 
 describe('decideVendorDelete', () => {

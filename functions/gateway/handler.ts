@@ -1,0 +1,19 @@
+import { gatewayPayment } from '#schemas/generated/validators.js';
+import { access } from '#shared/auth/access.ts';
+import { httpApi } from '#shared/http/api.ts';
+import { type Route, route } from '#shared/http/router.ts';
+import { takePayment } from './payments.ts';
+
+/** The v26 payment gateway (docs/conventions.md §22); the spec shows no v33 gateway. */
+export const routes: Route[] = [
+  route({
+    method: 'POST',
+    path: '/gateway/payment/{sellerId}/{orderId}',
+    versions: [26],
+    access: access.seller,
+    body: gatewayPayment,
+    handle: takePayment,
+  }),
+];
+
+export const handler = httpApi(routes);
