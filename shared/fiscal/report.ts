@@ -103,8 +103,8 @@ export interface Report {
   grandTotals: { sales: number; refunds: number; net: number };
 }
 
-/** Sums each category's products; categories in name order. */
-function salesPerCategory(totals: Totals, categories: ReadonlyMap<string, readonly string[]> | undefined): CategorySums[] {
+/** Sums each category's products (a product in two categories counts in both); categories in name order. */
+export function salesPerCategory(totals: Totals, categories: ReadonlyMap<string, readonly string[]> | undefined): CategorySums[] {
   const sums = new Map<string, CategorySums>();
   for (const figures of productTotals(totals)) {
     for (const category of new Set(categories?.get(figures.productIdentifier))) {
