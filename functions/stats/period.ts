@@ -7,7 +7,7 @@ import { partitions } from '#shared/db/keys.ts';
 import { readPartition } from '#shared/db/reads.ts';
 import type { Stored } from '#shared/db/streams.ts';
 import { inconsistentData, typeMismatch } from '#shared/errors.ts';
-import { businessDate, periodStart, timeZoneOf } from '#shared/fiscal/dates.ts';
+import { businessDate, daysBetween, periodStart, timeZoneOf } from '#shared/fiscal/dates.ts';
 import { type DayRecord, daysSince, type Register } from '#shared/fiscal/ledger.ts';
 import { intParam } from '#shared/http/query.ts';
 import type { ApiRequest } from '#shared/http/types.ts';
@@ -80,11 +80,15 @@ async function registersOf(sellerId: string, named: string | null): Promise<Regi
   return names.map((cash) => ({ sellerId, cash }));
 }
 
-/** A register's days of the period, read newest first as far back as its first date. */
-async function daysOf(register: Register, period: Period): Promise<RegisterDays> {
+/**
+ * A register's days of the period, read newest first as far back as its first date. The first page asks for
+ * about one day per calendar day from today back to the period's first, and one older day that ends the read.
+ */
+async function daysOf(register: Register, period: Period, today: number): Promise<RegisterDays> {
   const days: Stored<DayRecord>[] = [];
   let next: Stored<DayRecord> | undefined;
-  for await (const day of daysSince(register, period.first)) {
+  const firstPage = Math.min(Math.max(daysBetween(period.first, today) + 2, 2), 100);
+  for await (const day of daysSince(register, period.first, firstPage)) {
     if (day.date > period.last) next = day;
     else days.push(day);
   }
@@ -95,7 +99,9 @@ async function daysOf(register: Register, period: Period): Promise<RegisterDays>
 export async function coverage(request: ApiRequest<unknown, 'sellerId'>): Promise<Coverage> {
   const sellerId = request.params.sellerId;
   const timeZone = timeZoneOf(sellerId);
-  const period = periodOf(request.query, timeZone, Date.now());
+  const now = Date.now();
+  const period = periodOf(request.query, timeZone, now);
   const registers = await registersOf(sellerId, request.query.get('cashRegisterName'));
-  return { timeZone, period, registers: await Promise.all(registers.map((register) => daysOf(register, period))) };
+  const today = businessDate(now, timeZone);
+  return { timeZone, period, registers: await Promise.all(registers.map((register) => daysOf(register, period, today))) };
 }

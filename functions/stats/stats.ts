@@ -51,7 +51,7 @@ export async function getCategoryStats(request: StatsRequest): Promise<Reply> {
   return ok(categoryStats(totalsOf(covered), categories));
 }
 
-/** `GET /{sellerId}/products/stats` (all versions): names from the catalog's products sold, tombstones included. */
+/** `GET /{sellerId}/products/stats` (all versions): names from the catalog's products sold (a tombstone has none). */
 export async function getProductStats(request: StatsRequest): Promise<Reply> {
   const totals = totalsOf(await coverage(request));
   const sold = productTotals(totals).map((sums) => sums.productIdentifier);

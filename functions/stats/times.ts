@@ -2,7 +2,7 @@
  * Times as statistics show them (docs/conventions.md §20): the keys of `bruttoStats` and the CSV's times are
  * wall-clock times in the seller's time zone with its numeric offset, `2024-06-11T09:00:00.000+0200`.
  */
-import { addDays } from '#shared/fiscal/dates.ts';
+import { addDays, utcMidnight } from '#shared/fiscal/dates.ts';
 
 export const DATE_GROUPING_UNITS = ['HOUR', 'DAY', 'WEEK', 'MONTH'] as const;
 export type DateGroupingUnit = (typeof DATE_GROUPING_UNITS)[number];
@@ -63,7 +63,7 @@ export const formatDate = (date: number): string =>
 
 /** The instant a business date starts in the time zone (its midnight; the offset is that of the day's start). */
 export function startOfDate(date: number, timeZone: string): number {
-  const midnightUtc = Date.UTC(Math.floor(date / 10000), (Math.floor(date / 100) % 100) - 1, date % 100);
+  const midnightUtc = utcMidnight(date);
   const guess = midnightUtc - offsetMinutes(midnightUtc, timeZone) * 60_000;
   return midnightUtc - offsetMinutes(guess, timeZone) * 60_000;
 }
@@ -72,6 +72,6 @@ export function startOfDate(date: number, timeZone: string): number {
 export function bucketDate(date: number, unit: Exclude<DateGroupingUnit, 'HOUR'>): number {
   if (unit === 'DAY') return date;
   if (unit === 'MONTH') return date - (date % 100) + 1;
-  const weekday = new Date(Date.UTC(Math.floor(date / 10000), (Math.floor(date / 100) % 100) - 1, date % 100)).getUTCDay();
+  const weekday = new Date(utcMidnight(date)).getUTCDay();
   return addDays(date, -((weekday + 6) % 7));
 }

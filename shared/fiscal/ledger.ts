@@ -157,10 +157,12 @@ export function writeLedger<R>(write: LedgerWrite<R>): Promise<R> {
 
 /**
  * A register's days dated `date` or later, newest first, read in pages only as far back as needed: days
- * are dated in their order (docs/conventions.md §17), so the first older day ends the read.
+ * are dated in their order (docs/conventions.md §17), so the first older day ends the read. `firstPage`
+ * is how many days the first page reads (then 32 a page): a caller that expects few reads few.
  */
-export async function* daysSince(register: Register, date: number): AsyncGenerator<Stored<DayRecord>> {
+export async function* daysSince(register: Register, date: number, firstPage = 32): AsyncGenerator<Stored<DayRecord>> {
   let startKey: Record<string, unknown> | undefined;
+  let limit = firstPage;
   do {
     const page = await db().send(
       new QueryCommand({
@@ -169,7 +171,7 @@ export async function* daysSince(register: Register, date: number): AsyncGenerat
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
         ExpressionAttributeValues: { ':pk': registerPk(register.sellerId, register.cash), ':day': `${DAY}#` },
         ScanIndexForward: false,
-        Limit: 32,
+        Limit: limit,
         ExclusiveStartKey: startKey,
       }),
     );
@@ -178,6 +180,7 @@ export async function* daysSince(register: Register, date: number): AsyncGenerat
       yield day;
     }
     startKey = page.LastEvaluatedKey;
+    limit = 32;
   } while (startKey);
 }
 
