@@ -29,11 +29,16 @@ const TAXES = 2000;
 const PRODUCTS = 10_000;
 const CHANGED = 10;
 const IMAGE_BYTES = 200_000;
+/** The stats rows: one register with STATS_SALES sales over STATS_DAYS days (the last one open). */
+const STATS_SALES = 20_000;
+const STATS_DAYS = 30;
 
 const TABLE = 'bench';
 const SELLER = 'SE5560360793';
 /** The seller of the products-diff row: 1 tax and PRODUCTS products. */
 const PRODUCT_SELLER = 'SE5560360801';
+/** The seller of the stats rows: one register, its days and sales. */
+const STATS_SELLER = 'SE5560360819';
 /** BatchWriteItem takes at most 25 items. */
 const BATCH = 25;
 const USER = { username: 'bench', password: 'bench-password' };
@@ -342,6 +347,12 @@ async function measureOperations(): Promise<{
     import('#functions/users/handler.ts'),
     import('#functions/images/handler.ts'),
   ]);
+  const [stats, ledger, totals, dates] = await Promise.all([
+    import('#functions/stats/handler.ts'),
+    import('#shared/fiscal/ledger.ts'),
+    import('#shared/fiscal/totals.ts'),
+    import('#shared/fiscal/dates.ts'),
+  ]);
   db().middlewareStack.add(
     (next, { commandName = 'unknown' }) =>
       async (args) => {
@@ -627,6 +638,176 @@ async function measureOperations(): Promise<{
 
   const fiscal = await measureFiscal(readBack);
 
+  // (f) statistics: a register with STATS_SALES sales over STATS_DAYS days, written straight into the table as
+  // the ledger stores them (each day's totals the sum of its sales' contributions, every item its own version).
+  // A 30-day and a 1-day read of product stats and of sales stats read the registrations and the days, never the
+  // sales: the 30-day read costs more days, not more sales.
+  const statsSeeding = performance.now();
+  const statsRegister = { sellerId: STATS_SELLER, cash: 'Kassa 1' };
+  await invoke(sellers.handler, 'PUT', `/v33/sellers/${STATS_SELLER}`, 201, { ...seller, corporateId: STATS_SELLER.slice(2) });
+  const now = Date.now();
+  const timeZone = dates.timeZoneOf(STATS_SELLER);
+  const statsItems: Record<string, unknown>[] = [];
+  const dayItems: Record<string, unknown>[] = [];
+  let statsVersion = 0;
+  const perDay = Math.ceil(STATS_SALES / STATS_DAYS);
+  for (let day = 1; day <= STATS_DAYS; day++) {
+    const opened = now - (STATS_DAYS - day) * 86_400_000 - 12 * 3_600_000;
+    const openVersion = ++statsVersion;
+    let dayTotals = totals.emptyTotals();
+    for (let index = (day - 1) * perDay; index < Math.min(day * perDay, STATS_SALES); index++) {
+      const product = index % 50;
+      const rate = product % 2 === 0 ? 25 : 12;
+      const brutto = (rate === 25 ? 125 : 112) * (1 + (index % 40));
+      const vat = (brutto * rate) / (100 + rate);
+      const close = opened + (index % perDay) * 60_000;
+      const sale = {
+        identifier: `s${String(index).padStart(6, '0')}`,
+        sellerIdentifier: 'Bench',
+        saleState: 'Complete' as const,
+        refund: false,
+        refundFor: null,
+        absoluteDiscount: 0,
+        relativeDiscount: 0,
+        vanillaBrutto: brutto,
+        discount: 0,
+        brutto,
+        vat,
+        close,
+        saleProducts: [
+          {
+            productIdentifier: `p${product}`,
+            deltaUnit: true,
+            delta: 1 + (index % 3),
+            absoluteDiscount: 0,
+            relativeDiscount: 0,
+            vat,
+            netto: brutto - vat,
+            brutto,
+            vanillaBrutto: brutto,
+            discount: 0,
+            vatRate: rate,
+          },
+        ],
+        prints: [{ receiptNumber: index + 1, printType: 'Normal' as const, created: close, printed: true }],
+        payments: [{ paymentType: index % 3 === 0 ? ('Cash' as const) : ('EmvStandalone' as const), amount: brutto }],
+        vatRateSums: [
+          {
+            vatRate: rate * 100,
+            vanillaVat: vat,
+            vanillaNetto: brutto - vat,
+            vanillaBrutto: brutto,
+            vat,
+            netto: brutto - vat,
+            brutto,
+          },
+        ],
+        day,
+        recorded: close,
+      };
+      dayTotals = totals.addTotals(dayTotals, totals.saleContribution(sale));
+      const version = ++statsVersion;
+      statsItems.push({
+        ...sale,
+        ...ledger.saleKey(statsRegister, sale.identifier),
+        version,
+        vsk: versionSortKey(ledger.SALE, version),
+        deleted: false,
+        modified: close,
+      });
+    }
+    const closed = day < STATS_DAYS;
+    const version = ++statsVersion;
+    dayItems.push({
+      ...ledger.dayKey(statsRegister, day),
+      dayNumber: day,
+      // Day n is dated STATS_DAYS - n days before today (its times are only for the hours of its sales).
+      date: dates.businessDate(now - (STATS_DAYS - day) * 86_400_000, timeZone),
+      opened: !closed,
+      reportPrinted: closed,
+      open: opened,
+      close: closed ? opened + 12 * 3_600_000 : null,
+      cash: totals.cashBalance(dayTotals),
+      totals: dayTotals,
+      openVersion,
+      version,
+      vsk: versionSortKey(ledger.DAY, version),
+      deleted: false,
+      modified: opened,
+    });
+  }
+  // The catalog's 50 products, so that product stats find their names (no diff of them is read).
+  const statsProducts = Array.from({ length: 50 }, (_, product) => ({
+    ...keys.catalog(STATS_SELLER, 'PRODUCT', `p${product}`),
+    identifier: `p${product}`,
+    name: `Product ${product}`,
+    barcode: String(7_310_865_100_000 + product),
+    netto: 1000,
+    tax: 'moms',
+    salesUnit: 'Piece',
+    countedInPrice: true,
+    version: product + 2,
+    vsk: versionSortKey('PRODUCT', product + 2),
+    deleted: false,
+    modified: now,
+  }));
+  await batchPut(db(), [
+    ...dayItems,
+    ...statsItems,
+    ...statsProducts,
+    { ...keys.registerCounter(STATS_SELLER, statsRegister.cash), ver: statsVersion, live: true },
+    {
+      ...keys.registration(STATS_SELLER, statsRegister.cash),
+      id: 1,
+      sellerId: STATS_SELLER,
+      country: 'SE',
+      corporateId: STATS_SELLER.slice(2),
+      cashRegisterName: statsRegister.cash,
+      productionNumber: null,
+      applicationPackage: null,
+      activationIds: [1],
+      created: now,
+      revision: 1,
+      deleted: false,
+    },
+  ]);
+  const statsSeedSeconds = (performance.now() - statsSeeding) / 1000;
+  const registration = await sizeOf(keys.registration(STATS_SELLER, statsRegister.cash));
+  const statsCounter = await sizeOf(keys.sellerCounter(STATS_SELLER));
+  const daySizes = dayItems.map(itemSize).reverse();
+  /** The days a read of `days` days reads: those days and the next older one, which ends the read. */
+  const daysRead = (days: number) => readUnits(daySizes.slice(0, days + 1).reduce((sum, size) => sum + size, 0));
+  const statsRead = async (label: string, path: string, days: number, extra: Model) => {
+    const once = () =>
+      invoke(stats.handler, 'GET', `/v33/${STATS_SELLER}/${path}?period=${days}&cashRegisterName=Kassa%201`, 200);
+    await repeat(WARMUP, once);
+    return {
+      label: `${label}, ${days} day${days === 1 ? '' : 's'} of ${STATS_SALES.toLocaleString('en')} sales (n=${DIFF_REPS})`,
+      samples: await repeat(DIFF_REPS, once),
+      model: {
+        // The caller, the seller's liveness, the registrations, the register's days; then what the stat adds.
+        commands: ['GetItem', 'GetItem', 'Query', 'Query', ...extra.commands],
+        capacity: {
+          ...extra.capacity,
+          tableRcu:
+            readUnits(user) + readUnits(statsCounter) + readUnits(registration) + daysRead(days) + extra.capacity.tableRcu,
+        },
+      },
+    } satisfies Operation;
+  };
+  const none: Model = { commands: [], capacity: { tableRcu: 0, lsiRcu: 0, tableWcu: 0, lsiWcu: 0 } };
+  // Product stats read the sold products' names: one BatchGetItem of the 50 products.
+  const productsRcu = statsProducts.reduce((sum, product) => sum + readUnits(itemSize(product)), 0);
+  const productNames: Model = {
+    commands: ['BatchGetItem'],
+    capacity: { tableRcu: productsRcu, lsiRcu: 0, tableWcu: 0, lsiWcu: 0 },
+  };
+  const statsOperations: Operation[] = [];
+  for (const days of [STATS_DAYS, 1]) {
+    statsOperations.push(await statsRead('product stats', 'products/stats', days, productNames));
+    statsOperations.push(await statsRead('sales stats', 'sales/stats', days, none));
+  }
+
   const operations = [
     create,
     read,
@@ -638,6 +819,7 @@ async function measureOperations(): Promise<{
     imagePut,
     imageGet,
     ...fiscal.operations,
+    ...statsOperations,
   ];
   for (const { label, samples, model } of operations) {
     for (const sample of samples) {
@@ -650,6 +832,9 @@ async function measureOperations(): Promise<{
       }
     }
   }
+  console.log(
+    `Stats seller: ${STATS_SALES.toLocaleString('en')} sales over ${STATS_DAYS} days seeded with BatchWriteItem in ${statsSeedSeconds.toFixed(1)} s.`,
+  );
   return {
     operations,
     requests: firstRequests(apiKey, lastTax),
@@ -1100,7 +1285,9 @@ function report(
     `  GET /v26/{sellerId}/products-diff/{from}/{to} of a second seller with 1 tax and ${PRODUCTS.toLocaleString('en')} products (one written`,
     `  through the handler, the others copied from its stored item into the table, ${CHANGED} of them then PUT through the handler);`,
     '  functions/users for GET /v33/auth/handshake; functions/images for PUT and GET /v33/{sellerId}/images/current/{file}',
-    '  (a 200 KB PNG, base64 in the event as API Gateway sends it; bytes in the local folder store, CPU includes its file I/O).',
+    '  (a 200 KB PNG, base64 in the event as API Gateway sends it; bytes in the local folder store, CPU includes its file I/O);',
+    `  functions/stats for GET /v33/{sellerId}/products/stats and /sales/stats?period=N&cashRegisterName=... of a third seller`,
+    `  whose one register has ${STATS_SALES.toLocaleString('en')} sales over ${STATS_DAYS} days (seeded as the ledger stores them): a read costs its days, not its sales.`,
     '  "API key" rows call as a register (X-Api-Key), the others as a user (Basic);',
     "  CPU = process.cpuUsage() user+system around the call (DynamoDB Local's Java process not included); every figure is the median per request.",
     '- Fiscal rows: functions/fiscal on v33 paths under /{sellerId}/registrations/{cash}, each called by the register (X-Api-Key; registers',

@@ -112,6 +112,7 @@ export function decideSaleWrite(write: SaleWrite, state: LedgerState, read: Read
     identifier: write.identifier,
     prints: prints.all,
     day: target.day.dayNumber,
+    recorded: stored ? (stored.recorded ?? null) : now,
     postDigest: stored ? (stored.postDigest ?? null) : write.mode === 'POST' ? write.digest : null,
   };
   if (stored && unchanged(stored, sale)) {

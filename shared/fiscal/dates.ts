@@ -47,10 +47,16 @@ export function businessDate(instant: number, timeZone: string): number {
   return Number(`${part('year')}${part('month')}${part('day')}`);
 }
 
+/** Midnight UTC of a `yyyymmdd` date: the date as an instant, for calendar arithmetic. */
+export const utcMidnight = (date: number): number =>
+  Date.UTC(Math.floor(date / 10000), (Math.floor(date / 100) % 100) - 1, date % 100);
+
+/** Calendar days from one `yyyymmdd` date to another (negative when `to` is earlier). */
+export const daysBetween = (from: number, to: number): number => Math.round((utcMidnight(to) - utcMidnight(from)) / 86_400_000);
+
 /** The date `days` days after a `yyyymmdd` date (before it when negative), by the calendar. */
 export function addDays(date: number, days: number): number {
-  const utc = Date.UTC(Math.floor(date / 10000), (Math.floor(date / 100) % 100) - 1, date % 100) + days * 86_400_000;
-  const day = new Date(utc);
+  const day = new Date(utcMidnight(date) + days * 86_400_000);
   return day.getUTCFullYear() * 10000 + (day.getUTCMonth() + 1) * 100 + day.getUTCDate();
 }
 

@@ -156,13 +156,13 @@ export function writeLedger<R>(write: LedgerWrite<R>): Promise<R> {
 }
 
 /**
- * The stream version from which a register's records of the days dated `date` or later are found:
- * the version the earliest such day opened at, reading the days newest first only as far back as
- * needed. Undefined when no day is that recent.
+ * A register's days dated `date` or later, newest first, read in pages only as far back as needed: days
+ * are dated in their order (docs/conventions.md §17), so the first older day ends the read. `firstPage`
+ * is how many days the first page reads (then 32 a page): a caller that expects few reads few.
  */
-export async function versionSince(register: Register, date: number): Promise<number | undefined> {
-  let since: number | undefined;
+export async function* daysSince(register: Register, date: number, firstPage = 32): AsyncGenerator<Stored<DayRecord>> {
   let startKey: Record<string, unknown> | undefined;
+  let limit = firstPage;
   do {
     const page = await db().send(
       new QueryCommand({
@@ -171,15 +171,25 @@ export async function versionSince(register: Register, date: number): Promise<nu
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
         ExpressionAttributeValues: { ':pk': registerPk(register.sellerId, register.cash), ':day': `${DAY}#` },
         ScanIndexForward: false,
-        Limit: 32,
+        Limit: limit,
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const day of (page.Items ?? []) as DayRecord[]) {
-      if (day.date < date) return since;
-      since = day.openVersion;
+    for (const day of (page.Items ?? []) as Stored<DayRecord>[]) {
+      if (day.date < date) return;
+      yield day;
     }
     startKey = page.LastEvaluatedKey;
+    limit = 32;
   } while (startKey);
+}
+
+/**
+ * The stream version from which a register's records of the days dated `date` or later are found:
+ * the version the earliest such day opened at. Undefined when no day is that recent.
+ */
+export async function versionSince(register: Register, date: number): Promise<number | undefined> {
+  let since: number | undefined;
+  for await (const day of daysSince(register, date)) since = day.openVersion;
   return since;
 }

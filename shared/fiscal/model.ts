@@ -114,6 +114,8 @@ export interface Sale {
   vatRateSums: VatRateSum[];
   /** The day it was recorded in (its `dayNumber`); set by the server. */
   day: number;
+  /** When the server first recorded it (ms since the epoch): the time of a sale without `close`. Absent on sales stored before it was kept. */
+  recorded?: number | null;
   /** SHA-256 (hex) of the canonical JSON of the body that first created it: a repeated POST is compared with it (docs/conventions.md §15). */
   postDigest?: string | null;
 }

@@ -17,7 +17,7 @@
  * | netSales | `sales - refunds`: `brutto`, `vat`, `netto` |
  * | salesPerCategory | per category (`category`): `count` (units), `brutto`, `vat` of its products' sold lines, signed; a product in two categories counts in both; empty without categories |
  * | vatPerRate | per `vatRate` (hundredths of a percent, ascending): `count` of sold sales, `netto`, `vat`, `brutto` (signed) |
- * | paymentTypes | per `paymentType` (spec order): `count` of counting payments, `amount` (signed) |
+ * | paymentTypes | per `paymentType` (spec order): `count` of counting payments, `amount` and `vat` (the payments' share of their sales' VAT; signed) |
  * | goods | `pieces` (sum of `delta` of unit lines) and `otherUnits` (other lines, 1 each), signed |
  * | receipts | Normal receipts printed |
  * | unprinted | sold sales without a Normal receipt (0 on every Z report) |
@@ -103,8 +103,8 @@ export interface Report {
   grandTotals: { sales: number; refunds: number; net: number };
 }
 
-/** Sums each category's products; categories in name order. */
-function salesPerCategory(totals: Totals, categories: ReadonlyMap<string, readonly string[]> | undefined): CategorySums[] {
+/** Sums each category's products (a product in two categories counts in both); categories in name order. */
+export function salesPerCategory(totals: Totals, categories: ReadonlyMap<string, readonly string[]> | undefined): CategorySums[] {
   const sums = new Map<string, CategorySums>();
   for (const figures of productTotals(totals)) {
     for (const category of new Set(categories?.get(figures.productIdentifier))) {

@@ -19,10 +19,11 @@
  * | goods | sold lines: `pieces` = sum of `delta` of `deltaUnit` lines, `other` = other lines (1 each); signed |
  * | cash | `sales`: counting Cash payments of sold sales, signed; `salesCount`: sold sales with one; deposits and withdrawals: sum and count |
  * | vatRates | by `vatRate` (hundredths of a percent) as text: `count` of sold sales at that rate, netto/vat/brutto signed |
- * | payments | by paymentType: `count` of counting payments of sold sales, `amount` signed |
+ * | payments | by paymentType: `count` of counting payments of sold sales, `amount` and `vat` (the payment's share of its sale's VAT) signed |
  * | products | by `P#<productIdentifier>`: `count` (units: `delta` of a `deltaUnit` line, else 1), brutto, vat of sold lines, signed; read with `productTotals` |
+ * | hours | by the start of the sale's hour (ms since the epoch, as text; the sale's `close`, else when the server recorded it): `count` of sold sales, `brutto` signed; read with `hourTotals` |
  *
- * The three maps are keyed by strings (DynamoDB map items) and hold no entry whose figures are all zero, so a
+ * The four maps are keyed by strings (DynamoDB map items) and hold no entry whose figures are all zero, so a
  * sale's removal leaves no key behind and the stored item does not grow with what was undone. Product keys carry
  * a prefix because `__proto__` and `constructor` are legal identifiers that the AWS SDK's marshalling cannot
  * store as map keys (the first is silently dropped, the second makes it throw).
@@ -45,8 +46,9 @@ export type CashMovements = {
   withdrawalCount: number;
 };
 export type RateSums = { count: number; netto: number; vat: number; brutto: number };
-export type PaymentSums = { count: number; amount: number };
+export type PaymentSums = { count: number; amount: number; vat: number };
 export type ProductSums = { count: number; brutto: number; vat: number };
+export type HourSums = { count: number; brutto: number };
 
 /** A day's totals; see the table at the top of this file. */
 export type Totals = {
@@ -64,6 +66,7 @@ export type Totals = {
   vatRates: Record<string, RateSums>;
   payments: Record<string, PaymentSums>;
   products: Record<string, ProductSums>;
+  hours: Record<string, HourSums>;
 };
 
 type Sign = 1 | -1;
@@ -111,6 +114,7 @@ function combine(a: Totals, b: Totals, sign: Sign): Totals {
     vatRates: combineMap(a.vatRates, b.vatRates, sign),
     payments: combineMap(a.payments, b.payments, sign),
     products: combineMap(a.products, b.products, sign),
+    hours: combineMap(a.hours, b.hours, sign),
   };
 }
 
@@ -133,6 +137,7 @@ export function emptyTotals(): Totals {
     vatRates: {},
     payments: {},
     products: {},
+    hours: {},
   };
 }
 
@@ -147,6 +152,25 @@ const PRODUCT_KEY_PREFIX = 'P#';
 /** The day's figures per product, keyed by productIdentifier in the products map as `P#<productIdentifier>`. */
 export const productTotals = (totals: Totals): ({ productIdentifier: string } & ProductSums)[] =>
   Object.entries(totals.products).map(([key, sums]) => ({ productIdentifier: key.slice(PRODUCT_KEY_PREFIX.length), ...sums }));
+
+const HOUR = 3_600_000;
+
+/** The day's sold brutto per hour, keyed in the hours map by the hour's start (ms since the epoch) as text. */
+export const hourTotals = (totals: Totals): ({ hour: number } & HourSums)[] =>
+  Object.entries(totals.hours).map(([key, sums]) => ({ hour: Number(key), ...sums }));
+
+/**
+ * Each counting payment's share of the sale's VAT, in proportion to its amount; the rounding is left to the
+ * last payment, so the shares add up to the sale's VAT exactly (the payments add up to its brutto).
+ */
+function vatShares(vat: number, brutto: number, amounts: readonly number[]): number[] {
+  let left = vat;
+  return amounts.map((amount, index) => {
+    const share = index === amounts.length - 1 || brutto === 0 ? left : Math.round((vat * amount) / brutto);
+    left -= share;
+    return share;
+  });
+}
 
 /** Sums the entries of one sale into a map, the way `combineMap` keeps it (no all-zero entries). */
 const tally = <T extends Figures>(entries: readonly (readonly [string, T])[]): Record<string, T> =>
@@ -188,13 +212,25 @@ export function saleContribution(sale: Sale): Totals {
       { count: 1, netto: signed(rate.netto), vat: signed(rate.vat), brutto: signed(rate.brutto) },
     ]),
   );
-  totals.payments = tally(paid.map((payment) => [payment.paymentType, { count: 1, amount: signed(payment.amount) }]));
+  const shares = vatShares(
+    sale.vat,
+    sale.brutto,
+    paid.map((payment) => payment.amount),
+  );
+  totals.payments = tally(
+    paid.map((payment, index) => [
+      payment.paymentType,
+      { count: 1, amount: signed(payment.amount), vat: signed(shares[index] ?? 0) },
+    ]),
+  );
   totals.products = tally(
     sale.saleProducts.map((line) => [
       PRODUCT_KEY_PREFIX + line.productIdentifier,
       { count: signed(units(line)), brutto: signed(line.brutto), vat: signed(line.vat) },
     ]),
   );
+  const time = sale.close ?? sale.recorded;
+  if (time != null) totals.hours = { [String(Math.floor(time / HOUR) * HOUR)]: { count: 1, brutto: signed(sale.brutto) } };
   return totals;
 }
 

@@ -34,6 +34,9 @@ export const okBinary = (body: Buffer, contentType: string, version?: number): R
 /** Serializes a reply into the HTTP API v2 result; a body too large to send is a SERVER_IS_OVERLOADED. */
 export function toResult(reply: Reply, maxBytes: number): APIGatewayProxyStructuredResultV2 {
   if (reply.text) {
+    if (Buffer.byteLength(reply.text.body) > maxBytes) {
+      throw inconsistentData('SERVER_IS_OVERLOADED', 'The result is too large to send; ask for less');
+    }
     return {
       statusCode: reply.status,
       headers: { 'Content-Type': reply.text.contentType, ...reply.headers },

@@ -12,6 +12,7 @@ import { routes as images } from '#functions/images/handler.ts';
 import { routes as registrations } from '#functions/registrations/handler.ts';
 import { routes as restaurants } from '#functions/restaurants/handler.ts';
 import { routes as sellers } from '#functions/sellers/handler.ts';
+import { routes as stats } from '#functions/stats/handler.ts';
 import { routes as users } from '#functions/users/handler.ts';
 import { routes as vendors } from '#functions/vendors/handler.ts';
 import { access } from '#shared/auth/access.ts';
@@ -20,7 +21,19 @@ import { saleOf } from '../support/fiscal.ts';
 import { type Answer, expectError, newSeller, v } from '../support/http.ts';
 import { DAY, newApp, newVendor } from '../support/identity.ts';
 
-const ALL_ROUTES = [activations, catalog, devices, fiscal, images, registrations, restaurants, sellers, users, vendors].flat();
+const ALL_ROUTES = [
+  activations,
+  catalog,
+  devices,
+  fiscal,
+  images,
+  registrations,
+  restaurants,
+  sellers,
+  stats,
+  users,
+  vendors,
+].flat();
 /**
  * A GET only the register itself may call is a write (the v26/v33 receipt copy records a Copy print):
  * it is no read of the seller's data, and a user calling it is refused with 403 whatever the seller.

@@ -420,6 +420,10 @@ describe('the packaged service (npm run package)', () => {
         expect(byKey.get(`ANY /{apiVersion}/{sellerId}${owner}/images/{pictureVersion}/{pictureFilename}`)).toBe('images');
       }
       expect(byKey.get('ANY /{apiVersion}/{sellerId}/products/{proxy+}')).toBe('catalog');
+      // Statistics paths are the stats function's for GET, before the catalog's and the fiscal group's proxies.
+      expect(byKey.get('GET /{apiVersion}/{sellerId}/taxes/stats')).toBe('stats');
+      expect(byKey.get('GET /{apiVersion}/{sellerId}/sales/stats/csv')).toBe('stats');
+      expect(byKey.get('GET /{apiVersion}/{sellerId}/registrations/stats')).toBe('stats');
       expect(byKey.get('$default')).toBe(FALLBACK);
     });
 

@@ -22,6 +22,7 @@ import {
   balanceContribution,
   cashBalance,
   emptyTotals,
+  hourTotals,
   productTotals,
   saleContribution,
   subtractTotals,
@@ -144,6 +145,7 @@ const saleA = saleOf(
   ],
   {
     identifier: 'A',
+    close: Date.parse('2024-06-11T09:15:00Z'),
     payments: [pay('Cash', 3000), pay('EmvStandalone', 5000, 'APPROVED'), pay('EmvStandalone', 8000, 'REJECTED')],
     prints: [print('Normal', 1), print('Copy', 1), print('Copy', 1)],
   },
@@ -151,6 +153,7 @@ const saleA = saleOf(
 /** Complete refund of one coffee (its discount 2.50 returned), paid back in cash, with its receipt. */
 const saleB = saleOf([{ product: 'coffee', deltaUnit: true, delta: 1, rate: 2500, netto: 2000, discount: 250 }], {
   identifier: 'B',
+  close: Date.parse('2024-06-11T10:20:00Z'),
   saleState: 'Complete',
   refund: true,
   refundFor: 1,
@@ -169,9 +172,10 @@ const saleD = saleOf([{ product: 'gift', deltaUnit: false, delta: 700, rate: 0, 
   saleState: 'Cancelled',
   payments: [pay('Cash', 700)],
 });
-/** Paid by card, receipt not yet printed; its product is named "__proto__" (a legal identifier). */
+/** Paid by card, receipt not yet printed, without a `close` (its hour is when it was recorded); its product is named "__proto__" (a legal identifier). */
 const saleE = saleOf([{ product: '__proto__', deltaUnit: false, delta: 1000, rate: 2500, netto: 800, discount: 0 }], {
   identifier: 'E',
+  recorded: Date.parse('2024-06-11T09:40:00Z'),
   payments: [pay('EmvStandalone', 1000)],
 });
 
@@ -197,12 +201,14 @@ describe('saleContribution', () => {
         '1200': { count: 1, netto: 1786, vat: 214, brutto: 2000 },
         '2500': { count: 1, netto: 4000, vat: 1000, brutto: 5000 },
       },
-      payments: { Cash: { count: 1, amount: 3000 }, EmvStandalone: { count: 1, amount: 5000 } },
+      // The VAT of 12.14 shared in proportion: 30/80 of it (4.55) to cash, the rest to the card.
+      payments: { Cash: { count: 1, amount: 3000, vat: 455 }, EmvStandalone: { count: 1, amount: 5000, vat: 759 } },
       products: {
         'P#coffee': { count: 2, brutto: 5000, vat: 1000 },
         'P#bun': { count: 1, brutto: 2000, vat: 214 },
         'P#gift': { count: 1, brutto: 1000, vat: 0 },
       },
+      hours: { [String(Date.parse('2024-06-11T09:00:00Z'))]: { count: 1, brutto: 8000 } },
     });
   });
 
@@ -215,8 +221,9 @@ describe('saleContribution', () => {
       goods: { pieces: -1, other: 0 },
       cash: { ...emptyTotals().cash, sales: -2500, salesCount: 1 },
       vatRates: { '2500': { count: 1, netto: -2000, vat: -500, brutto: -2500 } },
-      payments: { Cash: { count: 1, amount: -2500 } },
+      payments: { Cash: { count: 1, amount: -2500, vat: -500 } },
       products: { 'P#coffee': { count: -1, brutto: -2500, vat: -500 } },
+      hours: { [String(Date.parse('2024-06-11T10:00:00Z'))]: { count: 1, brutto: -2500 } },
     });
   });
 
@@ -267,14 +274,22 @@ describe('day totals', () => {
         '1200': { count: 1, netto: 1786, vat: 214, brutto: 2000 },
         '2500': { count: 3, netto: 2800, vat: 700, brutto: 3500 },
       },
-      payments: { Cash: { count: 2, amount: 500 }, EmvStandalone: { count: 2, amount: 6000 } },
+      payments: { Cash: { count: 2, amount: 500, vat: -45 }, EmvStandalone: { count: 2, amount: 6000, vat: 959 } },
       products: {
         'P#coffee': { count: 1, brutto: 2500, vat: 500 },
         'P#bun': { count: 1, brutto: 2000, vat: 214 },
         'P#gift': { count: 1, brutto: 1000, vat: 0 },
         'P#__proto__': { count: 1, brutto: 1000, vat: 200 },
       },
+      hours: {
+        [String(Date.parse('2024-06-11T09:00:00Z'))]: { count: 2, brutto: 9000 },
+        [String(Date.parse('2024-06-11T10:00:00Z'))]: { count: 1, brutto: -2500 },
+      },
     });
+    expect(hourTotals(dayTotals)).toEqual([
+      { hour: Date.parse('2024-06-11T09:00:00Z'), count: 2, brutto: 9000 },
+      { hour: Date.parse('2024-06-11T10:00:00Z'), count: 1, brutto: -2500 },
+    ]);
     expect(cashBalance(dayTotals)).toBe(7500);
     expect(unprintedSales(dayTotals)).toBe(1);
   });
@@ -337,8 +352,8 @@ describe('buildReport', () => {
         { vatRate: 2500, count: 3, netto: 2800, vat: 700, brutto: 3500 },
       ],
       paymentTypes: [
-        { paymentType: 'Cash', count: 2, amount: 500 },
-        { paymentType: 'EmvStandalone', count: 2, amount: 6000 },
+        { paymentType: 'Cash', count: 2, amount: 500, vat: -45 },
+        { paymentType: 'EmvStandalone', count: 2, amount: 6000, vat: 959 },
       ],
       goods: { pieces: 2, otherUnits: 2 },
       receipts: 2,
@@ -511,6 +526,8 @@ function versionsOf(history: History, index: number): Sale[] {
     sales.push({
       ...base,
       identifier: `sale-${index}`,
+      // Sales 20 minutes apart, so that some share an hour.
+      close: Date.parse('2024-06-11T06:00:00Z') + index * 1_200_000,
       saleState: version.saleState,
       refund: history.refund,
       refundFor: history.refund ? 1 : null,
@@ -599,6 +616,12 @@ function expectedFigures(sales: readonly Sale[], changes: readonly { action: Bal
         ]),
       ),
     ),
+    hours: grouped(
+      soldSales.map((sale): [string, Record<string, number>] => [
+        new Date(sale.close ?? 0).toISOString().slice(0, 13),
+        { count: 1, brutto: signed(sale, sale.brutto) },
+      ]),
+    ),
     salesPerCategory: grouped(
       lines.flatMap(({ sale, line }) =>
         [...new Set(CATEGORIES.get(line.productIdentifier))].map((category): [string, Record<string, number>] => [
@@ -637,7 +660,7 @@ function expectedFigures(sales: readonly Sale[], changes: readonly { action: Bal
 const contributionOf = (step: Step) =>
   step.kind === 'sale' ? saleContribution(step.sale) : balanceContribution(step.action, step.amount);
 const hasZeroEntry = (totals: Totals) =>
-  [totals.vatRates, totals.payments, totals.products].some((map) =>
+  [totals.vatRates, totals.payments, totals.products, totals.hours].some((map) =>
     Object.values(map).some((figures) => Object.values(figures).every((value) => value === 0)),
   );
 const keyed = <T extends object>(list: readonly T[], key: keyof T) =>
@@ -691,11 +714,24 @@ describe('a random day, kept incrementally', () => {
             cash: expected.cash,
           });
           expect(keyed(report.vatPerRate, 'vatRate')).toEqual(expected.vatPerRate);
-          expect(keyed(report.paymentTypes, 'paymentType')).toEqual(expected.paymentTypes);
+          // Each payment's VAT is its share of its sale's: checked below as a whole, against the sales' VAT.
+          expect(
+            keyed(
+              report.paymentTypes.map(({ vat: _vat, ...payment }) => payment),
+              'paymentType',
+            ),
+          ).toEqual(expected.paymentTypes);
+          expect(
+            keyed(
+              hourTotals(totals).map(({ hour, ...sums }) => ({ hour: new Date(hour).toISOString().slice(0, 13), ...sums })),
+              'hour',
+            ),
+          ).toEqual(expected.hours);
           expect(keyed(report.salesPerCategory, 'category')).toEqual(expected.salesPerCategory);
           // Every sold sale is paid in full, so the net figures agree with one another.
           expect(sum(report.vatPerRate.map((rate) => rate.brutto))).toBe(report.netSales.brutto);
           expect(sum(report.paymentTypes.map((payment) => payment.amount))).toBe(report.netSales.brutto);
+          expect(sum(report.paymentTypes.map((payment) => payment.vat))).toBe(report.netSales.vat);
           expect(cashBalance(totals)).toBe(expected.cash.expected);
 
           const removed = [...sales.map(saleContribution), ...applied.map(contributionOf)]
