@@ -308,14 +308,33 @@ function firstRequests(apiKey: string, taxId: string): Map<string, FirstRequest>
     ['catalog', get(`/v26/${SELLER}/taxes/${taxId}`, 200)],
     // An unknown installation: 404 after its GetItem.
     ['devices', get('/v33/installations/0000000000000001/build-infoes', 404)],
+    // A register without the SUPPORT feature: refused after its key is read, before any mail is built.
+    [
+      'email',
+      {
+        label: 'POST /v33/email -> 403',
+        event: event('POST', '/v33/email', { subject: 'Hej', body: 'Hej' }, register),
+        status: 403,
+      },
+    ],
     ['fallback', get('/v33/no-such-endpoint', 404)],
-    // The register's own journal (empty or not): its registration and counter, then one Query.
-    ['fiscal', get(`/v33/${SELLER}/e-journals/Kassa%201`, 200)],
+    // An amount that is no amount: refused by the body's schema, before the provider.
+    [
+      'gateway',
+      {
+        label: `POST /v26/gateway/payment/${SELLER}/1 -> 400`,
+        event: event('POST', `/v26/gateway/payment/${SELLER}/1`, { amount: 'ten' }, register),
+        status: 400,
+      },
+    ],
+    // The seller's sales: its registrations (one Query; this seller has none), then each register's sales.
+    ['fiscal', get(`/v33/${SELLER}/sales`, 200)],
     ['images', get(`/v33/${SELLER}/images`, 200)],
     ['maintenance', { label: 'the daily tombstone purge (a scheduled event)', event: { 'detail-type': 'Scheduled Event' } }],
     ['registrations', get(`/v33/${SELLER}/registrations`, 200)],
     ['restaurants', get('/v33/restaurants', 200)],
     ['sellers', get(`/v33/${SELLER}/version`, 200)],
+    ['stats', get(`/v33/${SELLER}/sales/stats`, 200)],
     ['users', get('/v33/auth/handshake', 200)],
     // Administrators only: a register is refused, after its key is read.
     ['vendors', get('/v33/software-vendors', 403)],

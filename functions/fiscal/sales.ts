@@ -3,7 +3,7 @@ import * as validators from '#schemas/generated/validators.js';
 import type { BodyTypes } from '#schemas/types.ts';
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
-import { readDiff } from '#shared/db/streams.ts';
+import { readDiff, readVersions } from '#shared/db/streams.ts';
 import { notFound, valueNotValid } from '#shared/errors.ts';
 import { periodStart, timeZoneOf } from '#shared/fiscal/dates.ts';
 import { type Register, registerStream, SALE, saleKey, versionSince, writeLedger } from '#shared/fiscal/ledger.ts';
@@ -75,25 +75,28 @@ async function salesOf(request: RegisterRequest): Promise<{ register: Register; 
   const period = intParam('period', request.query.get('period'));
   if (period !== undefined) notNegative('period', period);
   const like = request.query.get('like')?.toLowerCase();
+  const matches = (sale: Sale) =>
+    like === undefined ||
+    [sale.identifier, sale.sellerIdentifier, sale.treasurer].some((text) => text?.toLowerCase().includes(like));
+  // Without a search the list reads only up to its page's end; a search reads the period's sales.
+  const wanted = page.firstResult + page.maxResults;
   const found: { register: Register; sale: Sale }[] = [];
   for (const register of await registersOf(request)) {
+    if (found.length >= wanted) break;
     const counter = await registerCounter(register);
     const since =
       period === undefined
         ? 1
         : await versionSince(register, periodStart(Math.max(period, 1), timeZoneOf(register.sellerId), Date.now()));
     if (since === undefined) continue;
-    const sales = await readDiff<Sale>(registerStream(register), SALE, { from: since - 1, to: counter.ver }, counter);
-    for (const sale of sales) {
-      if (
-        like === undefined ||
-        [sale.identifier, sale.sellerIdentifier, sale.treasurer].some((text) => text?.toLowerCase().includes(like))
-      ) {
-        found.push({ register, sale });
-      }
-    }
+    const range = { from: since - 1, to: counter.ver };
+    const sales =
+      like === undefined
+        ? await readVersions<Sale>(registerStream(register), SALE, range, wanted - found.length)
+        : await readDiff<Sale>(registerStream(register), SALE, range, counter);
+    for (const sale of sales.filter(matches)) found.push({ register, sale });
   }
-  return found.slice(page.firstResult, page.firstResult + page.maxResults);
+  return found.slice(page.firstResult, wanted);
 }
 
 /** `GET .../registrations/{cash}/sales-diff/{versionFrom}/{versionTo}` (docs/conventions.md §14): by the register's version. */

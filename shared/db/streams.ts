@@ -227,6 +227,39 @@ export async function readDiff<T>(
 }
 
 /**
+ * At most `limit` entities of a kind whose version v satisfies from < v <= to, oldest first: a strongly
+ * consistent Query of the version index that reads only as far as it needs. The caller has checked the range.
+ */
+export async function readVersions<T>(
+  stream: Stream,
+  kind: string,
+  range: { from: number; to: number },
+  limit: number,
+): Promise<Stored<T>[]> {
+  const items: Stored<T>[] = [];
+  if (range.from >= range.to) return items;
+  const [low, high] = versionRange(kind, range.from, range.to);
+  let startKey: Record<string, unknown> | undefined;
+  while (items.length < limit) {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: VERSION_INDEX,
+        ConsistentRead: true,
+        KeyConditionExpression: 'pk = :pk AND vsk BETWEEN :low AND :high',
+        ExpressionAttributeValues: { ':pk': stream.partition.pk, ':low': low, ':high': high },
+        Limit: limit - items.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...((page.Items ?? []) as Stored<T>[]));
+    startKey = page.LastEvaluatedKey;
+    if (!startKey) break;
+  }
+  return items;
+}
+
+/**
  * How many entities of a kind a diff (from, to] holds, and how many of them are tombstones: the
  * same strongly consistent range as `readDiff`, counted by DynamoDB without returning the items.
  * The caller has checked the range (`checkRange`).
