@@ -1,4 +1,3 @@
-import * as validators from '#schemas/generated/validators.js';
 import type { BalanceChangeBody } from '#schemas/types.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { valueNotValid } from '#shared/errors.ts';
@@ -10,8 +9,6 @@ import type { Reply } from '#shared/http/types.ts';
 import { dayForNewRecord, dayWrite, latestDay, withTotals } from './day-rules.ts';
 import { dayRefusal } from './refusals.ts';
 import { readRegister, registerCounter, type RegisterRequest, writingRegister } from './registers.ts';
-
-export const balanceBody = validators.balanceChange;
 
 /** `GET .../registrations/{cash}/balance`: the open day's cash (docs/conventions.md §18); with no day open, DAY_IS_CLOSED. */
 export async function getBalance(request: RegisterRequest): Promise<Reply> {

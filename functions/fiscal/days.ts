@@ -1,4 +1,3 @@
-import * as validators from '#schemas/generated/validators.js';
 import type { BodyTypes } from '#schemas/types.ts';
 import { keys } from '#shared/db/keys.ts';
 import { productCategories } from '#shared/domain/categories.ts';
@@ -27,7 +26,6 @@ import { dayRefusal } from './refusals.ts';
 import { readRegister, registerCounter, type RegisterRequest, writingRegister } from './registers.ts';
 import { dayFromBody, dayMinified, dayView } from './views.ts';
 
-export const dayBody = validators.day;
 type DayBody = BodyTypes['day'];
 
 /** The register's days (newest last), of the last `period` days when one is given, paged. */

@@ -1,32 +1,19 @@
+import * as validators from '#schemas/generated/validators.js';
 import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
-import { route, type Route } from '#shared/http/router.ts';
+import { onFirstUse, perVersion, route, type Route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
-import { balanceBody, changeBalance, getBalance } from './balance.ts';
-import {
-  closeDay,
-  dayBody,
-  daysDiff,
-  getReport,
-  listDays,
-  listDaysMinified,
-  listDaysV15,
-  openDay,
-  printReport,
-  updateDay,
-} from './days.ts';
-import { appendDeviceEvent, generatedJournal, journalUploadBody, listJournal } from './journals.ts';
-import {
-  getReceipt,
-  listSales,
-  listSalesMinified,
-  printCopy,
-  printReceipt,
-  putSale,
-  recordSale,
-  saleBody,
-  salesDiff,
-} from './sales.ts';
+import { appendDeviceEvent, generatedJournal, listJournal } from './journals.ts';
+import type { SaleBody } from './sales.ts';
+
+// Sales, days and the balance load their modules on first use: an instance that serves sales never
+// parses the reports' code at Init (docs/decisions.md, Cold start). The journal stays in the entry: its
+// signer loads the isolated KMS SDK, which only the entry can name (scripts/build.ts).
+const balance = () => import('./balance.ts');
+const days = () => import('./days.ts');
+const sales = () => import('./sales.ts');
+
+const saleBody = perVersion<SaleBody>({ 15: validators.saleV15, 26: validators.saleV26, 33: validators.saleV33 });
 
 /** Users with access to the seller, and its registers, read (docs/conventions.md §14). */
 const reader = { access: access.seller } as const;
@@ -37,15 +24,29 @@ const V15: readonly (15 | 26 | 33)[] = [15];
 /** A register's trading day (spec 4.7): sales, receipts, days, reports, cash balance and the e-journal. */
 export const routes: Route[] = [
   // Sales
-  route({ ...register, method: 'POST', path: '/{sellerId}/sales', versions: ALL_VERSIONS, body: saleBody, handle: recordSale }),
-  route({ ...register, method: 'PUT', path: '/{sellerId}/sales', versions: SINCE_26, body: saleBody, handle: putSale }),
+  route({
+    ...register,
+    method: 'POST',
+    path: '/{sellerId}/sales',
+    versions: ALL_VERSIONS,
+    body: saleBody,
+    handle: onFirstUse(sales, 'recordSale'),
+  }),
+  route({
+    ...register,
+    method: 'PUT',
+    path: '/{sellerId}/sales',
+    versions: SINCE_26,
+    body: saleBody,
+    handle: onFirstUse(sales, 'putSale'),
+  }),
   route({
     ...register,
     method: 'POST',
     path: '/{sellerId}/registrations/{cash}/sales',
     versions: SINCE_26,
     body: saleBody,
-    handle: recordSale,
+    handle: onFirstUse(sales, 'recordSale'),
   }),
   route({
     ...register,
@@ -53,91 +54,140 @@ export const routes: Route[] = [
     path: '/{sellerId}/registrations/{cash}/sales',
     versions: SINCE_26,
     body: saleBody,
-    handle: putSale,
+    handle: onFirstUse(sales, 'putSale'),
   }),
-  route({ ...reader, method: 'GET', path: '/{sellerId}/sales', versions: ALL_VERSIONS, handle: listSales }),
-  route({ ...reader, method: 'GET', path: '/{sellerId}/sales-minified', versions: SINCE_26, handle: listSalesMinified }),
+  route({ ...reader, method: 'GET', path: '/{sellerId}/sales', versions: ALL_VERSIONS, handle: onFirstUse(sales, 'listSales') }),
+  route({
+    ...reader,
+    method: 'GET',
+    path: '/{sellerId}/sales-minified',
+    versions: SINCE_26,
+    handle: onFirstUse(sales, 'listSalesMinified'),
+  }),
   route({
     ...reader,
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/sales-diff/{versionFrom}/{versionTo}',
     versions: SINCE_26,
-    handle: salesDiff,
+    handle: onFirstUse(sales, 'salesDiff'),
   }),
   // Receipts and copies
-  route({ ...reader, method: 'GET', path: '/{sellerId}/sales/{identifier}/receipt', versions: V15, handle: getReceipt }),
-  route({ ...register, method: 'POST', path: '/{sellerId}/sales/{identifier}/receipt', versions: V15, handle: printReceipt }),
+  route({
+    ...reader,
+    method: 'GET',
+    path: '/{sellerId}/sales/{identifier}/receipt',
+    versions: V15,
+    handle: onFirstUse(sales, 'getReceipt'),
+  }),
+  route({
+    ...register,
+    method: 'POST',
+    path: '/{sellerId}/sales/{identifier}/receipt',
+    versions: V15,
+    handle: onFirstUse(sales, 'printReceipt'),
+  }),
   route({
     ...reader,
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/sales/{identifier}/receipt',
     versions: SINCE_26,
-    handle: getReceipt,
+    handle: onFirstUse(sales, 'getReceipt'),
   }),
   route({
     ...register,
     method: 'POST',
     path: '/{sellerId}/registrations/{cash}/sales/{identifier}/receipt',
     versions: SINCE_26,
-    handle: printReceipt,
+    handle: onFirstUse(sales, 'printReceipt'),
   }),
-  route({ ...register, method: 'POST', path: '/{sellerId}/sales/{saleId}/copy', versions: V15, handle: printCopy }),
+  route({
+    ...register,
+    method: 'POST',
+    path: '/{sellerId}/sales/{saleId}/copy',
+    versions: V15,
+    handle: onFirstUse(sales, 'printCopy'),
+  }),
   route({
     ...register,
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/sales/{saleId}/copy',
     versions: SINCE_26,
-    handle: printCopy,
+    handle: onFirstUse(sales, 'printCopy'),
   }),
   // Days and reports
-  route({ ...reader, method: 'GET', path: '/{sellerId}/days', versions: V15, handle: listDaysV15 }),
-  route({ ...register, method: 'POST', path: '/{sellerId}/days', versions: SINCE_26, body: dayBody, handle: openDay }),
+  route({ ...reader, method: 'GET', path: '/{sellerId}/days', versions: V15, handle: onFirstUse(days, 'listDaysV15') }),
+  route({
+    ...register,
+    method: 'POST',
+    path: '/{sellerId}/days',
+    versions: SINCE_26,
+    body: validators.day,
+    handle: onFirstUse(days, 'openDay'),
+  }),
   route({
     ...register,
     method: 'PUT',
     path: '/{sellerId}/days/{identifier}',
     versions: SINCE_26,
-    body: dayBody,
-    handle: updateDay,
+    body: validators.day,
+    handle: onFirstUse(days, 'updateDay'),
   }),
-  route({ ...register, method: 'POST', path: '/{sellerId}/days/current', versions: V15, handle: closeDay }),
-  route({ ...reader, method: 'GET', path: '/{sellerId}/days/{dayId}/report', versions: V15, handle: getReport }),
-  route({ ...register, method: 'POST', path: '/{sellerId}/days/{dayId}/report', versions: V15, handle: printReport }),
-  route({ ...reader, method: 'GET', path: '/{sellerId}/registrations/{cash}/days', versions: SINCE_26, handle: listDays }),
+  route({ ...register, method: 'POST', path: '/{sellerId}/days/current', versions: V15, handle: onFirstUse(days, 'closeDay') }),
+  route({
+    ...reader,
+    method: 'GET',
+    path: '/{sellerId}/days/{dayId}/report',
+    versions: V15,
+    handle: onFirstUse(days, 'getReport'),
+  }),
+  route({
+    ...register,
+    method: 'POST',
+    path: '/{sellerId}/days/{dayId}/report',
+    versions: V15,
+    handle: onFirstUse(days, 'printReport'),
+  }),
+  route({
+    ...reader,
+    method: 'GET',
+    path: '/{sellerId}/registrations/{cash}/days',
+    versions: SINCE_26,
+    handle: onFirstUse(days, 'listDays'),
+  }),
   route({
     ...reader,
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/days-minified',
     versions: SINCE_26,
-    handle: listDaysMinified,
+    handle: onFirstUse(days, 'listDaysMinified'),
   }),
   route({
     ...reader,
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/days-diff/{versionFrom}/{versionTo}',
     versions: SINCE_26,
-    handle: daysDiff,
+    handle: onFirstUse(days, 'daysDiff'),
   }),
   route({
     ...register,
     method: 'POST',
     path: '/{sellerId}/registrations/{cash}/days/current',
     versions: SINCE_26,
-    handle: closeDay,
+    handle: onFirstUse(days, 'closeDay'),
   }),
   route({
     ...reader,
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/days/{dayIdentifier}/report',
     versions: SINCE_26,
-    handle: getReport,
+    handle: onFirstUse(days, 'getReport'),
   }),
   route({
     ...register,
     method: 'POST',
     path: '/{sellerId}/registrations/{cash}/days/{dayIdentifier}/report',
     versions: SINCE_26,
-    handle: printReport,
+    handle: onFirstUse(days, 'printReport'),
   }),
   // Cash balance
   route({
@@ -145,27 +195,39 @@ export const routes: Route[] = [
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/balance',
     versions: ALL_VERSIONS,
-    handle: getBalance,
+    handle: onFirstUse(balance, 'getBalance'),
   }),
   route({
     ...register,
     method: 'POST',
     path: '/{sellerId}/registrations/{cash}/balance',
     versions: ALL_VERSIONS,
-    body: balanceBody,
-    handle: changeBalance,
+    body: validators.balanceChange,
+    handle: onFirstUse(balance, 'changeBalance'),
   }),
   // E-journal
-  route({ ...reader, method: 'GET', path: '/{sellerId}/e-journals/{cash}', versions: ALL_VERSIONS, handle: listJournal }),
+  route({
+    ...reader,
+    method: 'GET',
+    path: '/{sellerId}/e-journals/{cash}',
+    versions: ALL_VERSIONS,
+    handle: listJournal,
+  }),
   route({
     ...register,
     method: 'POST',
     path: '/{sellerId}/e-journals/{cash}',
     versions: ALL_VERSIONS,
-    body: journalUploadBody,
+    body: validators.journalUpload,
     handle: appendDeviceEvent,
   }),
-  route({ ...reader, method: 'GET', path: '/{sellerId}/generated-e-journals/{cash}', versions: [33], handle: generatedJournal }),
+  route({
+    ...reader,
+    method: 'GET',
+    path: '/{sellerId}/generated-e-journals/{cash}',
+    versions: [33],
+    handle: generatedJournal,
+  }),
 ];
 
 export const handler = httpApi(routes);

@@ -1,4 +1,3 @@
-import * as validators from '#schemas/generated/validators.js';
 import type { JournalUploadBody } from '#schemas/types.ts';
 import { registerPk } from '#shared/db/keys.ts';
 import { queryAll, readPage } from '#shared/db/reads.ts';
@@ -10,8 +9,6 @@ import { created, ok } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { activationSigner } from '#shared/signing/signer.ts';
 import { readRegister, registerCounter, type RegisterRequest, writingRegister } from './registers.ts';
-
-export const journalUploadBody = validators.journalUpload;
 
 /** A device event's `data`, as canonical JSON, is at most this many bytes (docs/conventions.md §19). */
 export const MAX_DEVICE_DATA_BYTES = 8192;

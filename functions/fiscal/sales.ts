@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import * as validators from '#schemas/generated/validators.js';
 import type { BodyTypes } from '#schemas/types.ts';
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
@@ -11,7 +10,6 @@ import type { Sale } from '#shared/fiscal/model.ts';
 import { preconditions } from '#shared/http/conditions.ts';
 import { diffRange, intParam, notNegative, pageParams } from '#shared/http/query.ts';
 import { ok } from '#shared/http/response.ts';
-import { perVersion } from '#shared/http/router.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { normalPrint, decidePrint, type PrintRequest, receiptView } from './prints.ts';
 import { dayRefusal } from './refusals.ts';
@@ -20,8 +18,6 @@ import { decideSaleWrite, digestOf, type SaleWrite, saleWriteReads } from './sal
 import { saleFromBody, saleOverview, saleView } from './views.ts';
 
 export type SaleBody = BodyTypes['saleV15'] | BodyTypes['saleV26'] | BodyTypes['saleV33'];
-
-export const saleBody = perVersion<SaleBody>({ 15: validators.saleV15, 26: validators.saleV26, 33: validators.saleV33 });
 
 /** `POST .../sales` (docs/conventions.md §15): records a sale once, whatever the retries; a repeat answers as the first did. */
 export const recordSale = (request: RegisterRequest<SaleBody>): Promise<Reply> => writeSale(request, 'POST');

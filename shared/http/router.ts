@@ -69,6 +69,18 @@ export function rawRoute<P extends string>(definition: RouteHead<P> & { raw: Raw
   return { ...head, handle: (request) => handle(request as ApiRequest<RawBody, ParamNames<P>>) };
 }
 
+/**
+ * A route's domain function loaded on first use: its module (and what only it imports) becomes a lazy
+ * chunk, out of the function's Init. The function keeps its own type, so `route` checks it as ever.
+ */
+export function onFirstUse<M extends { [N in K]: (request: never) => Promise<Reply> }, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+): M[K] {
+  const call = async (request: never) => (await load())[name](request);
+  return call as M[K];
+}
+
 interface CompiledRoute {
   route: Route;
   segments: readonly string[];
