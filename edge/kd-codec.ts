@@ -234,9 +234,7 @@ export interface KdReply {
   controlCode?: string;
 }
 
-export type KdReplyResult =
-  | ({ ok: true } & KdReply)
-  | { ok: false; error: 'framing' | 'crc'; message: string; text: string };
+export type KdReplyResult = ({ ok: true } & KdReply) | { ok: false; error: 'framing' | 'crc'; message: string; text: string };
 
 const CONTROL_CODE = new RegExp(`^[\\x21-\\x7E]{1,${MAX_CONTROL_CODE_LENGTH}}$`);
 

@@ -68,7 +68,9 @@ export class TcpTransport implements KdTransport {
     socket.setNoDelay(true);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', resolve);
-      socket.once('error', (error) => reject(new TransportClosedError(`cannot reach ${this.host}:${this.port}`, { cause: error })));
+      socket.once('error', (error) =>
+        reject(new TransportClosedError(`cannot reach ${this.host}:${this.port}`, { cause: error })),
+      );
     });
     this.socket = socket;
     return socket;
