@@ -1,5 +1,5 @@
 /**
- * The Swedish control-unit `kd` command (pin 22): its fields, their formats and bounds, the CRC and the
+ * The Swedish control-unit `kd` command (the field formats of SKVFS 2009:2 as public POS drivers use them): its fields, their formats and bounds, the CRC and the
  * reply, all in this one module, so a unit with other parameters is a change here only.
  *
  * Request line:  kd <date> <org> <registerId> <receiptNo> <type> <returnAmount> <salesAmount>

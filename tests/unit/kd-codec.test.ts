@@ -1,5 +1,5 @@
 /**
- * The kd codec of pin 22: the line a unit receives, its CRC, the reply it sends back, and every field
+ * The kd codec: the line a unit receives, its CRC, the reply it sends back, and every field
  * the codec refuses with the return code a unit would answer.
  */
 import { describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ const request: KdRequest = {
   vat: [{ rate: 2500, amount: 2510 }],
 };
 
-/** The line as the codec writes it, CRC recomputed by hand: a second reading of pin 22. */
+/** The line as the codec writes it, CRC recomputed by hand: a second reading of the format. */
 function framed(body: string): string {
   return `${body} 0x${crc16(body).toString(16).toUpperCase().padStart(4, '0')}\r\n`;
 }
