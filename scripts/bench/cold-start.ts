@@ -12,7 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { buildAll, bundle, type BundleSizes, type Compiled, functionNames, root, type Variant } from '../build.ts';
 import { median, quantile, table } from './stats.ts';
 
-const IMPORT_RUNS = 20;
+// Forty rounds: with twenty, one function's median moved by about ±0.1x of the floor between runs on a shared machine.
+const IMPORT_RUNS = 40;
 const RESPONSE_RUNS = 10;
 /** Deployed functions run with it (serverless.yml NODE_OPTIONS): stack traces point into the sources. */
 const SOURCE_MAPS = '--enable-source-maps';
