@@ -1,6 +1,6 @@
 import { insufficientRights } from '#shared/auth/access.ts';
 import { keys, partitions } from '#shared/db/keys.ts';
-import { readPair, readPartition } from '#shared/db/reads.ts';
+import { readItem, readPair, readPartition } from '#shared/db/reads.ts';
 import { inconsistentData, parameterMissing } from '#shared/errors.ts';
 import type { Register, RegisterCounter } from '#shared/fiscal/ledger.ts';
 import type { ApiRequest } from '#shared/http/types.ts';
@@ -48,17 +48,30 @@ export async function registerCounter(register: Register): Promise<RegisterCount
   return counter ?? { ver: 0, live: true };
 }
 
-/** The registers a seller-wide read covers: the one named by `cashRegisterName`, or all of the seller's. */
-export async function registersOf(request: RegisterRequest): Promise<Register[]> {
+/** A register a seller-wide read covers, and how to read its counter when the read comes to it. */
+export interface CoveredRegister {
+  register: Register;
+  counter(): Promise<RegisterCounter>;
+}
+
+/**
+ * The registers a seller-wide read covers, in name order: the one named by `cashRegisterName`, or all of the
+ * seller's live ones. Their registrations are read here once; a counter is read only when asked for.
+ */
+export async function registersOf(request: RegisterRequest): Promise<CoveredRegister[]> {
   const sellerId = request.params.sellerId;
   const named = request.query.get('cashRegisterName');
   if (named) {
-    await registerCounter({ sellerId, cash: named });
-    return [{ sellerId, cash: named }];
+    const counter = await registerCounter({ sellerId, cash: named });
+    return [{ register: { sellerId, cash: named }, counter: async () => counter }];
   }
   const registrations = await readPartition(partitions.registrations(sellerId));
   return registrations
     .filter((registration) => !registration.deleted)
-    .map((registration) => ({ sellerId, cash: registration.cashRegisterName }))
-    .sort((a, b) => (a.cash < b.cash ? -1 : a.cash > b.cash ? 1 : 0));
+    .map((registration) => registration.cashRegisterName)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((cash) => ({
+      register: { sellerId, cash },
+      counter: async () => (await readItem(keys.registerCounter(sellerId, cash))) ?? { ver: 0, live: true },
+    }));
 }

@@ -77,9 +77,9 @@ async function salesOf(request: RegisterRequest): Promise<{ register: Register; 
   // Without a search the list reads only up to its page's end; a search reads the period's sales.
   const wanted = page.firstResult + page.maxResults;
   const found: { register: Register; sale: Sale }[] = [];
-  for (const register of await registersOf(request)) {
+  for (const { register, counter: readCounter } of await registersOf(request)) {
     if (found.length >= wanted) break;
-    const counter = await registerCounter(register);
+    const counter = await readCounter();
     const since =
       period === undefined
         ? 1

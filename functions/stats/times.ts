@@ -2,41 +2,10 @@
  * Times as statistics show them (docs/conventions.md §20): the keys of `bruttoStats` and the CSV's times are
  * wall-clock times in the seller's time zone with its numeric offset, `2024-06-11T09:00:00.000+0200`.
  */
-import { addDays, utcMidnight } from '#shared/fiscal/dates.ts';
+import { addDays, utcMidnight, wallClock } from '#shared/fiscal/dates.ts';
 
 export const DATE_GROUPING_UNITS = ['HOUR', 'DAY', 'WEEK', 'MONTH'] as const;
 export type DateGroupingUnit = (typeof DATE_GROUPING_UNITS)[number];
-
-// One formatter per zone, made on first use: building one initialises ICU, which no request needs at Init.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall-clock fields of an instant in a time zone. */
-function wallClock(instant: number, timeZone: string) {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, format);
-  }
-  const parts = format.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return {
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour'),
-    minute: part('minute'),
-    second: part('second'),
-  };
-}
 
 /** The zone's offset from UTC at an instant, in minutes. */
 function offsetMinutes(instant: number, timeZone: string): number {

@@ -35,16 +35,38 @@ export const timeZoneOf = (sellerId: string): string => TIME_ZONES[sellerId.slic
 // One formatter per zone, made on first use: building one initialises ICU, which no request needs at Init.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The date of an instant in a time zone, as the integer `yyyymmdd`. */
-export function businessDate(instant: number, timeZone: string): number {
+/** The wall-clock fields of an instant in a time zone. */
+export function wallClock(instant: number, timeZone: string) {
   let format = formatters.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(timeZone, format);
   }
   const parts = format.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return Number(`${part('year')}${part('month')}${part('day')}`);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+/** The date of an instant in a time zone, as the integer `yyyymmdd`. */
+export function businessDate(instant: number, timeZone: string): number {
+  const { year, month, day } = wallClock(instant, timeZone);
+  return year * 10000 + month * 100 + day;
 }
 
 /** Midnight UTC of a `yyyymmdd` date: the date as an instant, for calendar arithmetic. */

@@ -161,3 +161,41 @@ describe('a register with a control unit (fail closed)', () => {
     expect(prints.map((entry) => entry.printType)).toEqual(['Proforma']);
   });
 });
+
+describe('the seller-wide sales list', () => {
+  it('lists register by register in recording order, pages across registers, searches with like and narrows by period and register', async () => {
+    const corporateId = swedishCorporateId();
+    const seller = `SE${corporateId}`;
+    const app = await registerApp();
+    const first = await activateRegister(33, app, corporateId, 'A1');
+    const second = await activateRegister(33, app, corporateId, 'A2');
+    const posted: Record<string, string[]> = { A1: [], A2: [] };
+    for (const [cash, register, count] of [
+      ['A1', first, 3],
+      ['A2', second, 2],
+    ] as const) {
+      for (let n = 0; n < count; n++) {
+        const sale = saleOf(100 * (n + 1), { sellerIdentifier: `${cash}-seller-${n}` });
+        expect((await v(33).post(`/${seller}/registrations/${cash}/sales`, sale, register)).status).toBe(201);
+        posted[cash]?.push(sale.identifier);
+      }
+    }
+    const all = [...(posted.A1 ?? []), ...(posted.A2 ?? [])];
+    const ids = async (query: string) =>
+      ((await v(33).get(`/${seller}/sales${query}`)).body as { identifier: string }[]).map((sale) => sale.identifier);
+
+    expect(await ids('')).toEqual(all);
+    expect(await ids('?firstResult=2&maxResults=2')).toEqual(all.slice(2, 4));
+    expect(await ids('?maxResults=1')).toEqual(all.slice(0, 1));
+    expect(await ids('?like=A2-SELLER-1')).toEqual(all.slice(4, 5));
+    expect(await ids('?period=1')).toEqual(all);
+    expect(await ids('?cashRegisterName=A2')).toEqual(posted.A2);
+    expect(await ids('?cashRegisterName=A2&firstResult=1')).toEqual(posted.A2?.slice(1));
+    const minified = (await v(33).get(`/${seller}/sales-minified?firstResult=3`)).body as {
+      id: string;
+      cashRegisterName: string;
+    }[];
+    expect(minified.map((sale) => [sale.id, sale.cashRegisterName])).toEqual(all.slice(3).map((id) => [id, 'A2']));
+    expectError(await v(33).get(`/${seller}/sales?cashRegisterName=A9`), 409, 'InconsistentData', 'SELLER_HAS_NOT_REGISTRATION');
+  });
+});
