@@ -1,5 +1,5 @@
 /**
- * A control unit over TCP that speaks the kd protocol of kd-codec.ts, for developers and tests: it checks
+ * A control unit over TCP that speaks the kd protocol of shared/kd/codec.ts, for developers and tests: it checks
  * the CRC (-2) and each field (the codec's return codes 1-13), registers each receipt once, answers 0
  * with a control code, and can be told to fail.
  *
@@ -11,7 +11,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
-import { decodeKd, encodeKdReply, type KdRequest } from './kd-codec.ts';
+import { decodeKd, encodeKdReply, type KdRequest } from '#shared/kd/codec.ts';
 
 /** The simulator's own refusal: a receipt already registered with other contents. */
 export const CONFLICT_CODE = 14;

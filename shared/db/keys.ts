@@ -26,6 +26,9 @@
  * | device's latest install   | D#<deviceId>        | APP#<package>      |                       |
  * | device directory entry    | DEVICES[#V<id>|#S<sellerId>] | <deviceId> |                    |
  * | control unit              | CU#<serial>         | #CU                |                       |
+ * | unit's bridge, provisioned| CU#<serial>         | #BRIDGE            |                       |
+ * | unit's bridge, last status| CU#<serial>         | #BRIDGE_SEEN       |                       |
+ * | kd reply (expires)        | KDR#<correlationId> | #KDR               |                       |
  * | activation                | A#<id>              | #ACTIVATION        |                       |
  * | connection code (hash)    | C#<sha256 hex>      | #CODE              |                       |
  * | registration              | R#<sellerId>        | <cash>             |                       |
@@ -65,6 +68,7 @@ import type {
 import type { Seller, SellerDirectoryEntry } from '#shared/domain/seller.ts';
 import type { JournalEntry } from '#shared/fiscal/journal.ts';
 import type { ReceiptRecord, RegisterCounter } from '#shared/fiscal/ledger.ts';
+import type { BridgeRecord, BridgeStatusMessage, KdReplyMessage } from '#shared/kd/protocol.ts';
 import type { Revised } from './revisions.ts';
 import type { Counter, Stored } from './streams.ts';
 
@@ -150,6 +154,9 @@ export const keys = {
     sk: deviceId,
   }),
   controlUnit: (serial: string): Key<ControlUnit> => ({ pk: `CU#${serial}`, sk: '#CU' }),
+  bridge: (serial: string): Key<BridgeRecord> => ({ pk: `CU#${serial}`, sk: '#BRIDGE' }),
+  bridgeSeen: (serial: string): Key<BridgeStatusMessage> => ({ pk: `CU#${serial}`, sk: '#BRIDGE_SEEN' }),
+  kdReply: (correlationId: string): Key<KdReplyMessage & { expiresAt: number }> => ({ pk: `KDR#${correlationId}`, sk: '#KDR' }),
   activation: (id: number): Key<Activation> => ({ pk: `A#${id}`, sk: '#ACTIVATION' }),
   connectionCode: (hash: string): Key<ConnectionCode> => ({ pk: `C#${hash}`, sk: '#CODE' }),
   registration: (sellerId: string, cash: string): Key<Registration> => ({ pk: `R#${sellerId}`, sk: cash }),

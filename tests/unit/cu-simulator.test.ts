@@ -4,7 +4,7 @@
  * through the transport and the codec.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { crc16, decodeKdReply, encodeKd, type KdRequest } from '../../edge/kd-codec.ts';
+import { crc16, decodeKdReply, encodeKd, type KdRequest } from '#shared/kd/codec.ts';
 import { CONFLICT_CODE, CuSimulator, parseFailure } from '../../edge/simulator.ts';
 import { TcpTransport, TransportClosedError, TransportTimeoutError } from '../../edge/transport.ts';
 

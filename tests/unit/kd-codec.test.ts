@@ -13,7 +13,7 @@ import {
   KdFieldError,
   type KdRequest,
   registerIdOf,
-} from '../../edge/kd-codec.ts';
+} from '#shared/kd/codec.ts';
 
 const request: KdRequest = {
   date: '202601151432',
