@@ -28,7 +28,7 @@ export class EdgeConfigError extends Error {
 }
 
 /** A serial is a topic level and part of the client id: letters, digits, `-` and `_`, 1 to 20 (spec: 1 to 20). */
-const SERIAL = /^[A-Za-z0-9_-]{1,20}$/;
+export const SERIAL = /^[A-Za-z0-9_-]{1,20}$/;
 
 export function edgeConfig(argv: string[], env: NodeJS.ProcessEnv): EdgeConfig {
   const { values } = parseArgs({
