@@ -278,3 +278,27 @@ describe('edge bridge: status and restarts', () => {
     }
   });
 });
+
+describe('local kd rules', () => {
+  it('write replies and drop what is not one, in arrival order', async () => {
+    const [bad, good] = [randomUUID(), randomUUID()];
+    const reply: KdReplyMessage = {
+      correlationId: good,
+      serial: 'RULES1',
+      outcome: 'UNAVAILABLE',
+      returnCode: null,
+      controlCode: null,
+      detail: null,
+      bridgeVersion: '0.1.0',
+      at: Date.now(),
+    };
+    // eslint's ignoreRestSiblings: dropping a field is what the rest is for.
+    const { bridgeVersion, ...unversioned } = { ...reply, correlationId: bad };
+    await requester.client.publishAsync(kdTopics.reply('RULES1'), JSON.stringify(unversioned), { qos: 1 });
+    await requester.client.publishAsync(kdTopics.reply('RULES1'), 'not json', { qos: 1 });
+    await requester.client.publishAsync(kdTopics.reply('RULES1'), JSON.stringify(reply), { qos: 1 });
+    expect(await storedReply(good)).toMatchObject(reply);
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.kdReply(bad), ConsistentRead: true }));
+    expect(Item).toBeUndefined();
+  });
+});
