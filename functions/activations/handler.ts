@@ -14,10 +14,12 @@ import {
 } from '#schemas/generated/validators.js';
 import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
-import { type Route, route } from '#shared/http/router.ts';
+import { onFirstUse, type Route, route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
-import { activateAdvanced, changeStatus, getActivation, updateActivation } from './admin.ts';
-import { activationCode, connect, generateProductionNumber, nameExists, orderActivation, publicKey } from './register.ts';
+
+// A register's moves and the administrators' load on first use, out of the function's Init (docs/decisions.md, Cold start).
+const admin = () => import('./admin.ts');
+const register = () => import('./register.ts');
 
 const NOAUTH = '/noauth/activations';
 
@@ -29,7 +31,7 @@ export const routes: Route[] = [
     versions: [15],
     access: access.anyone,
     body: productionNumberOrder,
-    handle: generateProductionNumber,
+    handle: onFirstUse(register, 'generateProductionNumber'),
   }),
   route({
     method: 'POST',
@@ -37,7 +39,7 @@ export const routes: Route[] = [
     versions: [15],
     access: access.anyone,
     body: activationOrder,
-    handle: orderActivation,
+    handle: onFirstUse(register, 'orderActivation'),
   }),
   route({
     method: 'POST',
@@ -45,22 +47,28 @@ export const routes: Route[] = [
     versions: ALL_VERSIONS,
     access: access.anyone,
     body: { 15: nameExistenceWithCountry, 26: nameExistenceWithCountry, 33: nameExistence },
-    handle: nameExists,
+    handle: onFirstUse(register, 'nameExists'),
   }),
   route({
     method: 'GET',
     path: `${NOAUTH}/public-keys/{publicKeyFileName}`,
     versions: ALL_VERSIONS,
     access: access.anyone,
-    handle: publicKey,
+    handle: onFirstUse(register, 'publicKey'),
   }),
-  route({ method: 'GET', path: '/activations/activation-code', versions: [15], access: access.register, handle: activationCode }),
+  route({
+    method: 'GET',
+    path: '/activations/activation-code',
+    versions: [15],
+    access: access.register,
+    handle: onFirstUse(register, 'activationCode'),
+  }),
   route({
     method: 'POST',
     path: '/activations/activation-code',
     versions: SINCE_26,
     access: access.register,
-    handle: activationCode,
+    handle: onFirstUse(register, 'activationCode'),
   }),
   // The connection code is the credential: the register has no key before it connects.
   route({
@@ -69,7 +77,7 @@ export const routes: Route[] = [
     versions: SINCE_26,
     access: access.anyone,
     body: { 26: connectionV26, 33: connectionV33 },
-    handle: connect,
+    handle: onFirstUse(register, 'connect'),
   }),
   route({
     method: 'POST',
@@ -77,14 +85,14 @@ export const routes: Route[] = [
     versions: SINCE_26,
     access: access.administrator,
     body: { 26: activationAdvancedV26, 33: activationAdvancedV33 },
-    handle: activateAdvanced,
+    handle: onFirstUse(admin, 'activateAdvanced'),
   }),
   route({
     method: 'GET',
     path: '/activations/{activationId}',
     versions: ALL_VERSIONS,
     access: access.administrator,
-    handle: getActivation,
+    handle: onFirstUse(admin, 'getActivation'),
   }),
   route({
     method: 'PUT',
@@ -92,7 +100,7 @@ export const routes: Route[] = [
     versions: ALL_VERSIONS,
     access: access.administrator,
     body: { 15: activationUpdateV15, 26: activationUpdateV26, 33: activationUpdateV33 },
-    handle: updateActivation,
+    handle: onFirstUse(admin, 'updateActivation'),
   }),
   route({
     method: 'PUT',
@@ -100,7 +108,7 @@ export const routes: Route[] = [
     versions: ALL_VERSIONS,
     access: access.administrator,
     body: activationStatusChange,
-    handle: changeStatus,
+    handle: onFirstUse(admin, 'changeStatus'),
   }),
 ];
 

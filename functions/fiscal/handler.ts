@@ -3,14 +3,13 @@ import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
 import { onFirstUse, perVersion, route, type Route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
-import { appendDeviceEvent, generatedJournal, listJournal } from './journals.ts';
 import type { SaleBody } from './sales.ts';
 
-// Sales, days and the balance load their modules on first use: an instance that serves sales never
-// parses the reports' code at Init (docs/decisions.md, Cold start). The journal stays in the entry: its
-// signer loads the isolated KMS SDK, which only the entry can name (scripts/build.ts).
+// Each part loads its module on first use: an instance that serves sales never parses the reports' or
+// the journal's code at Init (docs/decisions.md, Cold start).
 const balance = () => import('./balance.ts');
 const days = () => import('./days.ts');
+const journals = () => import('./journals.ts');
 const sales = () => import('./sales.ts');
 
 const saleBody = perVersion<SaleBody>({ 15: validators.saleV15, 26: validators.saleV26, 33: validators.saleV33 });
@@ -211,7 +210,7 @@ export const routes: Route[] = [
     method: 'GET',
     path: '/{sellerId}/e-journals/{cash}',
     versions: ALL_VERSIONS,
-    handle: listJournal,
+    handle: onFirstUse(journals, 'listJournal'),
   }),
   route({
     ...register,
@@ -219,14 +218,14 @@ export const routes: Route[] = [
     path: '/{sellerId}/e-journals/{cash}',
     versions: ALL_VERSIONS,
     body: validators.journalUpload,
-    handle: appendDeviceEvent,
+    handle: onFirstUse(journals, 'appendDeviceEvent'),
   }),
   route({
     ...reader,
     method: 'GET',
     path: '/{sellerId}/generated-e-journals/{cash}',
     versions: [33],
-    handle: generatedJournal,
+    handle: onFirstUse(journals, 'generatedJournal'),
   }),
 ];
 

@@ -659,10 +659,20 @@ describe('the packaged service (npm run package)', () => {
       const entries = new Set(zipEntries(functionZip(name)));
       const modules = [...entries].filter((entry) => entry.endsWith('.mjs'));
 
-      // Act: the relative specifiers of static imports (`from"./x.mjs"`) and import() calls, resolved.
+      // Act: the relative specifiers of static imports (`from"./x.mjs"`) and import() calls, resolved; an
+      // isolated SDK's `#sdk/<module>` through the function folder's package.json, as Node resolves it.
+      const sdkTarget = (module: string) => {
+        const manifest = `.build/${name}/package.json`;
+        expect(entries).toContain(manifest);
+        const { imports } = JSON.parse(readFileSync(join(root, manifest), 'utf8')) as { imports: Record<string, string> };
+        return relative(root, join(root, '.build', name, (imports['#sdk/*'] ?? '').replace('*', module)));
+      };
       const imported = modules.flatMap((module) =>
-        [...readFileSync(join(root, module), 'utf8').matchAll(/(?:from|import\()\s*"(\.\.?\/[^"]+)"/g)].map(([, specifier]) =>
-          relative(root, join(root, dirname(module), specifier ?? '')),
+        [...readFileSync(join(root, module), 'utf8').matchAll(/(?:from|import\()\s*"(\.\.?\/[^"]+|#sdk\/[a-z0-9-]+)"/g)].map(
+          ([, specifier = '']) =>
+            specifier.startsWith('#sdk/')
+              ? sdkTarget(specifier.slice('#sdk/'.length))
+              : relative(root, join(root, dirname(module), specifier)),
         ),
       );
 
