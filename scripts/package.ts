@@ -35,6 +35,8 @@ function packagingEnv(): NodeJS.ProcessEnv {
   delete env.ACTIVATION_KEY_FILE;
   delete env.IMAGE_STORE;
   delete env.IMAGE_DIR;
+  delete env.KD_PUBLISHER;
+  delete env.MQTT_URL;
   return env;
 }
 

@@ -26,6 +26,8 @@
  * | device's latest install   | D#<deviceId>        | APP#<package>      |                       |
  * | device directory entry    | DEVICES[#V<id>|#S<sellerId>] | <deviceId> |                    |
  * | control unit              | CU#<serial>         | #CU                |                       |
+ * | activation naming the unit| CU#<serial>         | A#<activationId>   |                       |
+ * | control unit directory    | CUS[#V<vendorId>]   | <serial>           |                       |
  * | unit's bridge, provisioned| CU#<serial>         | #BRIDGE            |                       |
  * | unit's bridge, last status| CU#<serial>         | #BRIDGE_SEEN       |                       |
  * | kd reply (expires)        | KDR#<correlationId> | #KDR               |                       |
@@ -44,7 +46,7 @@
  * identifier, empty for the seller's own images. An image version names the stored object of its bytes.
  *
  * A seller's catalog shares one partition so a diff is one strongly consistent Query on the
- * LSI; global records have partitions of their own. Directories (USERS, VENDORS, APPS, DEVICES, RESTAURANTS)
+ * LSI; global records have partitions of their own. Directories (USERS, VENDORS, APPS, DEVICES, RESTAURANTS, CUS)
  * are partitions of small entries so that a list is one Query, never a Scan.
  */
 import type { ApiKeyRecord } from '#shared/auth/api-keys.ts';
@@ -101,6 +103,9 @@ export const imagesPrefix = (kind: string, entityIdentifier: string) => `${kind}
 /** The partition of a register's own stream: its counter, and later its sales and days. */
 export const registerPk = (sellerId: string, cash: string) => `R#${sellerId}#${cash}`;
 
+/** All control units (`CUS`), or those connected to one vendor (`CUS#V<id>`). */
+const controlUnitDirectoryPk = (vendor?: number) => (vendor === undefined ? 'CUS' : `CUS#V${vendor}`);
+
 const deviceDirectoryPk = (scope?: { vendor: number } | { sellerId: string }) =>
   scope === undefined ? 'DEVICES' : 'vendor' in scope ? `DEVICES#V${scope.vendor}` : `DEVICES#S${scope.sellerId}`;
 
@@ -154,6 +159,16 @@ export const keys = {
     sk: deviceId,
   }),
   controlUnit: (serial: string): Key<ControlUnit> => ({ pk: `CU#${serial}`, sk: '#CU' }),
+  /** Written with every activation that names the unit: the unit's activations are one Query, never a Scan. */
+  controlUnitActivation: (serial: string, activationId: number): Key<{ activationId: number }> => ({
+    pk: `CU#${serial}`,
+    sk: `${CONTROL_UNIT_ACTIVATION_PREFIX}${pad(activationId)}`,
+  }),
+  /** A unit's entry in the directory of all units, or of its vendor's: a copy of the unit, kept with it. */
+  controlUnitDirectory: (serial: string, vendor?: number): Key<ControlUnit> => ({
+    pk: controlUnitDirectoryPk(vendor),
+    sk: serial,
+  }),
   bridge: (serial: string): Key<BridgeRecord> => ({ pk: `CU#${serial}`, sk: '#BRIDGE' }),
   bridgeSeen: (serial: string): Key<BridgeStatusMessage> => ({ pk: `CU#${serial}`, sk: '#BRIDGE_SEEN' }),
   kdReply: (correlationId: string): Key<KdReplyMessage & { expiresAt: number }> => ({ pk: `KDR#${correlationId}`, sk: '#KDR' }),
@@ -183,6 +198,8 @@ export const partitions = {
   /** The sellers that run a vendor's applications (one link each). */
   vendorSellers: (vendorId: number): Partition<VendorSellerLink> => ({ pk: `VS#${vendorId}` }),
   devices: (scope?: { vendor: number } | { sellerId: string }): Partition<DeviceEntry> => ({ pk: deviceDirectoryPk(scope) }),
+  /** Every control unit, or those connected to one vendor. */
+  controlUnits: (vendor?: number): Partition<ControlUnit> => ({ pk: controlUnitDirectoryPk(vendor) }),
   /** A seller's registrations (one item per register name). */
   registrations: (sellerId: string): Partition<Registration> => ({ pk: `R#${sellerId}` }),
 } as const;
@@ -196,6 +213,9 @@ export const tombstoneSortKey = (modified: number) => pad(modified);
 /** The version-index range holding a kind's versions v with from < v <= to. */
 export const versionRange = (kind: string, from: number, to: number) =>
   [versionSortKey(kind, from + 1), versionSortKey(kind, to)] as const;
+
+/** Sort-key prefix of the activations naming a control unit, in its partition. */
+export const CONTROL_UNIT_ACTIVATION_PREFIX = 'A#';
 
 export const VERSION_INDEX = 'byVersion';
 /** Sparse: only tombstones carry `tsk`, so the purge reads exactly the deletions it may remove. */
