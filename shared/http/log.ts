@@ -47,7 +47,7 @@ const logEveryRequest = process.env.LOG_REQUESTS !== 'false';
 
 export const log = {
   request(entry: RequestRecord): void {
-    const { error, functionName, method, route, ...rest } = entry;
+    const { error, functionName, route, ...rest } = entry;
     const failed = entry.status >= 400;
     const exception = error instanceof ApiError ? error.exception : failed ? 'InternalServerError' : undefined;
     const line: Record<string, unknown> = {
@@ -55,7 +55,7 @@ export const log = {
       level: entry.status >= 500 ? 'error' : 'info',
       ...rest,
       function: functionName,
-      route: `${method} ${route}`,
+      route: `${entry.method} ${route}`,
       Requests: 1,
       Faults: entry.status >= 500 ? 1 : 0,
       Latency: entry.ms,
