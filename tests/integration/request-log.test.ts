@@ -28,7 +28,8 @@ const SELLER = 'SE5569912345';
 const BODY_MARKER = 'Probe-Tax-Name-Quux';
 const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
-/** An event of the GET fixture with another method, path, credentials and body. */
+let requests = 0;
+/** An event of the GET fixture with another method, path, credentials and body, and a request id of its own. */
 function request(
   method: string,
   rawPath: string,
@@ -43,7 +44,7 @@ function request(
     headers,
     requestContext: {
       ...event.requestContext,
-      requestId: `api-${method}-${rawPath}`,
+      requestId: `api-request-${++requests}`,
       http: { ...event.requestContext.http, method },
     },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
@@ -111,7 +112,7 @@ describe('the request log line', () => {
     const [first, second] = requestLines();
     expect(first).toMatchObject({
       level: 'info',
-      requestId: `api-PUT-/v33/sellers/${SELLER}`,
+      requestId: 'api-request-1',
       lambdaRequestId: 'lambda-1',
       function: 'cash-register-test-catalog',
       coldStart: true,
