@@ -250,6 +250,11 @@ export const entityTooLarge = (limit: number) =>
   new ApiError('RequestEntityTooLarge', null, `The request body exceeds ${limit} bytes`, { details: { sizeMax: limit } });
 export const serviceBusy = (message: string, options: { cause?: unknown } = {}) =>
   new ApiError('ServiceUnavailable', null, message, { headers: { 'Retry-After': '1' }, ...options });
+/** The service is switched to maintenance (shared/http/maintenance-mode.ts): every route answers this until it is off. */
+export const serverIsDown = (retryAfterSeconds: number) =>
+  new ApiError('ServiceUnavailable', 'SERVER_IS_DOWN', 'The service is down for maintenance; try again later', {
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
 /** Whatever went wrong inside: the client learns nothing of it; `cause` keeps it for the log. */
 export const internalError = (cause?: unknown) =>
   new ApiError('InternalServerError', null, 'The request could not be completed; it has been logged', { cause });

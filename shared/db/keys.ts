@@ -39,6 +39,7 @@
  * | register's trading day    | R#<sellerId>#<cash> | DAY#<dayNumber>    | DAY#<version>         |
  * | register's journal entry  | R#<sellerId>#<cash> | JOURNAL#<sequence> |                       |
  * | register's receipt number | R#<sellerId>#<cash> | RECEIPT#<number>   |                       |
+ * | maintenance switch        | SERVICE             | #MAINTENANCE       |                       |
  *
  * Day numbers, journal sequences and receipt numbers are zero-padded, so key order is their order.
  *
@@ -69,6 +70,7 @@ import type {
 } from '#shared/domain/records.ts';
 import type { Seller, SellerDirectoryEntry } from '#shared/domain/seller.ts';
 import type { JournalEntry } from '#shared/fiscal/journal.ts';
+import type { MaintenanceSwitch } from '#shared/http/maintenance-mode.ts';
 import type { ReceiptRecord, RegisterCounter } from '#shared/fiscal/ledger.ts';
 import type { BridgeRecord, BridgeStatusMessage, KdReplyMessage } from '#shared/kd/protocol.ts';
 import type { Revised } from './revisions.ts';
@@ -184,6 +186,8 @@ export const keys = {
     pk: registerPk(sellerId, cash),
     sk: `RECEIPT#${pad(receiptNumber)}`,
   }),
+  /** The operator's switch every route reads (shared/http/maintenance-mode.ts); one item for the whole service. */
+  maintenanceSwitch: (): Key<MaintenanceSwitch> => ({ pk: 'SERVICE', sk: '#MAINTENANCE' }),
 } as const;
 
 const partition = <T>(pk: string): Partition<T> => ({ pk });

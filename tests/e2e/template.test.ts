@@ -9,6 +9,7 @@ import { parse } from 'yaml';
 import { type BridgeStatusMessage, type KdReplyMessage, kdTopics, replyItem, statusItem } from '#shared/kd/protocol.ts';
 import { functionDir, functionNames, root } from '../../scripts/build.ts';
 import { functionZip, packageService } from '../../scripts/package.ts';
+import { API_VERSIONS } from '#shared/versions.ts';
 import { type RuleSql, parseRuleSql, runRule } from '../support/iot-sql.ts';
 
 interface Resource {
@@ -618,6 +619,7 @@ describe('the packaged service (npm run package)', () => {
       expect(byKey.get('GET /{apiVersion}/{sellerId}/sales/stats/csv')).toBe('stats');
       expect(byKey.get('GET /{apiVersion}/{sellerId}/registrations/stats')).toBe('stats');
       expect(byKey.get('$default')).toBe(FALLBACK);
+      expect(byKey.get('GET /health')).toBe(FALLBACK);
     });
 
     it('hands requests to the functions as Lambda proxy integrations with payload format 2.0', () => {
@@ -633,6 +635,136 @@ describe('the packaged service (npm run package)', () => {
       for (const integration of integrations) {
         expect(integration).toEqual({ id: integration.id, type: 'AWS_PROXY', payload: '2.0' });
       }
+    });
+  });
+
+  describe('monitoring (infra/monitoring.yml)', () => {
+    const NAMESPACE = `cash-register-${STAGE}`;
+    const TABLE = `cash-register-${STAGE}`;
+    const HTTP_API = { Ref: 'HttpApi' };
+    const alarms = () => new Map(resourcesOfType('AWS::CloudWatch::Alarm').map(([id, alarm]) => [id, alarm.Properties ?? {}]));
+    /** The metric queries of an alarm built on several (metric math or a Metrics Insights query). */
+    const queries = (properties: Record<string, unknown> | undefined) =>
+      (properties?.Metrics ?? []) as { Id: string; Expression?: string; MetricStat?: { Metric: unknown; Stat: string } }[];
+
+    it('every function publishes its metrics to the stage namespace and keeps the maintenance switch 15 s', () => {
+      // Prepare
+      const settings = [...lambdaFunctions()].map(([name, { properties }]) => {
+        const variables = (properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+        return [
+          name,
+          { METRICS_NAMESPACE: variables.METRICS_NAMESPACE, MAINTENANCE_CACHE_SECONDS: variables.MAINTENANCE_CACHE_SECONDS },
+        ] as const;
+      });
+
+      // Assess
+      expect(new Map(settings)).toEqual(
+        new Map(functionNames().map((name) => [name, { METRICS_NAMESPACE: NAMESPACE, MAINTENANCE_CACHE_SECONDS: '15' }])),
+      );
+    });
+
+    it('every alarm notifies the alarm topic when it fires and when it clears', () => {
+      // Prepare
+      const topics = resourcesOfType('AWS::SNS::Topic').map(([id]) => id);
+
+      // Assess
+      expect(topics).toEqual(['AlarmTopic']);
+      expect(alarms().size).toBeGreaterThan(0);
+      for (const [id, alarm] of alarms()) {
+        expect({ id, alarm: alarm.AlarmActions, ok: alarm.OKActions }).toEqual({
+          id,
+          alarm: [{ Ref: 'AlarmTopic' }],
+          ok: [{ Ref: 'AlarmTopic' }],
+        });
+      }
+    });
+
+    it("alarms on the HTTP API's 5xx rate, from its 5xx and request counts", () => {
+      // Prepare
+      const metrics = queries(alarms().get('ApiServerErrorRateAlarm'));
+
+      // Assess
+      expect(metrics.map(({ MetricStat }) => MetricStat && { metric: MetricStat.Metric, stat: MetricStat.Stat })).toEqual([
+        {
+          metric: { Namespace: 'AWS/ApiGateway', MetricName: '5xx', Dimensions: [{ Name: 'ApiId', Value: HTTP_API }] },
+          stat: 'Sum',
+        },
+        {
+          metric: { Namespace: 'AWS/ApiGateway', MetricName: 'Count', Dimensions: [{ Name: 'ApiId', Value: HTTP_API }] },
+          stat: 'Sum',
+        },
+        undefined,
+      ]);
+      expect(metrics[2]?.Expression).toMatch(/100 \* errors \/ requests/);
+    });
+
+    it('alarms on the p99 latency of every API version', () => {
+      // Prepare
+      const latency = [...alarms().values()]
+        .filter((alarm) => alarm.MetricName === 'Latency')
+        .map(({ Namespace, Dimensions, ExtendedStatistic }) => ({ Namespace, Dimensions, ExtendedStatistic }));
+
+      // Assess
+      expect(latency).toEqual(
+        API_VERSIONS.map((version) => ({
+          Namespace: NAMESPACE,
+          Dimensions: [{ Name: 'version', Value: `v${version}` }],
+          ExtendedStatistic: 'p99',
+        })),
+      );
+    });
+
+    it('alarms on throttles (Lambda, the table), the unavailability of control units and DynamoDB system errors', () => {
+      // Prepare
+      const byId = alarms();
+      const pick = (id: string) => {
+        const { Namespace, MetricName, Dimensions, Statistic } = byId.get(id) ?? {};
+        return { Namespace, MetricName, Dimensions, Statistic };
+      };
+
+      // Assess
+      expect(pick('LambdaThrottlesAlarm')).toEqual({
+        Namespace: 'AWS/Lambda',
+        MetricName: 'Throttles',
+        Dimensions: undefined,
+        Statistic: 'Sum',
+      });
+      expect(pick('KdUnavailableAlarm')).toEqual({
+        Namespace: NAMESPACE,
+        MetricName: 'KdOutcome',
+        Dimensions: [{ Name: 'outcome', Value: 'ControlUnitUnavailable' }],
+        Statistic: 'Sum',
+      });
+      expect(queries(byId.get('TableThrottlesAlarm')).map(({ Expression }) => Expression)).toEqual([
+        `SELECT SUM(ThrottledRequests) FROM SCHEMA("AWS/DynamoDB", Operation, TableName) WHERE TableName = '${TABLE}'`,
+      ]);
+      expect(queries(byId.get('TableSystemErrorsAlarm')).map(({ Expression }) => Expression)).toEqual([
+        `SELECT SUM(SystemErrors) FROM SCHEMA("AWS/DynamoDB", Operation, TableName) WHERE TableName = '${TABLE}'`,
+      ]);
+    });
+
+    it('has one dashboard, valid JSON, showing every metric an alarm watches', () => {
+      // Prepare: the body is joined around the HTTP API's id.
+      const dashboards = resourcesOfType('AWS::CloudWatch::Dashboard');
+      const parts = (dashboards[0]?.[1].Properties?.DashboardBody as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+      const text = parts
+        .map((part) => (JSON.stringify(part) === JSON.stringify(HTTP_API) ? 'HTTP_API_ID' : String(part)))
+        .join('');
+      const body = JSON.parse(text) as { widgets: { properties: { metrics: unknown[] } }[] };
+      const shown = JSON.stringify(body.widgets.map((widget) => widget.properties.metrics));
+      const watched = [...alarms().values()].flatMap((alarm) => [
+        String(alarm.MetricName ?? ''),
+        ...queries(alarm).map((query) => (query.MetricStat?.Metric as { MetricName?: string } | undefined)?.MetricName ?? ''),
+        ...queries(alarm).flatMap((query) => /SUM\((\w+)\)/.exec(query.Expression ?? '')?.[1] ?? []),
+      ]);
+
+      // Assess
+      expect(dashboards).toHaveLength(1);
+      expect(body.widgets.length).toBeGreaterThan(0);
+      expect(shown).toContain('"ApiId","HTTP_API_ID"');
+      expect(shown).toContain(NAMESPACE);
+      for (const metric of new Set(watched.filter(Boolean)))
+        expect({ metric, shown: shown.includes(metric) }).toEqual({ metric, shown: true });
     });
   });
 
