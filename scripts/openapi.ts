@@ -13,9 +13,13 @@ if (undocumented.length > 0) {
 if (process.argv.includes('--check')) {
   mkdirSync(outDir, { recursive: true });
   const existing = readdirSync(outDir);
-  const stale = [...files].filter(([name, text]) => !existing.includes(name) || readFileSync(new URL(name, outDir), 'utf8') !== text);
+  const stale = [...files].filter(
+    ([name, text]) => !existing.includes(name) || readFileSync(new URL(name, outDir), 'utf8') !== text,
+  );
   if (stale.length > 0) {
-    console.error(`docs/openapi is stale (${stale.map(([name]) => name).join(', ')}): run \`npm run openapi\` and commit the result.`);
+    console.error(
+      `docs/openapi is stale (${stale.map(([name]) => name).join(', ')}): run \`npm run openapi\` and commit the result.`,
+    );
     process.exit(1);
   }
   if (undocumented.length > 0) process.exit(1);

@@ -11,7 +11,7 @@ import { scalars } from '#schemas/scalars.ts';
 import { access } from '#shared/auth/access.ts';
 import { CODES, EXCEPTIONS, type Exception } from '#shared/errors.ts';
 import type { QueryParam } from '#shared/http/query.ts';
-import type { ResponseBody, Route } from '#shared/http/router.ts';
+import type { BodySpec, ResponseBody, Route } from '#shared/http/router.ts';
 import { API_VERSIONS, type ApiVersion } from '#shared/versions.ts';
 
 type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json | undefined };
@@ -180,7 +180,14 @@ function refusalsOf(route: Route, hasBody: boolean): Refusals {
   if (route.conditional) refuse(refusals, 'InvalidETagFormat', [null]);
   if (route.conditional === 'write') refuse(refusals, 'VersionConflict', [null]);
   if (hasBody) refuse(refusals, 'InconsistentData', ['SERVER_IS_OVERLOADED']);
-  for (const [exception, ...codes] of route.errors ?? []) refuse(refusals, exception, codes.length > 0 ? codes : [null]);
+  // An exception named without codes may carry any of its codes.
+  for (const [exception, ...codes] of route.errors ?? []) {
+    refuse(
+      refusals,
+      exception,
+      codes.length > 0 ? codes : [null, ...((CODES as Partial<Record<Exception, readonly string[]>>)[exception] ?? [])],
+    );
+  }
   refuse(refusals, 'InternalServerError', [null]);
   refuse(refusals, 'ServiceUnavailable', [null]);
   return refusals;
@@ -251,15 +258,19 @@ const errorSchema = {
 
 const etagHeader = { ETag: { description: 'The entity\'s version as a strong tag `"<n>"`.', schema: { type: 'string' } } };
 
-/** The body of a success answer in one version; `undefined`: none. */
-function successContent(body: ResponseBody): JsonObject {
-  if (typeof body === 'string') return { 'application/json': { schema: responseRef(body) } };
-  if ('list' in body) return { 'application/json': { schema: { type: 'array', items: responseRef(body.list) } } };
+/** The body of a success answer in one version. */
+function successContent(route: Route, body: ResponseBody, version: ApiVersion): JsonObject {
+  const json = (schema: Json, list: boolean) => ({
+    'application/json': { schema: list ? { type: 'array', items: schema } : schema },
+  });
+  if (typeof body === 'string') return json(responseRef(body), false);
+  if ('view' in body) return json(schemaRef(`${validatorName(route, body.view, version)}View`), body.list === true);
+  if ('list' in body) return json(responseRef(body.list), true);
   return Object.fromEntries(body.media.map((media) => [media, { schema: { type: 'string', contentMediaType: media } }]));
 }
 
 const isPerVersion = (spec: object): spec is Readonly<Partial<Record<ApiVersion, ResponseBody>>> =>
-  API_VERSIONS.some((version) => version in spec);
+  API_VERSIONS.some((version) => String(version) in spec);
 
 /** `GET /{sellerId}/taxes/{identifier}` -> `getBySellerIdTaxesByIdentifier`. */
 function operationId(route: Route): string {
@@ -268,7 +279,12 @@ function operationId(route: Route): string {
     .split('/')
     .filter(Boolean)
     .map((segment) =>
-      segment.startsWith('{') ? `By${capital(segment.slice(1, -1))}` : segment.split(/[^A-Za-z0-9]/).map(capital).join(''),
+      segment.startsWith('{')
+        ? `By${capital(segment.slice(1, -1))}`
+        : segment
+            .split(/[^A-Za-z0-9]/)
+            .map(capital)
+            .join(''),
     );
   return route.method.toLowerCase() + words.join('');
 }
@@ -293,10 +309,14 @@ function requestBody(route: Route, version: ApiVersion): JsonObject | undefined 
     };
   }
   if (!route.body) return undefined;
-  const validator = 'load' in route.body ? route.body : route.body[version];
-  const name = validatorNames.get(validator);
-  if (name === undefined) throw new Error(`${route.method} ${route.path}: its body validator is not in schemas/generated`);
-  return { required: true, content: { 'application/json': { schema: schemaRef(name) } } };
+  return { required: true, content: { 'application/json': { schema: schemaRef(validatorName(route, route.body, version)) } } };
+}
+
+/** The schema a body validator checks in a version. */
+function validatorName(route: Route, spec: BodySpec<unknown>, version: ApiVersion): string {
+  const name = validatorNames.get('load' in spec ? spec : spec[version]);
+  if (name === undefined) throw new Error(`${route.method} ${route.path}: no body schema of v${version} in schemas/generated`);
+  return name;
 }
 
 const queryParameter = (param: QueryParam): JsonObject => ({
@@ -315,12 +335,27 @@ function operation(group: string, route: Route, version: ApiVersion, errors: Err
   parameters.push(...(route.query ?? []).map(queryParameter));
   const tagList = (description: string) => ({ description, schema: { type: 'string' } });
   if (route.conditional === 'read') {
-    parameters.push({ name: 'If-None-Match', in: 'header', required: false, ...tagList('`*` or a list of `"<n>"`: 304 when one is current.') });
+    parameters.push({
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      ...tagList('`*` or a list of `"<n>"`: 304 when one is current.'),
+    });
   }
   if (route.conditional === 'write') {
     parameters.push(
-      { name: 'If-Match', in: 'header', required: false, ...tagList('`*` or a list of `"<n>"`: 409 VersionConflict unless one is current.') },
-      { name: 'If-None-Match', in: 'header', required: false, ...tagList('`*`: create only (409 VersionConflict when it exists).') },
+      {
+        name: 'If-Match',
+        in: 'header',
+        required: false,
+        ...tagList('`*` or a list of `"<n>"`: 409 VersionConflict unless one is current.'),
+      },
+      {
+        name: 'If-None-Match',
+        in: 'header',
+        required: false,
+        ...tagList('`*`: create only (409 VersionConflict when it exists).'),
+      },
     );
   }
   const responses: JsonObject = {};
@@ -332,12 +367,13 @@ function operation(group: string, route: Route, version: ApiVersion, errors: Err
     responses[status] = {
       description: status === '204' ? 'Done; no body.' : status === '202' ? 'Accepted; no body.' : 'Success.',
       ...(route.conditional === 'read' && status === '200' ? { headers: etagHeader } : {}),
-      ...(body === null || body === undefined ? {} : { content: successContent(body) }),
+      ...(body === null || body === undefined ? {} : { content: successContent(route, body, version) }),
     };
   }
   if (route.conditional === 'read') responses['304'] = { description: 'Not modified since the tag given.', headers: etagHeader };
   const refusals = refusalsOf(route, hasBody);
-  for (const status of [...refusals.keys()].sort()) responses[String(status)] = errors.ref(status, refusals.get(status) ?? new Map());
+  for (const status of [...refusals.keys()].sort())
+    responses[String(status)] = errors.ref(status, refusals.get(status) ?? new Map());
   const body = requestBody(route, version);
   return {
     operationId: operationId(route),
@@ -416,6 +452,7 @@ export function buildDocument(routes: readonly GroupRoute[], version: ApiVersion
 export async function buildDocuments(): Promise<{ files: Map<string, string>; undocumented: string[] }> {
   const routes = await loadRoutes();
   const files = new Map<string, string>();
-  for (const version of API_VERSIONS) files.set(`v${version}.json`, `${JSON.stringify(buildDocument(routes, version), null, 2)}\n`);
+  for (const version of API_VERSIONS)
+    files.set(`v${version}.json`, `${JSON.stringify(buildDocument(routes, version), null, 2)}\n`);
   return { files, undocumented: undocumented(routes) };
 }

@@ -78,12 +78,12 @@ export const listQuery = (orderFields: readonly string[]): readonly QueryParam[]
 ];
 
 /** A query parameter read by `intParam`, `boolParam`, `enumParam` or as text. */
-export const queryParam = (
-  name: string,
-  schema: QueryParam['schema'],
-  description: string,
-  required = false,
-): QueryParam => ({ name, schema, description, ...(required ? { required } : {}) });
+export const queryParam = (name: string, schema: QueryParam['schema'], description: string, required = false): QueryParam => ({
+  name,
+  schema,
+  description,
+  ...(required ? { required } : {}),
+});
 
 /** PAGE parameters (spec 1.7) with the pinned defaults and cap (docs/conventions.md §6). */
 export interface Page {

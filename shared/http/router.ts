@@ -2,7 +2,7 @@ import type { LazyValidator } from '#schemas/generated/validators.js';
 import type { SchemaName } from '#schemas/index.ts';
 import type { AccessRule } from '#shared/auth/access.ts';
 import type { Feature } from '#shared/auth/features.ts';
-import { type CodeOf, endpointNotFound, type Exception, methodNotSupported } from '#shared/errors.ts';
+import { type ApiError, type CodeOf, endpointNotFound, type Exception, methodNotSupported } from '#shared/errors.ts';
 import { assertKnownParam } from './params.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import type { QueryParam } from './query.ts';
@@ -28,10 +28,12 @@ export interface RawBodySpec {
 
 /**
  * A response body as the OpenAPI documents show it (scripts/openapi.ts): a schema of `schemas/` by name, a list of
- * them, or bytes of one of the media types (an image, a PEM file, CSV). Named, not imported, so a function's
- * bundle carries no schema object.
+ * them, the view of the schema a body validator checks (an entity as its version shows it; `list`: several), or
+ * bytes of one of the media types (an image, a PEM file, CSV). Named, not imported, so a function's bundle carries
+ * no schema object.
  */
-export type ResponseBody = SchemaName | { list: SchemaName } | { media: readonly string[] };
+export type ResponseBody =
+  SchemaName | { list: SchemaName } | { view: BodySpec<unknown>; list?: true } | { media: readonly string[] };
 
 /** A success status and its body (`null`: none), one for every version or one per version. */
 export type Responses = Readonly<
@@ -40,6 +42,17 @@ export type Responses = Readonly<
 
 /** A refusal a route answers besides the pipeline's own: an exception of shared/errors.ts and the codes it uses here. */
 export type Refusal = { [E in Exception]: readonly [E, ...CodeOf<E>[]] }[Exception];
+
+/** The refusal an error stands for (a refusal a route's entity names as a function). */
+export const refusalOf = (error: ApiError): Refusal =>
+  // An ApiError's exception and code were checked against each other where it was made.
+  (error.code === null ? [error.exception] : [error.exception, error.code]) as Refusal;
+
+/** A diff beyond the seller's or register's version, or from before its purge mark (docs/conventions.md §7). */
+export const DIFF_REFUSALS: readonly Refusal[] = [
+  ['InconsistentData', 'LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY'],
+  ['OutdatedVersion'],
+];
 
 /** What every route declares besides its body: method, path (after `/v{N}`), versions, who may call it. */
 interface RouteHead<P extends string> {
