@@ -398,7 +398,9 @@ function schemaComponents(): JsonObject {
     schemas[name] = toComponents(schema as Json);
     schemas[`${name}View`] = toComponents(asView(schema as Json));
   }
-  for (const [name, schema] of Object.entries(responseSchemas)) schemas[name] = schema as Json;
+  // Sorted: a module namespace lists its exports in name order under Node, in source order under Vite.
+  for (const name of Object.keys(responseSchemas).sort())
+    schemas[name] = responseSchemas[name as keyof typeof responseSchemas] as Json;
   return schemas;
 }
 
