@@ -74,8 +74,16 @@ export const activationCode = having(
   'activationDescriptorInfo',
   'signature',
 );
-export const activationAdvancedResult = having('An issued activation with its key.', 'activationSecurityToken', 'activationId');
-export const connectionResult = having('The connected activation with its key.', 'apiKey', 'activationId');
+export const activationAdvancedResult = having(
+  'An issued activation with its key.',
+  'apiKey',
+  'productionNumber',
+  'activationId',
+);
+export const connectionResult = having(
+  'The connected activation with its key (`apiKey`, or a signed code and `activationSecurityToken`).',
+  'activationId',
+);
 export const activation = having('An activation with its registration, installation and control unit.', 'activationInfo');
 
 export const userView = having('A user.', 'username', 'role');

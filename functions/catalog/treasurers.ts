@@ -44,7 +44,15 @@ const joining = {
   versions: SINCE_26,
   access: access.seller,
   responses: { 204: null },
-  errors: [['NotFound'], ['ReferenceNotFound', 'TREASURER_IS_JOINED_TO_USER_ALREADY', 'TREASURER_IS_NOT_JOINED_TO_USER']],
+  errors: [
+    ['NotFound'],
+    [
+      'ReferenceNotFound',
+      'TREASURER_IS_JOINED_TO_USER_ALREADY',
+      'TREASURER_IS_NOT_JOINED_TO_USER',
+      'USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY',
+    ],
+  ],
 } as const;
 
 export const treasurerUserRoutes: Route[] = [

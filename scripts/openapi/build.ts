@@ -140,6 +140,7 @@ const AUTH_CODES = [
   'ACTIVATION_STILL_ISSUED',
   'ACTIVATION_CLOSED_ALREADY',
   'WRONG_ACTIVATION_PERIOD',
+  'SELLER_NOT_FOUND',
 ] as const;
 const VALUE_CODES = [...CODES.ValueNotValid];
 
@@ -166,6 +167,7 @@ function refusalsOf(route: Route, hasBody: boolean): Refusals {
   if (route.query?.length) {
     refuse(refusals, 'TypeMismatch', [null]);
     refuse(refusals, 'ValueNotValid', VALUE_CODES);
+    refuse(refusals, 'InconsistentData', ['QUERY_PARAM_CANT_BE_NEGATIVE']);
     if (route.query.some((param) => param.name === 'maxResults')) {
       refuse(refusals, 'InconsistentData', ['QUERY_PARAM_CANT_BE_NEGATIVE', 'SERVER_IS_OVERLOADED']);
     }
