@@ -90,7 +90,7 @@ export const userView = having('A user.', 'username', 'role');
 export const userMinified = having('A user, briefly.', 'username', 'role');
 export const sessionUser = having('The caller.', 'username', 'role');
 
-export const saleOverview = having('A sale, briefly, with its register.', 'identifier');
+export const saleOverview = having('A sale, briefly, with its register.', 'id', 'brutto', 'cashRegisterName');
 export const dayMinified = having('A day, briefly.', 'id', 'date');
 export const dayView = having('A register day (docs/conventions.md §17).', 'dayNumber');
 export const report = having('An X or Z report (docs/conventions.md §17).', 'type');
