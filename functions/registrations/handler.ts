@@ -38,7 +38,7 @@ export const routes: Route[] = [
   route({
     conditional: 'read',
     responses: { 200: 'registration' },
-    errors: [['NotFound']],
+    errors: [['NotFound'], ['ReferenceNotFound']],
     ...seller,
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}',
@@ -46,8 +46,9 @@ export const routes: Route[] = [
     handle: getRegistration,
   }),
   route({
+    conditional: 'write',
     responses: { 204: null },
-    errors: [['NotFound'], ['UnprocessableEntity']],
+    errors: [['NotFound'], ['ReferenceNotFound'], ['UnprocessableEntity']],
     ...seller,
     method: 'DELETE',
     path: '/{sellerId}/registrations/{cash}',
@@ -56,7 +57,7 @@ export const routes: Route[] = [
   }),
   route({
     responses: { 200: 'versionResult' },
-    errors: [['NotFound']],
+    errors: [['NotFound'], ['ReferenceNotFound']],
     ...seller,
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/version',

@@ -38,7 +38,7 @@ export const routes: Route[] = [
   route({
     conditional: 'read',
     responses: { 200: { view: restaurantBody } },
-    errors: [['NotFound']],
+    errors: [['NotFound'], ['Forbidden', 'SELLER_IS_NOT_PUBLIC']],
     method: 'GET',
     path: '/restaurants/{sellerId}',
     versions: ALL_VERSIONS,
@@ -48,6 +48,7 @@ export const routes: Route[] = [
   route({
     conditional: 'write',
     responses: { 201: null, 204: null },
+    errors: [['InconsistentData', 'URL_AND_BODY_IDENTIFIERS_MISMATCH']],
     method: 'PUT',
     path: '/restaurants/{sellerId}',
     versions: ALL_VERSIONS,
@@ -67,7 +68,7 @@ export const routes: Route[] = [
   }),
   route({
     responses: { 200: 'restaurantOverview' },
-    errors: [['NotFound']],
+    errors: [['NotFound'], ['Forbidden', 'SELLER_IS_NOT_PUBLIC']],
     method: 'GET',
     path: '/restaurants-overview/{sellerId}',
     versions: SINCE_26,
@@ -88,6 +89,7 @@ export const routes: Route[] = [
   route({
     conditional: 'write',
     responses: { 201: null, 204: null },
+    errors: [['InconsistentData', 'URL_AND_BODY_IDENTIFIERS_MISMATCH']],
     method: 'PUT',
     path: '/hairdressers/{sellerId}',
     versions: SINCE_26,
