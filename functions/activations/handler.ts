@@ -54,7 +54,7 @@ export const routes: Route[] = [
   }),
   route({
     responses: { 201: 'existsResult' },
-    errors: [['NotFound'], ['ReferenceNotFound']],
+    errors: [['NotFound'], ['ReferenceNotFound'], ['NonUnique']],
     method: 'POST',
     path: `${NOAUTH}/cash-register-name/existance`,
     versions: ALL_VERSIONS,

@@ -72,7 +72,8 @@ function imageRoutes(owner: Owner, versions: readonly ApiVersion[], postVersions
       method: 'GET',
       path: `${owner.path}/{pictureVersion}/{pictureFilename}` as const,
       conditional: 'read',
-      responses: { 200: bytes },
+      // v15's `version` answers the current version's record instead of its bytes.
+      responses: { 200: { 15: { ...bytes, orJson: 'imageRecord' }, 26: bytes, 33: bytes } },
       handle: (r) => getByVersion(owner, r),
     }),
     route({

@@ -268,7 +268,10 @@ function successContent(route: Route, body: ResponseBody, version: ApiVersion): 
   if (typeof body === 'string') return json(responseRef(body), false);
   if ('view' in body) return json(schemaRef(`${validatorName(route, body.view, version)}View`), body.list === true);
   if ('list' in body) return json(responseRef(body.list), true);
-  return Object.fromEntries(body.media.map((media) => [media, { schema: { type: 'string', contentMediaType: media } }]));
+  return {
+    ...Object.fromEntries(body.media.map((media) => [media, { schema: { type: 'string', contentMediaType: media } }])),
+    ...(body.orJson ? json(responseRef(body.orJson), false) : {}),
+  };
 }
 
 const isPerVersion = (spec: object): spec is Readonly<Partial<Record<ApiVersion, ResponseBody>>> =>

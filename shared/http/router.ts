@@ -29,7 +29,7 @@ export interface RawBodySpec {
 /**
  * A response body as the OpenAPI documents show it (scripts/openapi.ts): a schema of `schemas/` by name, a list of
  * them, the view of the schema a body validator checks (an entity as its version shows it; `list`: several), or
- * bytes of one of the media types (an image, a PEM file, CSV). Named, not imported, so a function's bundle carries
+ * bytes of one of the media types (an image, a PEM file, CSV; `orJson`: or that JSON instead). Named, not imported, so a function's bundle carries
  * no schema object.
  */
 export type ResponseBody =

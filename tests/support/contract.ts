@@ -117,7 +117,7 @@ export function contractViolation(exchange: Exchange): string | undefined {
     return exchange.text === '' ? undefined : `${said} with a body, where ${where} has none for ${status}`;
   }
   const mediaType = (exchange.contentType.split(';')[0] ?? '').trim().toLowerCase();
-  if (content['application/json']) {
+  if (content['application/json'] && (mediaType === 'application/json' || Object.keys(content).length === 1)) {
     if (mediaType !== 'application/json') return `${said} with Content-Type ${exchange.contentType}, not JSON as ${where} says`;
     const ref = `openapi${pointer(...base, 'content', 'application/json', 'schema')}`;
     let validate = validators.get(ref);
