@@ -33,7 +33,10 @@ export interface RawBodySpec {
  * no schema object.
  */
 export type ResponseBody =
-  SchemaName | { list: SchemaName } | { view: BodySpec<unknown>; list?: true } | { media: readonly string[] };
+  | SchemaName
+  | { list: SchemaName }
+  | { view: BodySpec<unknown>; list?: true }
+  | { media: readonly string[]; orJson?: SchemaName };
 
 /** A success status and its body (`null`: none), one for every version or one per version. */
 export type Responses = Readonly<
