@@ -26,6 +26,8 @@ const NOAUTH = '/noauth/activations';
 /** Installing and activating registers (spec 4.2) and the administrators' activation moves (docs/conventions.md §10). */
 export const routes: Route[] = [
   route({
+    responses: { 201: 'productionNumberResult' },
+    errors: [['NotFound'], ['ReferenceNotFound'], ['InconsistentData'], ['UnprocessableEntity'], ['Forbidden']],
     method: 'POST',
     path: `${NOAUTH}/generate-production-number`,
     versions: [15],
@@ -34,6 +36,15 @@ export const routes: Route[] = [
     handle: onFirstUse(register, 'generateProductionNumber'),
   }),
   route({
+    responses: { 201: 'activationTokenResult' },
+    errors: [
+      ['NotFound'],
+      ['ReferenceNotFound'],
+      ['InconsistentData'],
+      ['UnprocessableEntity'],
+      ['Forbidden'],
+      ['CashRegisterNameIsNotUnique'],
+    ],
     method: 'POST',
     path: `${NOAUTH}/order-activation`,
     versions: [15],
@@ -42,6 +53,8 @@ export const routes: Route[] = [
     handle: onFirstUse(register, 'orderActivation'),
   }),
   route({
+    responses: { 201: 'existsResult' },
+    errors: [['NotFound'], ['ReferenceNotFound'], ['NonUnique']],
     method: 'POST',
     path: `${NOAUTH}/cash-register-name/existance`,
     versions: ALL_VERSIONS,
@@ -50,6 +63,8 @@ export const routes: Route[] = [
     handle: onFirstUse(register, 'nameExists'),
   }),
   route({
+    responses: { 200: { media: ['application/x-pem-file'] } },
+    errors: [['NotFound']],
     method: 'GET',
     path: `${NOAUTH}/public-keys/{publicKeyFileName}`,
     versions: ALL_VERSIONS,
@@ -57,6 +72,8 @@ export const routes: Route[] = [
     handle: onFirstUse(register, 'publicKey'),
   }),
   route({
+    responses: { 200: 'activationCode' },
+    errors: [['NotFound'], ['ReferenceNotFound']],
     method: 'GET',
     path: '/activations/activation-code',
     versions: [15],
@@ -64,6 +81,8 @@ export const routes: Route[] = [
     handle: onFirstUse(register, 'activationCode'),
   }),
   route({
+    responses: { 201: 'activationCode' },
+    errors: [['NotFound'], ['ReferenceNotFound']],
     method: 'POST',
     path: '/activations/activation-code',
     versions: SINCE_26,
@@ -72,6 +91,15 @@ export const routes: Route[] = [
   }),
   // The connection code is the credential: the register has no key before it connects.
   route({
+    responses: { 201: 'connectionResult' },
+    errors: [
+      ['NotFound'],
+      ['ReferenceNotFound'],
+      ['InconsistentData'],
+      ['UnprocessableEntity'],
+      ['Forbidden'],
+      ['VersionConflict'],
+    ],
     method: 'POST',
     path: '/activations/connection',
     versions: SINCE_26,
@@ -80,6 +108,8 @@ export const routes: Route[] = [
     handle: onFirstUse(register, 'connect'),
   }),
   route({
+    responses: { 201: 'activationAdvancedResult' },
+    errors: [['NotFound'], ['ReferenceNotFound'], ['InconsistentData'], ['UnprocessableEntity'], ['VersionConflict']],
     method: 'POST',
     path: '/activations-advanced',
     versions: SINCE_26,
@@ -88,6 +118,8 @@ export const routes: Route[] = [
     handle: onFirstUse(admin, 'activateAdvanced'),
   }),
   route({
+    responses: { 200: 'activation' },
+    errors: [['NotFound']],
     method: 'GET',
     path: '/activations/{activationId}',
     versions: ALL_VERSIONS,
@@ -95,6 +127,8 @@ export const routes: Route[] = [
     handle: onFirstUse(admin, 'getActivation'),
   }),
   route({
+    responses: { 204: null },
+    errors: [['NotFound'], ['ReferenceNotFound'], ['InconsistentData'], ['UnprocessableEntity'], ['VersionConflict']],
     method: 'PUT',
     path: '/activations/{activationId}',
     versions: ALL_VERSIONS,
@@ -103,6 +137,12 @@ export const routes: Route[] = [
     handle: onFirstUse(admin, 'updateActivation'),
   }),
   route({
+    responses: { 204: null },
+    errors: [
+      ['NotFound'],
+      ['UnprocessableEntity', 'ACTIVATION_IS_ACTIVE_ALREADY', 'ACTIVATION_IS_CLOSED_ALREADY', 'ACTIVATION_IS_WORKING_ALREADY'],
+      ['InconsistentData', 'ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT'],
+    ],
     method: 'PUT',
     path: '/activations/{activationId}/status',
     versions: ALL_VERSIONS,
