@@ -138,3 +138,21 @@ export const gatewayResult = having(
   'status',
   'transactionId',
 );
+
+export const controlUnitInfo = having(
+  'A control unit (docs/conventions.md §23).',
+  'id',
+  'serial',
+  'registrationDate',
+  'controlUnitLocation',
+  'softwareVendor',
+);
+export const bridgeStatus = having(
+  "A control unit's edge bridge (docs/conventions.md §23).",
+  'serial',
+  'thingName',
+  'provisioned',
+  'lastSeen',
+  'online',
+  'bridgeVersion',
+);
