@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.build/', '.serverless/', 'schemas/generated/'] },
+  { ignores: ['node_modules/', '.build/', '.serverless/', 'schemas/generated/', 'client/src/generated/', 'client/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
