@@ -16,13 +16,13 @@ export const ifMatch = (etag: string): Record<string, string> => ({ 'If-Match': 
 export const isVersionConflict = (answer: Answer): boolean =>
   answer.response.status === 409 && errorBodyOf(answer.error)?.exception === 'VersionConflict';
 
-export interface Update<T, W extends Answer> {
+export interface Update<T, B, W extends Answer> {
   /** Reads the record; its answer must carry the ETag. */
   read: () => Promise<Answer & { data?: T }>;
   /** Writes `next` with `ifMatch(etag)`. */
-  write: (next: T, etag: string) => Promise<W>;
-  /** The change, applied to the record as read: again to a fresh read after a conflict. */
-  change: (current: T) => T;
+  write: (next: B, etag: string) => Promise<W>;
+  /** The body to write, made from the record as read: again from a fresh read after a conflict. */
+  change: (current: T) => B;
   /** Reads and writes at most this often (default 5). */
   attempts?: number;
 }
@@ -32,7 +32,7 @@ export interface Update<T, W extends Answer> {
  * when another writer got in between (`409 VersionConflict`), read again and apply the change to what is there now.
  * Answers the last write (its conflict, when every attempt lost one) and how many were made; a failed read throws.
  */
-export async function updateWithETag<T, W extends Answer>(update: Update<T, W>): Promise<W & { attempts: number }> {
+export async function updateWithETag<T, B, W extends Answer>(update: Update<T, B, W>): Promise<W & { attempts: number }> {
   const attempts = update.attempts ?? 5;
   for (let attempt = 1; ; attempt++) {
     const read = await update.read();
