@@ -6,7 +6,7 @@
  * its code in the print), day close, the Z report read and printed, and the register's signed e-journal verified.
  * Anything the service answers other than what a working register expects is counted by status, exception and code.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Client, Middleware } from 'openapi-fetch';
 import {
   clientOf,
@@ -250,8 +250,10 @@ export async function simulate(options: SimulationOptions): Promise<Summary> {
   };
 
   const registers: { cash: string; keys: { apiKey: string; activationId: number } }[] = [];
+  // Names new to the unit too: a unit registers each (register id, receipt number) once, and its register id is the name's.
+  const tag = randomBytes(3).toString('hex').toUpperCase();
   for (let n = 1; n <= options.registers; n++) {
-    const cash = `SIM${n}`;
+    const cash = `K${tag}${n}`;
     try {
       registers.push({ cash, keys: await activate(cash) });
       if (n === 1) await catalog(admin, sellerId);
