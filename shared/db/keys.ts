@@ -38,7 +38,7 @@
  * | register's journal entry  | R#<sellerId>#<cash> | JOURNAL#<sequence> |                       |
  * | register's receipt number | R#<sellerId>#<cash> | RECEIPT#<number>   |                       |
  * | register's kd claim       | R#<sellerId>#<cash> | KD#<number>#<printType> |                  |
- * | kd log record (**)        | KDLOG[#S<sellerId>|#V<vendor>|#U<serial>] | <kdDate>#<id> |     |
+ * | kd log record (**)        | KDLOG[#S<sellerId>|#V<vendor>|#U<serial>] | KD#<kdDate>#<id> |  |
  *
  * Day numbers, journal sequences and receipt numbers are zero-padded, so key order is their order.
  *
@@ -106,6 +106,9 @@ export const imagesPrefix = (kind: string, entityIdentifier: string) => `${kind}
 
 /** The partition of a register's own stream: its counter, and later its sales and days. */
 export const registerPk = (sellerId: string, cash: string) => `R#${sellerId}#${cash}`;
+
+/** The sort-key prefix of every Kd log record: a directory's page is a Query of it. */
+export const KD_LOG_PREFIX = 'KD#';
 
 /** Which Kd log directory: all records, a seller's, a software vendor's units', or one unit's. */
 export type KdLogScope = undefined | { sellerId: string } | { vendor: number } | { serial: string };

@@ -28,6 +28,8 @@ export interface KdClaim {
   deadline: number;
   /** The unit's control code once SIGNED, else null. */
   controlCode: string | null;
+  /** The request as the Kd log shows it (the last one sent). */
+  request: KdLogRequest;
   /** Set when a waiter recorded that no reply came by the deadline (so a second waiter records nothing). */
   timedOut: boolean;
   created: number;
@@ -78,3 +80,6 @@ export interface KdLogRecord {
   /** Epoch ms when the outcome was recorded. */
   created: number;
 }
+
+/** The fields of a Kd log record that come from the request. */
+export type KdLogRequest = Pick<KdLogRecord, 'activation' | 'brutto' | 'kdDate' | 'vatRateToSum' | 'refund' | 'softwareVendor'>;

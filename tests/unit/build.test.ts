@@ -50,6 +50,7 @@ describe('isolated SDKs', () => {
   it.each([
     ['images', 'sdk/s3-sdk.mjs', ['DeleteObjectCommand', 'GetObjectCommand', 'NoSuchKey', 'PutObjectCommand', 'S3Client']],
     ['activations', 'sdk/kms-sdk.mjs', ['GetPublicKeyCommand', 'KMSClient', 'SignCommand']],
+    ['kd', 'sdk/iot-sdk.mjs', ['IoTDataPlaneClient', 'PublishCommand']],
   ])(
     '%s loads %s on first use: a file of its own, named only by the entry, with what its adapter uses',
     async (name, file, exports) => {
