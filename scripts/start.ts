@@ -1,7 +1,8 @@
 /**
  * `npm start`: the local stack in the foreground. PORT (default 3000) picks the HTTP port,
  * DATA_DIR keeps DynamoDB Local's data in a folder, ADMIN_USERNAME / ADMIN_PASSWORD name the
- * local hyper admin (default admin / admin; local stage only). Ctrl-C stops everything.
+ * local hyper admin (default admin / admin; local stage only), CONTROL_UNITS the simulated control units
+ * (comma-separated serials; default SIMCU0000000001). Ctrl-C stops everything.
  */
 import { mkdirSync } from 'node:fs';
 import { JAVA_PACKAGE, javaAvailable } from '../infra/local/dynamodb.ts';
@@ -29,6 +30,10 @@ Cash-register back end is running.
   DynamoDB:  ${stack.dynamoEndpoint}, table ${stack.tableName}${dataDir ? `, data in ${dataDir}` : ', in memory'}
   E-mail:    ${stack.outboxDir}  (POST /email writes one .eml file per message; nothing is sent)
   Payments:  the gateway simulator (amounts ending in .01 decline, .02 error, .03 forged; others accept)
+  MQTT:      ${stack.mqttUrl}  (local broker; the kd rules write replies and bridge statuses into the table)
+${Object.entries(stack.units)
+  .map(([serial, address]) => `  Unit:      ${serial}  simulator ${address}, its bridge online`)
+  .join('\n')}
 Press Ctrl-C to stop.`);
 
 let stopping = false;

@@ -3,9 +3,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { Bridge, type BridgeOptions } from '../../edge/bridge.ts';
+import { SERIAL } from '../../edge/config.ts';
+import { CuSimulator } from '../../edge/simulator.ts';
 import { buildAll, root } from '../../scripts/build.ts';
+import { db, table } from '../../shared/db/client.ts';
+import { keys } from '../../shared/db/keys.ts';
+import { type BridgeRecord, thingName } from '../../shared/kd/protocol.ts';
 import { ensureLocalSigningKey } from '../../shared/signing/local-signer.ts';
+import { startBroker } from './broker.ts';
 import { ensureTable, type LocalDynamo, startDynamo } from './dynamodb.ts';
+import { startKdRules } from './kd-rules.ts';
 import { freePort, stopChild, waitFor } from './processes.ts';
 
 export interface StackOptions {
@@ -14,8 +23,86 @@ export interface StackOptions {
   /** Keep DynamoDB Local's data in this folder instead of memory. */
   dataDir?: string;
   admin: { username: string; password: string };
-  /** Print each request's log line (default true). */
+  /** Print each request's log line, and each kd exchange's (default true). */
   logRequests?: boolean;
+  /** The control units served, one simulator and one bridge each (default: env CONTROL_UNITS, else SIMCU0000000001). */
+  controlUnits?: string[];
+}
+
+/**
+ * A control unit on this machine: the simulator on a free TCP port and the edge bridge between it and
+ * the local broker, with its provisioning record (`#BRIDGE`) in the table, as provision-bridge writes it in AWS.
+ */
+export interface LocalUnit {
+  serial: string;
+  simulator: CuSimulator;
+  /** The simulator's address, `tcp://127.0.0.1:<port>`. */
+  address: string;
+  /** The bridge running now (a new one after each startBridge). */
+  bridge: Bridge;
+  /** Stops the bridge cleanly: it finishes its exchange and publishes `online: false`. */
+  stopBridge(): Promise<void>;
+  /** Starts a new bridge (after stopBridge or its kill) and resolves once it is online. */
+  startBridge(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startLocalUnit(
+  serial: string,
+  brokerUrl: string,
+  bridgeOptions: Pick<BridgeOptions, 'log' | 'reconnect' | 'unitTimeoutMs'> = {},
+): Promise<LocalUnit> {
+  const simulator = new CuSimulator({ serial });
+  const address = `tcp://127.0.0.1:${await simulator.listen(0)}`;
+  const record: BridgeRecord = { serial, thingName: thingName(serial), provisioned: Date.now() };
+  await db().send(new PutCommand({ TableName: table(), Item: { ...keys.bridge(serial), ...record } }));
+  const newBridge = () => new Bridge({ ...bridgeOptions, serial, broker: brokerUrl, unit: address });
+  const unit: LocalUnit = {
+    serial,
+    simulator,
+    address,
+    bridge: newBridge(),
+    stopBridge: () => unit.bridge.stop(),
+    startBridge: async () => {
+      await unit.bridge.stop();
+      unit.bridge = newBridge();
+      unit.bridge.start();
+      await unit.bridge.online();
+    },
+    stop: async () => {
+      await unit.bridge.stop();
+      await simulator.close();
+    },
+  };
+  unit.bridge.start();
+  await unit.bridge.online();
+  await untilSeen(serial, true);
+  return unit;
+}
+
+/**
+ * Resolves once the table holds the unit's status with this `online` (the rules write it after the bridge
+ * publishes), so the service sees what the bridge said; a status that never comes fails after `timeoutMs`.
+ */
+export async function untilSeen(serial: string, online: boolean, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.bridgeSeen(serial), ConsistentRead: true }));
+    if (Item?.online === online) return;
+    if (Date.now() > deadline) throw new Error(`the table never showed ${serial}'s bridge ${online ? 'online' : 'offline'}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** `CONTROL_UNITS` (comma-separated serials), default one simulated unit. */
+export function controlUnitSerials(value = process.env.CONTROL_UNITS): string[] {
+  const serials = (value || 'SIMCU0000000001')
+    .split(',')
+    .map((serial) => serial.trim())
+    .filter(Boolean);
+  const bad = serials.find((serial) => !SERIAL.test(serial));
+  if (bad !== undefined) throw new Error(`CONTROL_UNITS: "${bad}" is not a serial (1 to 20 letters, digits, - or _)`);
+  return serials;
 }
 
 export interface LocalStack {
@@ -24,6 +111,12 @@ export interface LocalStack {
   tableName: string;
   /** Where `POST /email` leaves its messages, one `.eml` file each. */
   outboxDir: string;
+  /** The local MQTT broker (`mqtt://127.0.0.1:<port>`) the kd function publishes to and the bridges connect to. */
+  mqttUrl: string;
+  /** Each served control unit's simulator address, by serial. */
+  units: Record<string, string>;
+  /** A served unit (its simulator, and stopping or starting its bridge). */
+  unit(serial: string): LocalUnit;
   stop(): Promise<void>;
 }
 
@@ -38,8 +131,14 @@ export const LOCAL_TABLE = 'cash-register-local';
  * admin (docs/conventions.md §8), and every function under serverless-offline. Used by `npm start` and the tests.
  */
 export async function startStack(options: StackOptions): Promise<LocalStack> {
+  const serials = options.controlUnits ?? controlUnitSerials();
   await buildAll();
   const dynamo: LocalDynamo = await startDynamo(options.dataDir ? { dataDir: options.dataDir } : {});
+  // What has started, stopped in reverse order (also when a later start fails).
+  const started: (() => Promise<void>)[] = [() => dynamo.stop()];
+  const stopStarted = async () => {
+    for (const stop of started.splice(0).reverse()) await stop();
+  };
   try {
     await ensureTable(dynamo.endpoint, LOCAL_TABLE);
     process.env.TABLE_NAME = LOCAL_TABLE;
@@ -54,9 +153,24 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
     const imageDir = join(keyDir, 'images');
     process.env.IMAGE_STORE = 'local';
     process.env.IMAGE_DIR = imageDir;
+    // Control units: the broker, the rules that write replies and statuses into the table (IoT Core's
+    // topic rules in AWS), and one simulator and bridge per unit; the kd function publishes to this broker.
+    const broker = await startBroker();
+    started.push(() => broker.stop());
+    const rules = await startKdRules(broker.url);
+    started.push(() => rules.stop());
+    const log = options.logRequests === false ? () => undefined : (line: string) => console.log(line);
+    const units = new Map<string, LocalUnit>();
+    for (const serial of serials) {
+      const unit = await startLocalUnit(serial, broker.url, { log });
+      started.push(() => unit.stop());
+      units.set(serial, unit);
+    }
     // E-mail lands in a folder beside them; payments go to the simulator, which signs with this run's secret.
     const outboxDir = join(keyDir, 'outbox');
     const local = {
+      KD_PUBLISHER: 'mqtt',
+      MQTT_URL: broker.url,
       MAIL_TRANSPORT: 'outbox',
       MAIL_SENDER: 'cash-register@localhost.invalid',
       MAIL_OUTBOX_DIR: outboxDir,
@@ -96,6 +210,7 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
         SLS_TELEMETRY_DISABLED: '1',
       },
     });
+    started.push(() => stopChild(offline));
     const baseUrl = `http://localhost:${port}`;
     await waitFor('serverless-offline', offline, () => fetch(`${baseUrl}/v33/`).then(() => true), 120_000);
     return {
@@ -103,14 +218,20 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
       dynamoEndpoint: dynamo.endpoint,
       tableName: LOCAL_TABLE,
       outboxDir,
+      mqttUrl: broker.url,
+      units: Object.fromEntries([...units].map(([serial, unit]) => [serial, unit.address])),
+      unit: (serial) => {
+        const unit = units.get(serial);
+        if (!unit) throw new Error(`the stack serves no control unit ${serial} (CONTROL_UNITS)`);
+        return unit;
+      },
       stop: async () => {
-        await stopChild(offline);
-        await dynamo.stop();
+        await stopStarted();
         if (keyDir !== options.dataDir) rmSync(keyDir, { recursive: true, force: true });
       },
     };
   } catch (error) {
-    await dynamo.stop();
+    await stopStarted();
     throw error;
   }
 }

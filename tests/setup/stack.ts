@@ -7,6 +7,10 @@ declare module 'vitest' {
     dynamoEndpoint: string;
     tableName: string;
     outboxDir: string;
+    /** The local MQTT broker; tests/support/edge.ts starts test units against it. */
+    mqttUrl: string;
+    /** The stack's own control units (CONTROL_UNITS), serial -> simulator address. */
+    controlUnits: Record<string, string>;
     admin: { username: string; password: string };
   }
 }
@@ -19,6 +23,8 @@ export default async function setup(project: TestProject) {
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
   project.provide('tableName', stack.tableName);
   project.provide('outboxDir', stack.outboxDir);
+  project.provide('mqttUrl', stack.mqttUrl);
+  project.provide('controlUnits', stack.units);
   project.provide('admin', admin);
   return () => stack.stop();
 }

@@ -1,0 +1,56 @@
+/**
+ * The local stand-in for IoT Core's topic rules (infra/iot.yml): replies on `cu/+/kd/reply` and statuses on
+ * `cu/+/status` become table items (`replyItem`, `statusItem`), written with PutItem as the rules' DynamoDB
+ * action does. A message that is not a reply or status is dropped, as the rules' SQL would not match it.
+ */
+import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { connect } from 'mqtt';
+import { db, table } from '#shared/db/client.ts';
+import { kdTopics, parseReply, parseStatus, replyItem, statusItem } from '#shared/kd/protocol.ts';
+
+export interface KdRules {
+  stop(): Promise<void>;
+}
+
+const REPLY = /^cu\/[^/]+\/kd\/reply$/;
+
+/** Subscribes (QoS 1) and resolves once both subscriptions stand; the client resubscribes after a reconnect. */
+export async function startKdRules(brokerUrl: string, log: (line: string) => void = console.error): Promise<KdRules> {
+  // aedes speaks 3.1.1; the rules need nothing of MQTT 5.
+  const client = connect(brokerUrl, { protocolVersion: 4, clientId: `local-kd-rules-${randomUUID()}`, reconnectPeriod: 500 });
+  client.on('error', (error) => log(`kd rules: ${error.message}`));
+  // One write at a time, in arrival order: a status must not overtake the one before it.
+  let writes: Promise<void> = Promise.resolve();
+  client.on('message', (topic, payload) => {
+    const item = REPLY.test(topic) ? replyRow(payload) : statusRow(payload);
+    if (!item) return log(`kd rules: dropped a message on ${topic} that is not a ${REPLY.test(topic) ? 'reply' : 'status'}`);
+    writes = writes
+      .then(() => db().send(new PutCommand({ TableName: table(), Item: item })))
+      .then(
+        () => undefined,
+        (error: unknown) => log(`kd rules: writing ${topic} failed: ${String(error)}`),
+      );
+  });
+  await new Promise<void>((resolve, reject) => {
+    client.once('connect', () => resolve());
+    client.once('error', reject);
+  });
+  await client.subscribeAsync([kdTopics.allReplies, kdTopics.allStatuses], { qos: 1 });
+  return {
+    stop: async () => {
+      await client.endAsync();
+      await writes;
+    },
+  };
+}
+
+function replyRow(payload: Buffer) {
+  const reply = parseReply(payload);
+  return reply && replyItem(reply, Date.now());
+}
+
+function statusRow(payload: Buffer) {
+  const status = parseStatus(payload);
+  return status && statusItem(status);
+}
