@@ -201,7 +201,7 @@ export const keys = {
   /** One copy of a Kd log record in a directory, by the receipt's date. */
   kdLog: (scope: KdLogScope, kdDate: number, id: string): Key<KdLogRecord> => ({
     pk: kdLogPk(scope),
-    sk: `${pad(kdDate)}#${id}`,
+    sk: `${KD_LOG_PREFIX}${pad(kdDate)}#${id}`,
   }),
 } as const;
 

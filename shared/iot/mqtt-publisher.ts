@@ -5,12 +5,13 @@ import type { KdPublisher } from './publisher.ts';
 
 /**
  * kd requests through a local MQTT broker (`npm start` and the tests), the stand-in for IoT Core's data plane:
- * one MQTT 5 connection per process, reconnected by mqtt.js. Loaded on first use (`publisher.ts`), so the
- * mqtt package is a lazy chunk of the kd function.
+ * one connection per process, reconnected by mqtt.js. MQTT 3.1.1, which every broker speaks (the local aedes has no
+ * MQTT 5): the payload carries the correlation id and reply topic itself. Loaded on first use (`publisher.ts`), so
+ * the mqtt package is a lazy chunk of the kd function.
  */
 export function mqttPublisher(url: string): KdPublisher {
   const client = connect(url, {
-    protocolVersion: 5,
+    protocolVersion: 4,
     clientId: `kd-service-${randomUUID()}`,
     reconnectPeriod: 500,
     connectTimeout: 5000,
@@ -19,14 +20,7 @@ export function mqttPublisher(url: string): KdPublisher {
   client.on('error', () => undefined);
   return {
     async publish(serial: string, message: KdRequestMessage) {
-      await client.publishAsync(kdTopics.request(serial), JSON.stringify(message), {
-        qos: 1,
-        properties: {
-          contentType: 'application/json',
-          responseTopic: message.replyTopic,
-          correlationData: Buffer.from(message.correlationId, 'utf8'),
-        },
-      });
+      await client.publishAsync(kdTopics.request(serial), JSON.stringify(message), { qos: 1 });
     },
   };
 }

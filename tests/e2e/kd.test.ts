@@ -13,7 +13,7 @@ import { kdTopics, type KdReplyMessage } from '#shared/kd/protocol.ts';
 import { activateRegister, registerApp, saleOf } from '../support/fiscal.ts';
 import { type CallOptions, expectError, v } from '../support/http.ts';
 import { simulatorOf, startBridge, startUnit, stopBridge, testSerial } from '../support/edge.ts';
-import { swedishCorporateId, userOf } from '../support/identity.ts';
+import { newVendor, swedishCorporateId, userOf } from '../support/identity.ts';
 import { activateOnUnit, ghostUnit, KD_DATE, kdOf, lineOf, sendKd, type UnitApp, unitApp } from '../support/kd.ts';
 
 let app: UnitApp;
@@ -330,7 +330,7 @@ describe('GET /kd-facets', () => {
     const ownVendor = await facets('', vendorUser);
     expect(ownVendor.length).toBeGreaterThanOrEqual(4);
     expect(ownVendor.filter((record) => record.softwareVendor !== app.softwareVendor)).toEqual([]);
-    const stranger = await userOf('SOFTWARE_VENDOR', app.softwareVendor + 1000);
+    const stranger = await userOf('SOFTWARE_VENDOR', await newVendor('Annan AB'));
     expectError(await v(33).get(`/kd-facets?seller=${seller}`, stranger), 403, 'Forbidden', 'INSUFFICIENT_ACCESS_RIGHTS');
     expectError(
       await v(33).get(`/kd-facets?softwareVendor=${app.softwareVendor}`, stranger),
