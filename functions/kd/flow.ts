@@ -62,7 +62,8 @@ export async function sendKd(ask: KdAsk): Promise<Reply> {
     const step = await claimWrite(ask, lateChecked);
     switch (step.kind) {
       case 'answered':
-        return answer(step.result, step.serial);
+        // As a repeated sale POST (docs/conventions.md §15): the stored answer, nothing sent or written.
+        return { ...answer(step.result, step.serial), headers: { 'Idempotent-Replayed': 'true' } };
       case 'refused':
         return answer(step.result, ask.serial);
       case 'wait': {
@@ -245,7 +246,6 @@ async function publish(serial: string, flight: InFlight, command: KdRequest): Pr
       sleep(Math.max(0, flight.deadline - Date.now()), false, { signal: give.signal }),
     ]);
   } catch (error) {
-    if (error instanceof Error && error.name === 'AbortError') throw error;
     console.log(JSON.stringify({ level: 'warn', message: 'kd publish failed', serial, error: String(error) }));
     return false;
   } finally {

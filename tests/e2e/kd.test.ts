@@ -173,6 +173,7 @@ describe('one registration per receipt', () => {
     const requests = unit.counters().requests;
     const repeat = await sendKd(26, sellerId, 'R1', kdOf(300), r1);
     expect(repeat.body).toEqual(first.body);
+    expect([first.headers.get('idempotent-replayed'), repeat.headers.get('idempotent-replayed')]).toEqual([null, 'true']);
     expect(unit.counters().requests).toBe(requests);
     expectError(await sendKd(33, sellerId, 'R1', kdOf(300, 12600), r1), 409, 'VersionConflict');
   });
