@@ -37,6 +37,7 @@ import { balanceChange, day, journalUpload, saleV15, saleV26, saleV33 } from './
 import { gatewayPayment } from './gateway.ts';
 import { kdV15, kdV26, kdV33 } from './kd.ts';
 import { hairdresser, restaurant, restaurantV15 } from './restaurant.ts';
+import * as responseSchemas from './responses.ts';
 import { scalars } from './scalars.ts';
 import { openingHours, sellerV15, sellerV26, sellerV33 } from './seller.ts';
 import { tax } from './tax.ts';
@@ -98,3 +99,7 @@ export const bodySchemas = {
   kdV33,
 } as const;
 export type BodySchemaName = keyof typeof bodySchemas;
+
+export { responseSchemas };
+/** A schema a route's response names (`responses` in shared/http/router.ts): a request body's view or a response. */
+export type SchemaName = BodySchemaName | keyof typeof responseSchemas;

@@ -1,5 +1,5 @@
 /**
- * A kd request (spec 4.3; docs/conventions.md §23): the receipt a register asks its control unit to register.
+ * A kd request (spec 4.3; docs/conventions.md §25): the receipt a register asks its control unit to register.
  * v15 carries `brutto` and may leave `receiptNumber` null; v26 and v33 name the receipt number and take the
  * amount from `vatRateToSum`; v33's second variant names the activation's unit and application as well.
  */
@@ -36,7 +36,7 @@ export const kdV15 = {
   properties: {
     ...common,
     brutto: { type: 'integer', minimum: 0, maximum: INT32_MAX },
-    // Null (or left out): the register's next receipt number; for a Copy, its last one (docs/conventions.md §23).
+    // Null (or left out): the register's next receipt number; for a Copy, its last one (docs/conventions.md §25).
     receiptNumber: { ...receiptNumber, type: ['integer', 'null'] },
   },
 } as const;
@@ -57,7 +57,7 @@ export const kdV33 = {
   properties: {
     ...common,
     receiptNumber,
-    // The second variant: both or neither, and they must be the activation's (docs/conventions.md §23).
+    // The second variant: both or neither, and they must be the activation's (docs/conventions.md §25).
     controlUnitSerial: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 20 },
     applicationPackage: { type: ['string', 'null'], $ref: 'scalars#/$defs/applicationPackage' },
   },

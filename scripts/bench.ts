@@ -19,7 +19,14 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { ensureTable, startDynamo } from '#infra/local/dynamodb.ts';
 import type { Ledger } from '#shared/fiscal/ledger.ts';
 import type { SignedJournal } from '#shared/fiscal/verify-journal.ts';
-import { buildTargets, coldStartReport, type FirstRequest, measureFirstResponses, measureImports } from './bench/cold-start.ts';
+import {
+  buildTargets,
+  coldStartReport,
+  type FirstRequest,
+  measureFirstResponses,
+  measureImports,
+  measureInstructions,
+} from './bench/cold-start.ts';
 import { median, table } from './bench/stats.ts';
 
 const WARMUP = 5;
@@ -1342,6 +1349,7 @@ async function main(): Promise<void> {
   // Imports first: DynamoDB Local's JVM would compete for the 2 cores while they are timed.
   const targets = await buildTargets();
   const imports = measureImports(targets);
+  const instructionCounts = await measureInstructions(targets);
   const dynamo = await startDynamo();
   const imageDir = mkdtempSync(join(tmpdir(), 'bench-images-'));
   const signingKey = join(imageDir, 'activation-signing-key.pem');
@@ -1364,7 +1372,7 @@ async function main(): Promise<void> {
     const { operations, diffs, fiscal, requests } = await measureOperations();
     // The seller, tax and API key the operations left behind answer the first requests.
     const responses = measureFirstResponses(targets, requests, context);
-    console.log(coldStartReport(targets, imports, responses, requests));
+    console.log(coldStartReport(targets, imports, responses, requests, instructionCounts));
     console.log();
     console.log(report(operations, diffs, fiscal, (performance.now() - started) / 1000));
   } finally {

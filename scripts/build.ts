@@ -4,6 +4,7 @@
  * and their source maps. Minified ESM for the Node.js 22 Lambda runtime, dependencies included. One definition
  * for every group: a new folder under functions/ is built, measured and budgeted the same way.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -38,9 +39,15 @@ export type Variant = 'lambda' | 'plain';
  * chunks, the code they share with the DynamoDB client (parts of `@smithy/core`) would move into a chunk
  * loaded at Init, and every cold start would pay for a client few requests use. Each is a small module
  * naming just the SDK parts its adapter uses (`shared/images/s3-sdk.ts`, `shared/signing/kms-sdk.ts`, `shared/mail/ses-sdk.ts`, `shared/iot/iot-sdk.ts`).
+ * The bundles name them `#sdk/<module>`, which the function folder's own package.json (`SDK_IMPORTS`) maps to
+ * the file: Node resolves it the same from the entry and from a chunk, so an adapter may sit in a lazy chunk.
  */
 const ISOLATED_SDKS = /\/(s3-sdk|kms-sdk|ses-sdk|iot-sdk)\.ts$/;
 const sdkFile = (module: string) => `sdk/${module}.mjs`;
+const SDK_SPECIFIER = /^#sdk\/([a-z0-9-]+)$/;
+
+/** The function folder's package.json: ES modules, and `#sdk/<module>` mapped to `sdk/<module>.mjs`. */
+const SDK_IMPORTS = JSON.stringify({ type: 'module', imports: { '#sdk/*': `./${sdkFile('*')}` } });
 
 const isolatedSdks: Plugin = {
   name: 'isolated-sdks',
@@ -48,7 +55,7 @@ const isolatedSdks: Plugin = {
     builder.onResolve({ filter: ISOLATED_SDKS }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
       const module = ISOLATED_SDKS.exec(args.path)?.[1] ?? '';
-      return { path: `./${sdkFile(module)}`, external: true };
+      return { path: `#sdk/${module}`, external: true };
     });
   },
 };
@@ -164,29 +171,34 @@ export async function compile(entry: string, outdir: string, variant: Variant = 
   }
   const kept = (file: OutputFile) => reachable.has(relative(root, file.path).replace(/\.map$/, ''));
   const files = result.outputFiles.filter(kept);
-  for (const module of isolatedImports(result.metafile, reachable, entryOutput)) {
+  const sdks = isolatedImports(result.metafile, reachable);
+  for (const module of sdks) {
     const sdk = await compileSdk(module, outdir);
     files.push(...sdk.files);
     lazyBytes += sdk.bytes;
   }
+  if (sdks.length > 0) files.push(textFile(join(resolve(root, outdir), 'package.json'), SDK_IMPORTS));
   return { files, entry: resolve(root, entryOutput), initBytes, lazyBytes };
 }
 
 /**
- * The isolated SDKs the reachable outputs load. Their `import()` names a path beside the entry, so only the
- * entry may hold it (code used by one entry alone stays in it; a chunk would resolve the path elsewhere).
+ * The isolated SDKs the reachable outputs load.
  */
-function isolatedImports(metafile: Metafile, reachable: ReadonlySet<string>, entryOutput: string): string[] {
+function isolatedImports(metafile: Metafile, reachable: ReadonlySet<string>): string[] {
   const specifiers = new Set<string>();
   for (const path of reachable) {
     for (const { path: imported, external } of metafile.outputs[path]?.imports ?? []) {
-      const name = /^\.\/sdk\/([a-z0-9-]+)\.mjs$/.exec(imported)?.[1];
-      if (!external || !name) continue;
-      if (path !== entryOutput) throw new Error(`${path} loads ${imported}, which only the entry can name`);
-      specifiers.add(name);
+      const name = SDK_SPECIFIER.exec(imported)?.[1];
+      if (external && name) specifiers.add(name);
     }
   }
   return [...specifiers];
+}
+
+/** A file of the build that esbuild did not write. */
+function textFile(path: string, text: string): OutputFile {
+  const contents = new TextEncoder().encode(text);
+  return { path, contents, text, hash: createHash('sha256').update(contents).digest('hex') };
 }
 
 const listFiles = (dir: string): string[] => {

@@ -8,8 +8,10 @@ import { parseArgs } from 'node:util';
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
-import { readItem } from '#shared/db/reads.ts';
-import { writeIf } from '#shared/db/transact.ts';
+import { type Item, readItem } from '#shared/db/reads.ts';
+import { create, putIfAbsent, reference, transact, writeIf } from '#shared/db/transact.ts';
+import type { ControlUnit } from '#shared/domain/records.ts';
+import { referenceNotFound, versionConflict } from '#shared/errors.ts';
 
 interface Migration {
   name: string;
@@ -17,31 +19,89 @@ interface Migration {
   run(): Promise<number>;
 }
 
+/** Calls `each` for every item the filter keeps (a Scan, page after page); answers how many `each` changed. */
+async function scanEach<T>(
+  scan: { FilterExpression: string; ExpressionAttributeValues: Record<string, unknown>; ProjectionExpression?: string },
+  each: (item: T) => Promise<boolean>,
+): Promise<number> {
+  let changed = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new ScanCommand({ TableName: table(), ...scan, ExclusiveStartKey: startKey }));
+    for (const item of (page.Items ?? []) as T[]) if (await each(item)) changed++;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return changed;
+}
+
 /** API keys stored before keys named their register get the register of their activation. */
 const apiKeysNameTheirRegister: Migration = {
   name: 'api-keys-name-their-register',
-  async run() {
+  run() {
     // Every API key item: its partition key is this prefix and the key's hash (`shared/db/keys.ts`).
     const { pk: prefix, sk } = keys.apiKey('');
-    let changed = 0;
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new ScanCommand({
-          TableName: table(),
-          FilterExpression: 'begins_with(pk, :key) AND sk = :sk AND attribute_not_exists(cashRegisterName)',
-          ExpressionAttributeValues: { ':key': prefix, ':sk': sk },
-          ProjectionExpression: 'pk, sk, activationId',
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of (page.Items ?? []) as { pk: string; sk: string; activationId: number }[]) {
+    return scanEach<{ pk: string; sk: string; activationId: number }>(
+      {
+        FilterExpression: 'begins_with(pk, :key) AND sk = :sk AND attribute_not_exists(cashRegisterName)',
+        ExpressionAttributeValues: { ':key': prefix, ':sk': sk },
+        ProjectionExpression: 'pk, sk, activationId',
+      },
+      async (item) => {
         const activation = await readItem(keys.activation(item.activationId));
-        if (activation && (await setRegister(item, activation.cashRegisterName))) changed++;
-      }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return changed;
+        return activation !== undefined && (await setRegister(item, activation.cashRegisterName));
+      },
+    );
+  },
+};
+
+/** Control units registered before the unit directories get their entries (docs/conventions.md §23). */
+const controlUnitsListed: Migration = {
+  name: 'control-units-listed',
+  run() {
+    const { sk } = keys.controlUnit('');
+    return scanEach<Item<ControlUnit>>(
+      { FilterExpression: 'begins_with(pk, :unit) AND sk = :sk', ExpressionAttributeValues: { ':unit': 'CU#', ':sk': sk } },
+      async ({ pk: _pk, sk: _sk, refs: _refs, ...unit }) => {
+        const entries = [keys.controlUnitDirectory(unit.serial)];
+        if (unit.softwareVendor !== null) entries.push(keys.controlUnitDirectory(unit.serial, unit.softwareVendor));
+        const written = await Promise.all(entries.map((entry) => putIfAbsent({ ...entry, ...unit })));
+        return written.includes(true);
+      },
+    );
+  },
+};
+
+/**
+ * Activations stored before activations counted on their control unit: each gets its item in the unit's
+ * partition and one more count on the unit, together, once (the item's absence is the transaction's condition).
+ */
+const activationsCountOnTheirUnit: Migration = {
+  name: 'activations-count-on-their-unit',
+  run() {
+    const { sk } = keys.activation(0);
+    return scanEach<{ id: number; controlUnitSerial: string }>(
+      {
+        FilterExpression: 'sk = :sk AND attribute_type(controlUnitSerial, :string)',
+        ExpressionAttributeValues: { ':sk': sk, ':string': 'S' },
+        ProjectionExpression: 'id, controlUnitSerial',
+      },
+      async ({ id, controlUnitSerial }) => {
+        const counted = versionConflict(`Activation ${id} counts on its control unit already`);
+        try {
+          await transact([
+            create({ ...keys.controlUnitActivation(controlUnitSerial, id), activationId: id }, () => counted),
+            // A unit missing under an activation stops the migration: that is a fault to look at, not to skip.
+            reference(keys.controlUnit(controlUnitSerial), () =>
+              referenceNotFound(`Control unit ${controlUnitSerial} is missing`),
+            ),
+          ]);
+          return true;
+        } catch (error) {
+          if (error === counted) return false;
+          throw error;
+        }
+      },
+    );
   },
 };
 
@@ -57,7 +117,7 @@ const setRegister = (key: { pk: string; sk: string }, cashRegisterName: string):
   );
 
 /** Every migration, oldest first. */
-export const migrations: readonly Migration[] = [apiKeysNameTheirRegister];
+export const migrations: readonly Migration[] = [apiKeysNameTheirRegister, controlUnitsListed, activationsCountOnTheirUnit];
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { stage: { type: 'string' }, region: { type: 'string' } } });

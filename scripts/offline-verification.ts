@@ -4,13 +4,19 @@
  * publicKeyFileName names next to it, and their exit codes (1: invalid, 2: usage).
  */
 import { readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 export function fail(message: string, exitCode: 1 | 2): never {
   console.error(message);
   process.exit(exitCode);
 }
+
+/**
+ * The folder relative paths are meant from: where the operator typed the command. `npm run` starts scripts in the
+ * package's root and names that folder INIT_CWD; run as a `bin` (`npx verify-activation`), it is the working folder.
+ */
+const invokedFrom = () => process.env.INIT_CWD || process.cwd();
 
 /**
  * The parsed document and the public key PEM the command line names; `what` names the document in
@@ -23,8 +29,8 @@ export function documentAndKey(command: string, what: string): { document: unkno
   try {
     const { positionals, values } = parseArgs({ options: { key: { type: 'string' } }, allowPositionals: true });
     if (positionals.length !== 1 || !positionals[0]) fail(usage, 2);
-    documentFile = positionals[0];
-    keyFile = values.key;
+    documentFile = resolve(invokedFrom(), positionals[0]);
+    keyFile = values.key === undefined ? undefined : resolve(invokedFrom(), values.key);
   } catch (error) {
     fail(`${(error as Error).message}\n${usage}`, 2);
   }

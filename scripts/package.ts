@@ -1,7 +1,8 @@
 /**
- * `npm run package [-- --stage <stage>] [--region <region>]`: builds the bundles (scripts/build.ts) and
+ * `npm run package -- --stage <stage> [--region <region>]`: builds the bundles (scripts/build.ts) and
  * runs `sls package`, which writes the CloudFormation template and one zip per function to `.serverless/`.
- * Stage from `--stage` or STAGE (default prod), region from `--region` (default eu-north-1).
+ * Stage from `--stage` or STAGE, with no default: a package names the table, keys and alarms of one stage, so
+ * the operator says which (exit 2 without). Region from `--region` (default eu-north-1).
  * Needs no AWS credentials and no network: nothing is deployed.
  */
 import { execFile } from 'node:child_process';
@@ -11,7 +12,6 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { buildAll, functionNames, root } from './build.ts';
 
-export const DEFAULT_STAGE = 'prod';
 export const DEFAULT_REGION = 'eu-north-1';
 
 /** Where `sls package` writes (its default). */
@@ -35,6 +35,8 @@ function packagingEnv(): NodeJS.ProcessEnv {
   delete env.ACTIVATION_KEY_FILE;
   delete env.IMAGE_STORE;
   delete env.IMAGE_DIR;
+  delete env.KD_PUBLISHER;
+  delete env.MQTT_URL;
   return env;
 }
 
@@ -59,7 +61,11 @@ export async function packageService(stage: string, region: string = DEFAULT_REG
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({ options: { stage: { type: 'string' }, region: { type: 'string' } } });
-  const stage = values.stage || process.env.STAGE || DEFAULT_STAGE;
+  const stage = values.stage || process.env.STAGE;
+  if (!stage) {
+    console.error('usage: npm run package -- --stage <stage> [--region <region>] (or STAGE=<stage>; there is no default stage)');
+    process.exit(2);
+  }
   const region = values.region || DEFAULT_REGION;
   const started = performance.now();
   const template = await packageService(stage, region);

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * `npm run verify-activation -- <code.json> [--key <public-key.pem>]`: checks a signed activation
  * code offline, as a register would. Without --key the public key is the file named by the code's

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * `npm run verify-journal -- <journal.json> [--key <public-key.pem>]`: checks a v33 generated e-journal
  * offline: every entry's hash, the chain and the signed head. Without --key the public key is the file

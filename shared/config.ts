@@ -8,11 +8,13 @@ function required(name: string): string {
   return value;
 }
 
-function integer(name: string, fallback: number): number {
+function integer(name: string, fallback: number, least = 1): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`Environment variable ${name} must be a positive integer`);
+  if (!Number.isSafeInteger(value) || value < least) {
+    throw new Error(`Environment variable ${name} must be an integer of at least ${least}`);
+  }
   return value;
 }
 
@@ -28,6 +30,8 @@ export interface Config {
   maxResponseBytes: number;
   /** Days a deletion's tombstone is kept for diffs; a register that last synced before is told to resync (410). */
   tombstoneRetentionDays: number;
+  /** How long a process keeps the maintenance switch it read, in seconds; 0 reads it on every request. */
+  maintenanceCacheSeconds: number;
   /** `ACTIVATION_SIGNER` as set (`local` or `kms`); checked by `activationSigning()` when the signer is first used. */
   activationSigner: string | undefined;
   /** `ACTIVATION_KEY_FILE`: PKCS#8 PEM of the local signer's EC P-256 key. */
@@ -73,6 +77,7 @@ export function config(): Config {
     maxJsonBodyBytes: integer('MAX_JSON_BODY_BYTES', 1_048_576),
     maxResponseBytes: integer('MAX_RESPONSE_BYTES', 5_500_000),
     tombstoneRetentionDays: integer('TOMBSTONE_RETENTION_DAYS', 90),
+    maintenanceCacheSeconds: integer('MAINTENANCE_CACHE_SECONDS', 15, 0),
     // Optional here: only the functions that sign or serve the public key need them.
     activationSigner: process.env.ACTIVATION_SIGNER || undefined,
     activationKeyFile: process.env.ACTIVATION_KEY_FILE || undefined,

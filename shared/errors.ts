@@ -32,7 +32,7 @@ export const EXCEPTIONS = {
   ReceiptNotPrinted: 422,
   ReceiptAlreadyPrinted: 422,
   InternalServerError: 500,
-  /** A control unit refused a kd (spec 4.3; docs/conventions.md §23), or the register has no unit to send it to. */
+  /** A control unit refused a kd (spec 4.3; docs/conventions.md §25), or the register has no unit to send it to. */
   ControlUnitReceipt: 500,
   /** The unit's edge bridge is offline, or no reply came by the deadline. */
   ControlUnitUnavailable: 500,
@@ -260,12 +260,17 @@ export const entityTooLarge = (limit: number) =>
   new ApiError('RequestEntityTooLarge', null, `The request body exceeds ${limit} bytes`, { details: { sizeMax: limit } });
 export const serviceBusy = (message: string, options: { cause?: unknown } = {}) =>
   new ApiError('ServiceUnavailable', null, message, { headers: { 'Retry-After': '1' }, ...options });
+/** The service is switched to maintenance (shared/http/maintenance-mode.ts): every route answers this until it is off. */
+export const serverIsDown = (retryAfterSeconds: number) =>
+  new ApiError('ServiceUnavailable', 'SERVER_IS_DOWN', 'The service is down for maintenance; try again later', {
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
 /** Whatever went wrong inside: the client learns nothing of it; `cause` keeps it for the log. */
 export const internalError = (cause?: unknown) =>
   new ApiError('InternalServerError', null, 'The request could not be completed; it has been logged', { cause });
 /** v15: the register name is taken by another installation of the seller. */
 export const registerNameTaken = (message: string) => new ApiError('CashRegisterNameIsNotUnique', null, message);
-/** 500 ControlUnitReceipt: the unit refused the kd (`details.returnCode`), or the register has no unit (docs/conventions.md §23). */
+/** 500 ControlUnitReceipt: the unit refused the kd (`details.returnCode`), or the register has no unit (docs/conventions.md §25). */
 export const controlUnitReceipt = (
   message: string,
   details: Record<string, unknown> = {},

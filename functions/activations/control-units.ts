@@ -1,6 +1,6 @@
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
-import { create, nextNumber, reference, type Step } from '#shared/db/transact.ts';
+import { create, nextNumber, put, reference, type Step } from '#shared/db/transact.ts';
 import type { ApplicationDescription, ControlUnit, ControlUnitLocation, Geolocation } from '#shared/domain/records.ts';
 import { referenceNotFound, unprocessable, versionConflict } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
@@ -24,18 +24,32 @@ export async function resolveControlUnit(
 ): Promise<{ serial: string | null; location: ControlUnitLocation | null; steps: Step[] }> {
   const known = request.serial ? await readItem(keys.controlUnit(request.serial)) : undefined;
   const { serial, location, newUnit } = controlUnitOnActivation(app, request, known, options);
-  if (!newUnit) return { serial, location, steps: [] };
+  if (!newUnit) {
+    // The activation counts on the unit, so the unit cannot be deleted while an activation names it.
+    const counted = serial
+      ? [reference(keys.controlUnit(serial), () => versionConflict('The control unit was removed concurrently; try again'))]
+      : [];
+    return { serial, location, steps: counted };
+  }
   const unit: ControlUnit = { id: await nextNumber('CONTROL_UNIT'), ...newUnit };
   return {
     serial: unit.serial,
     location,
     steps: [
-      create({ ...keys.controlUnit(unit.serial), ...unit }, () =>
+      create({ ...keys.controlUnit(unit.serial), ...unit, refs: 1 }, () =>
         versionConflict('The control unit was registered concurrently; try again'),
       ),
+      ...listControlUnit(unit),
       reference(keys.vendor(app.softwareVendor), () => referenceNotFound(`Software vendor ${app.softwareVendor} does not exist`)),
     ],
   };
+}
+
+/** The unit's directory entries (all units, and its vendor's when it has one): copies of the unit, written with it. */
+export function listControlUnit({ refs: _refs, ...unit }: ControlUnit): Step[] {
+  const entries = [keys.controlUnitDirectory(unit.serial)];
+  if (unit.softwareVendor !== null) entries.push(keys.controlUnitDirectory(unit.serial, unit.softwareVendor));
+  return entries.map((key) => put({ ...key, ...unit }));
 }
 
 export interface ControlUnitOptions {

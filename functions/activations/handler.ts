@@ -14,93 +14,141 @@ import {
 } from '#schemas/generated/validators.js';
 import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
-import { type Route, route } from '#shared/http/router.ts';
+import { onFirstUse, type Route, route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
-import { activateAdvanced, changeStatus, getActivation, updateActivation } from './admin.ts';
-import { activationCode, connect, generateProductionNumber, nameExists, orderActivation, publicKey } from './register.ts';
+
+// A register's moves and the administrators' load on first use, out of the function's Init (docs/decisions.md, Cold start).
+const admin = () => import('./admin.ts');
+const register = () => import('./register.ts');
 
 const NOAUTH = '/noauth/activations';
 
 /** Installing and activating registers (spec 4.2) and the administrators' activation moves (docs/conventions.md §10). */
 export const routes: Route[] = [
   route({
+    responses: { 201: 'productionNumberResult' },
+    errors: [['NotFound'], ['ReferenceNotFound'], ['InconsistentData'], ['UnprocessableEntity'], ['Forbidden']],
     method: 'POST',
     path: `${NOAUTH}/generate-production-number`,
     versions: [15],
     access: access.anyone,
     body: productionNumberOrder,
-    handle: generateProductionNumber,
+    handle: onFirstUse(register, 'generateProductionNumber'),
   }),
   route({
+    responses: { 201: 'activationTokenResult' },
+    errors: [
+      ['NotFound'],
+      ['ReferenceNotFound'],
+      ['InconsistentData'],
+      ['UnprocessableEntity'],
+      ['Forbidden'],
+      ['CashRegisterNameIsNotUnique'],
+    ],
     method: 'POST',
     path: `${NOAUTH}/order-activation`,
     versions: [15],
     access: access.anyone,
     body: activationOrder,
-    handle: orderActivation,
+    handle: onFirstUse(register, 'orderActivation'),
   }),
   route({
+    responses: { 201: 'existsResult' },
+    errors: [['NotFound'], ['ReferenceNotFound'], ['NonUnique']],
     method: 'POST',
     path: `${NOAUTH}/cash-register-name/existance`,
     versions: ALL_VERSIONS,
     access: access.anyone,
     body: { 15: nameExistenceWithCountry, 26: nameExistenceWithCountry, 33: nameExistence },
-    handle: nameExists,
+    handle: onFirstUse(register, 'nameExists'),
   }),
   route({
+    responses: { 200: { media: ['application/x-pem-file'] } },
+    errors: [['NotFound']],
     method: 'GET',
     path: `${NOAUTH}/public-keys/{publicKeyFileName}`,
     versions: ALL_VERSIONS,
     access: access.anyone,
-    handle: publicKey,
+    handle: onFirstUse(register, 'publicKey'),
   }),
-  route({ method: 'GET', path: '/activations/activation-code', versions: [15], access: access.register, handle: activationCode }),
   route({
+    responses: { 200: 'activationCode' },
+    errors: [['NotFound'], ['ReferenceNotFound']],
+    method: 'GET',
+    path: '/activations/activation-code',
+    versions: [15],
+    access: access.register,
+    handle: onFirstUse(register, 'activationCode'),
+  }),
+  route({
+    responses: { 201: 'activationCode' },
+    errors: [['NotFound'], ['ReferenceNotFound']],
     method: 'POST',
     path: '/activations/activation-code',
     versions: SINCE_26,
     access: access.register,
-    handle: activationCode,
+    handle: onFirstUse(register, 'activationCode'),
   }),
   // The connection code is the credential: the register has no key before it connects.
   route({
+    responses: { 201: 'connectionResult' },
+    errors: [
+      ['NotFound'],
+      ['ReferenceNotFound'],
+      ['InconsistentData'],
+      ['UnprocessableEntity'],
+      ['Forbidden'],
+      ['VersionConflict'],
+    ],
     method: 'POST',
     path: '/activations/connection',
     versions: SINCE_26,
     access: access.anyone,
     body: { 26: connectionV26, 33: connectionV33 },
-    handle: connect,
+    handle: onFirstUse(register, 'connect'),
   }),
   route({
+    responses: { 201: 'activationAdvancedResult' },
+    errors: [['NotFound'], ['ReferenceNotFound'], ['InconsistentData'], ['UnprocessableEntity'], ['VersionConflict']],
     method: 'POST',
     path: '/activations-advanced',
     versions: SINCE_26,
     access: access.administrator,
     body: { 26: activationAdvancedV26, 33: activationAdvancedV33 },
-    handle: activateAdvanced,
+    handle: onFirstUse(admin, 'activateAdvanced'),
   }),
   route({
+    responses: { 200: 'activation' },
+    errors: [['NotFound']],
     method: 'GET',
     path: '/activations/{activationId}',
     versions: ALL_VERSIONS,
     access: access.administrator,
-    handle: getActivation,
+    handle: onFirstUse(admin, 'getActivation'),
   }),
   route({
+    responses: { 204: null },
+    errors: [['NotFound'], ['ReferenceNotFound'], ['InconsistentData'], ['UnprocessableEntity'], ['VersionConflict']],
     method: 'PUT',
     path: '/activations/{activationId}',
     versions: ALL_VERSIONS,
     access: access.administrator,
     body: { 15: activationUpdateV15, 26: activationUpdateV26, 33: activationUpdateV33 },
-    handle: updateActivation,
+    handle: onFirstUse(admin, 'updateActivation'),
   }),
   route({
+    responses: { 204: null },
+    errors: [
+      ['NotFound'],
+      ['UnprocessableEntity', 'ACTIVATION_IS_ACTIVE_ALREADY', 'ACTIVATION_IS_CLOSED_ALREADY', 'ACTIVATION_IS_WORKING_ALREADY'],
+      ['InconsistentData', 'ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT'],
+    ],
     method: 'PUT',
     path: '/activations/{activationId}/status',
     versions: ALL_VERSIONS,
     access: access.administrator,
     body: activationStatusChange,
-    handle: changeStatus,
+    handle: onFirstUse(admin, 'changeStatus'),
   }),
 ];
 

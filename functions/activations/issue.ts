@@ -130,6 +130,9 @@ export async function issueActivation(plan: ActivationPlan): Promise<Issued> {
     ...unit.steps,
     ...(await registrationSteps(activation, stored, installation, app, fresh !== undefined, fail)),
     create({ ...keys.activation(activation.id), ...activation }, () => versionConflict('Activation id taken; try again')),
+    ...(activation.controlUnitSerial === null
+      ? []
+      : [put({ ...keys.controlUnitActivation(activation.controlUnitSerial, activation.id), activationId: activation.id })]),
     ...(apiKey === null ? [] : [create({ ...keys.apiKey(activation.keyHash ?? ''), ...keyRecord(activation) }, keyTaken)]),
     ...(plan.connectionCode === null
       ? []

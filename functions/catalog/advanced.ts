@@ -11,7 +11,7 @@ import { type ApiVersion, present, SINCE_26 } from '#shared/versions.ts';
 import { taxes } from '#shared/domain/taxes.ts';
 import { categories, commodities, products } from './entities.ts';
 import { listEntities } from '#shared/versioned/entity.ts';
-import { catalogOf } from './entity.ts';
+import { catalogOf, entityQuery } from './entity.ts';
 
 /** A product as advanced views show it: the product, its tax and the file names of its images. */
 export interface ProductDetails {
@@ -109,6 +109,8 @@ const advanced = (versions: readonly ApiVersion[], path: `/{sellerId}/${string}`
     access: access.seller,
     method: 'GET',
     path,
+    query: entityQuery(commodities),
+    responses: { 200: { list: 'commodityAdvanced' } },
     handle: async (request) => ok(await commoditiesAdvanced(request)),
   });
 

@@ -4,7 +4,8 @@ import type { Stream } from '#shared/db/streams.ts';
 import { sellerStream } from '#shared/domain/seller.ts';
 import { inconsistentData, versionConflict } from '#shared/errors.ts';
 import { created, noContent, ok } from '#shared/http/response.ts';
-import { type Route, route } from '#shared/http/router.ts';
+import { DIFF_REFUSALS, type Refusal, refusalOf, type Route, route } from '#shared/http/router.ts';
+import { listQuery, PAGE_QUERY } from '#shared/http/query.ts';
 import type { ApiRequest } from '#shared/http/types.ts';
 import { present } from '#shared/versions.ts';
 import {
@@ -22,6 +23,10 @@ import {
 /** The catalog a request names: the version stream of the seller in its path. */
 export const catalogOf = (request: ApiRequest<unknown, 'sellerId'>): Stream => sellerStream(request.params.sellerId);
 
+/** The query parameters of the entity's list: LIST, or PAGE where it orders by nothing (`listEntities`). */
+export const entityQuery = <T extends EntityFields>(entity: VersionedEntity<T>) =>
+  entity.orderFields.length > 0 ? listQuery(entity.orderFields) : PAGE_QUERY;
+
 /** `GET /{sellerId}/<plural>-diff/{versionFrom}/{versionTo}` (docs/conventions.md §7). */
 export function diffRoute<T extends EntityFields>(entity: VersionedEntity<T>): Route {
   return route({
@@ -31,6 +36,8 @@ export function diffRoute<T extends EntityFields>(entity: VersionedEntity<T>): R
     path: `/{sellerId}/${entity.plural}-diff/{versionFrom}/{versionTo}` as const,
     // Offline sync of the catalog is what the SYNCHRONIZATION feature sells.
     feature: 'SYNCHRONIZATION',
+    responses: { 200: { view: entity.body, list: true } },
+    errors: DIFF_REFUSALS,
     // The pipeline read the seller's counter to check it is live: it bounds the diff too.
     handle: (request) => readEntityDiff(entity, catalogOf(request), request, request.sellerCounter),
   });
@@ -61,12 +68,17 @@ export const entityDeletion =
 export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>): Route[] {
   const base = `/{sellerId}/${entity.plural}` as const;
   const common = { versions: entity.versions, access: access.seller };
+  // A missing entity is 404; one that names a missing one is 404 ReferenceNotFound; one others name cannot go (422).
+  const references: readonly Refusal[] = entity.references ? [['ReferenceNotFound']] : [];
+  const unique: readonly Refusal[] = entity.unique ? [refusalOf(entity.unique.refused())] : [];
   return [
     route({
       ...common,
       method: 'POST',
       path: base,
       body: entity.body,
+      responses: { 201: 'identifierResult' },
+      errors: [['VersionConflict'], ...references, ...unique],
       handle: (request) => {
         const identifier = request.body.identifier ?? randomUUID();
         return writeEntity(entity, catalogOf(request), request, identifier, entityCreation(entity, request, identifier));
@@ -77,6 +89,9 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
       method: 'PUT',
       path: `${base}/{identifier}` as const,
       body: entity.body,
+      conditional: 'write',
+      responses: { 201: null, 204: null },
+      errors: [['InconsistentData', 'URL_AND_BODY_IDENTIFIERS_MISMATCH'], ...references, ...unique],
       handle: (request) => {
         const identifier = request.params.identifier;
         const given = request.body.identifier;
@@ -90,6 +105,9 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
       ...common,
       method: 'DELETE',
       path: `${base}/{identifier}` as const,
+      conditional: 'write',
+      responses: { 204: null },
+      errors: [['NotFound'], ['UnprocessableEntity', 'ENTITY_HAS_REFERENCED_DATA']],
       handle: (request) => {
         const identifier = request.params.identifier;
         return writeEntity<T>(entity, catalogOf(request), request, identifier, entityDeletion(entity, identifier));
@@ -99,6 +117,9 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
       ...common,
       method: 'GET',
       path: `${base}/{identifier}` as const,
+      conditional: 'read',
+      responses: { 200: { view: entity.body } },
+      errors: [['NotFound']],
       handle: (request) => readEntity(entity, catalogOf(request), request, request.params.identifier),
     }),
     diffRoute(entity),
@@ -106,6 +127,8 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
       ...common,
       method: 'GET',
       path: base,
+      query: entityQuery(entity),
+      responses: { 200: { view: entity.body, list: true } },
       handle: async (request) => {
         const page = await listEntities(entity, catalogOf(request), request);
         return ok(page.map((item) => present(item, entity.view[request.version])));

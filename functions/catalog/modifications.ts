@@ -1,9 +1,9 @@
 import { access } from '#shared/auth/access.ts';
 import { checkRange, countDiff, readLiveCounter } from '#shared/db/streams.ts';
 import { taxes } from '#shared/domain/taxes.ts';
-import { intParam, notNegative, requiredInt } from '#shared/http/query.ts';
+import { intParam, notNegative, queryParam, requiredInt } from '#shared/http/query.ts';
 import { ok } from '#shared/http/response.ts';
-import { type Route, route } from '#shared/http/router.ts';
+import { DIFF_REFUSALS, type Route, route } from '#shared/http/router.ts';
 import { SINCE_26 } from '#shared/versions.ts';
 import { bookings, categories, commodities, precepts, products, treasurers } from './entities.ts';
 import { catalogOf } from './entity.ts';
@@ -34,6 +34,12 @@ export const modificationsRoute: Route = route({
   method: 'GET',
   path: '/{sellerId}/modifications',
   feature: 'SYNCHRONIZATION',
+  query: [
+    queryParam('from', { type: 'integer', minimum: 0 }, 'The version the register has.', true),
+    queryParam('to', { type: 'integer', minimum: 0 }, "The version to compare with; the seller's current one by default."),
+  ],
+  responses: { 200: 'modifications' },
+  errors: DIFF_REFUSALS,
   handle: async (request) => {
     const stream = catalogOf(request);
     const from = notNegative('from', requiredInt('from', request.query.get('from')));

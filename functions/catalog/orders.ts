@@ -14,7 +14,7 @@ import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { present } from '#shared/versions.ts';
 import { productDetails } from './advanced.ts';
 import { listEntities, readEntity, type VersionedEntity, writeEntity } from '#shared/versioned/entity.ts';
-import { catalogOf, diffRoute } from './entity.ts';
+import { catalogOf, diffRoute, entityQuery } from './entity.ts';
 
 /** An order as stored: the body, the id the server gave it, and the catalog entity fields. */
 type Order = OrderBody & { id?: number; identifier?: string | null; deleted?: boolean | null };
@@ -78,18 +78,31 @@ async function advancedOrders(request: ApiRequest<unknown, 'sellerId'>, page: re
 const common = { versions: V15, access: access.seller } as const;
 
 export const orderRoutes: Route[] = [
-  route({ ...common, method: 'POST', path: '/{sellerId}/orders', body: orders.body, handle: createOrder }),
+  route({
+    ...common,
+    method: 'POST',
+    path: '/{sellerId}/orders',
+    body: orders.body,
+    responses: { 201: 'idResult' },
+    errors: [['ReferenceNotFound'], ['VersionConflict']],
+    handle: createOrder,
+  }),
   diffRoute(orders),
   route({
     ...common,
     method: 'GET',
     path: '/{sellerId}/orders/advanced',
+    query: entityQuery(orders),
+    responses: { 200: { list: 'orderAdvanced' } },
     handle: async (request) => ok(await advancedOrders(request, await listEntities(orders, catalogOf(request), request))),
   }),
   route({
     ...common,
     method: 'GET',
     path: '/{sellerId}/orders/{orderId}/advanced',
+    conditional: 'read',
+    responses: { 200: 'orderAdvanced' },
+    errors: [['NotFound']],
     handle: (request) =>
       readEntity(orders, catalogOf(request), request, String(requiredInt('orderId', request.params.orderId)), async (stored) => {
         const [shown] = await advancedOrders(request, [stored]);

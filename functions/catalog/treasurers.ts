@@ -40,12 +40,25 @@ export const treasurerUserChange =
   };
 
 const path = '/{sellerId}/treasurers/{identifier}/user';
+const joining = {
+  versions: SINCE_26,
+  access: access.seller,
+  responses: { 204: null },
+  errors: [
+    ['NotFound'],
+    [
+      'ReferenceNotFound',
+      'TREASURER_IS_JOINED_TO_USER_ALREADY',
+      'TREASURER_IS_NOT_JOINED_TO_USER',
+      'USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY',
+    ],
+  ],
+} as const;
 
 export const treasurerUserRoutes: Route[] = [
-  route({ versions: SINCE_26, access: access.seller, method: 'POST', path, handle: (request) => joinOrDisjoin(request, true) }),
+  route({ ...joining, method: 'POST', path, handle: (request) => joinOrDisjoin(request, true) }),
   route({
-    versions: SINCE_26,
-    access: access.seller,
+    ...joining,
     method: 'DELETE',
     path,
     handle: (request) => joinOrDisjoin(request, false),

@@ -7,6 +7,8 @@ import { MAX_EMAIL_JSON_BYTES, sendEmail } from './message.ts';
 /** A register's support message to its software vendor (docs/conventions.md §21). */
 export const routes: Route[] = [
   route({
+    responses: { 202: null },
+    errors: [['ReferenceNotFound'], ['ValueNotValid', 'SHOULD_BE_BASE64_ENCODED']],
     method: 'POST',
     path: '/email',
     versions: [26, 33],

@@ -1,16 +1,16 @@
 import * as validators from '#schemas/generated/validators.js';
 import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
-import { onFirstUse, perVersion, route, type Route } from '#shared/http/router.ts';
+import { PAGE_QUERY, queryParam } from '#shared/http/query.ts';
+import { DIFF_REFUSALS, onFirstUse, perVersion, type Refusal, route, type Route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
-import { appendDeviceEvent, generatedJournal, listJournal } from './journals.ts';
 import type { SaleBody } from './sales.ts';
 
-// Sales, days and the balance load their modules on first use: an instance that serves sales never
-// parses the reports' code at Init (docs/decisions.md, Cold start). The journal stays in the entry: its
-// signer loads the isolated KMS SDK, which only the entry can name (scripts/build.ts).
+// Each part loads its module on first use: an instance that serves sales never parses the reports' or
+// the journal's code at Init (docs/decisions.md, Cold start).
 const balance = () => import('./balance.ts');
 const days = () => import('./days.ts');
+const journals = () => import('./journals.ts');
 const sales = () => import('./sales.ts');
 
 const saleBody = perVersion<SaleBody>({ 15: validators.saleV15, 26: validators.saleV26, 33: validators.saleV33 });
@@ -21,10 +21,48 @@ const reader = { access: access.seller } as const;
 const register = { access: access.ownRegister } as const;
 const V15: readonly (15 | 26 | 33)[] = [15];
 
+/** A path without `{cash}` names the register by this parameter; a register may leave it out to mean its own. */
+const REGISTER_QUERY = [queryParam('cashRegisterName', { type: 'string' }, 'The register (a register: its own by default).')];
+const PERIOD = queryParam('period', { type: 'integer' }, 'Only the last so many days.');
+const SALES_QUERY = [...PAGE_QUERY, PERIOD, ...REGISTER_QUERY];
+const DAYS_QUERY = [...PAGE_QUERY, PERIOD, ...REGISTER_QUERY];
+const JOURNAL_QUERY = [...PAGE_QUERY, queryParam('orderDesc', { type: 'boolean', default: false }, 'Newest first.')];
+const GENERATED_QUERY = [
+  queryParam('from', { type: 'integer' }, 'A Date: only entries created since.'),
+  queryParam('to', { type: 'integer' }, 'A Date: only entries created until.'),
+];
+
+/** An unknown register or record; a register the caller may not name (docs/conventions.md §14, §17). */
+const REGISTER_READ: readonly Refusal[] = [
+  ['NotFound'],
+  ['RequestParameterMissing'],
+  ['InconsistentData', 'SELLER_HAS_NOT_REGISTRATION'],
+];
+/** The refusals of a register's day (docs/conventions.md §17): v26/v33 and v15 names. */
+const DAY_REFUSALS: readonly Refusal[] = [
+  ['ReferenceNotFound', 'DAY_IS_CLOSED', 'DAY_IS_NOT_CLOSED', 'REPORT_IS_NOT_PRINTED'],
+  ['UnprocessableEntity'],
+  ['NotFound'],
+  ['DayClosed'],
+  ['DayNotClosed'],
+  ['ReceiptNotPrinted'],
+  ['ReceiptAlreadyPrinted'],
+];
+const SALE_WRITE: readonly Refusal[] = [
+  ...REGISTER_READ,
+  ...DAY_REFUSALS,
+  ['VersionConflict'],
+  ['InconsistentData', 'SALE_TOTALS_INCONSISTENT', 'RECEIPT_NUMBER_OUT_OF_SEQUENCE', 'CONTROL_CODE_MISSING'],
+];
+const RECEIPT_READ: readonly Refusal[] = [...REGISTER_READ, ...DAY_REFUSALS];
+const PRINT: readonly Refusal[] = [...SALE_WRITE];
+
 /** A register's trading day (spec 4.7): sales, receipts, days, reports, cash balance and the e-journal. */
 export const routes: Route[] = [
   // Sales
   route({
+    responses: { 201: 'identifierResult', 204: null },
+    errors: SALE_WRITE,
     ...register,
     method: 'POST',
     path: '/{sellerId}/sales',
@@ -33,6 +71,8 @@ export const routes: Route[] = [
     handle: onFirstUse(sales, 'recordSale'),
   }),
   route({
+    responses: { 201: 'identifierResult', 204: null },
+    errors: SALE_WRITE,
     ...register,
     method: 'PUT',
     path: '/{sellerId}/sales',
@@ -41,6 +81,8 @@ export const routes: Route[] = [
     handle: onFirstUse(sales, 'putSale'),
   }),
   route({
+    responses: { 201: 'identifierResult', 204: null },
+    errors: SALE_WRITE,
     ...register,
     method: 'POST',
     path: '/{sellerId}/registrations/{cash}/sales',
@@ -49,6 +91,8 @@ export const routes: Route[] = [
     handle: onFirstUse(sales, 'recordSale'),
   }),
   route({
+    responses: { 201: 'identifierResult', 204: null },
+    errors: SALE_WRITE,
     ...register,
     method: 'PUT',
     path: '/{sellerId}/registrations/{cash}/sales',
@@ -56,8 +100,20 @@ export const routes: Route[] = [
     body: saleBody,
     handle: onFirstUse(sales, 'putSale'),
   }),
-  route({ ...reader, method: 'GET', path: '/{sellerId}/sales', versions: ALL_VERSIONS, handle: onFirstUse(sales, 'listSales') }),
   route({
+    query: SALES_QUERY,
+    responses: { 200: { view: saleBody, list: true } },
+    errors: REGISTER_READ,
+    ...reader,
+    method: 'GET',
+    path: '/{sellerId}/sales',
+    versions: ALL_VERSIONS,
+    handle: onFirstUse(sales, 'listSales'),
+  }),
+  route({
+    query: SALES_QUERY,
+    responses: { 200: { list: 'saleOverview' } },
+    errors: REGISTER_READ,
     ...reader,
     method: 'GET',
     path: '/{sellerId}/sales-minified',
@@ -65,6 +121,8 @@ export const routes: Route[] = [
     handle: onFirstUse(sales, 'listSalesMinified'),
   }),
   route({
+    responses: { 200: { view: saleBody, list: true } },
+    errors: [...REGISTER_READ, ...DIFF_REFUSALS],
     ...reader,
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/sales-diff/{versionFrom}/{versionTo}',
@@ -73,6 +131,9 @@ export const routes: Route[] = [
   }),
   // Receipts and copies
   route({
+    query: REGISTER_QUERY,
+    responses: { 200: 'receipt' },
+    errors: RECEIPT_READ,
     ...reader,
     method: 'GET',
     path: '/{sellerId}/sales/{identifier}/receipt',
@@ -80,6 +141,8 @@ export const routes: Route[] = [
     handle: onFirstUse(sales, 'getReceipt'),
   }),
   route({
+    responses: { 201: 'receipt' },
+    errors: PRINT,
     ...register,
     method: 'POST',
     path: '/{sellerId}/sales/{identifier}/receipt',
@@ -87,6 +150,8 @@ export const routes: Route[] = [
     handle: onFirstUse(sales, 'printReceipt'),
   }),
   route({
+    responses: { 200: 'receipt' },
+    errors: RECEIPT_READ,
     ...reader,
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/sales/{identifier}/receipt',
@@ -94,6 +159,8 @@ export const routes: Route[] = [
     handle: onFirstUse(sales, 'getReceipt'),
   }),
   route({
+    responses: { 201: 'receipt' },
+    errors: PRINT,
     ...register,
     method: 'POST',
     path: '/{sellerId}/registrations/{cash}/sales/{identifier}/receipt',
@@ -101,6 +168,8 @@ export const routes: Route[] = [
     handle: onFirstUse(sales, 'printReceipt'),
   }),
   route({
+    responses: { 200: 'receipt', 201: 'receipt' },
+    errors: RECEIPT_READ,
     ...register,
     method: 'POST',
     path: '/{sellerId}/sales/{saleId}/copy',
@@ -108,6 +177,8 @@ export const routes: Route[] = [
     handle: onFirstUse(sales, 'printCopy'),
   }),
   route({
+    responses: { 200: 'receipt' },
+    errors: RECEIPT_READ,
     ...register,
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/sales/{saleId}/copy',
@@ -115,8 +186,19 @@ export const routes: Route[] = [
     handle: onFirstUse(sales, 'printCopy'),
   }),
   // Days and reports
-  route({ ...reader, method: 'GET', path: '/{sellerId}/days', versions: V15, handle: onFirstUse(days, 'listDaysV15') }),
   route({
+    query: DAYS_QUERY,
+    responses: { 200: { list: 'dayMinified' } },
+    errors: REGISTER_READ,
+    ...reader,
+    method: 'GET',
+    path: '/{sellerId}/days',
+    versions: V15,
+    handle: onFirstUse(days, 'listDaysV15'),
+  }),
+  route({
+    responses: { 201: 'identifierResult' },
+    errors: [...REGISTER_READ, ['VersionConflict', 'DAY_IS_NOT_CLOSED', 'REPORT_IS_NOT_PRINTED']],
     ...register,
     method: 'POST',
     path: '/{sellerId}/days',
@@ -125,6 +207,8 @@ export const routes: Route[] = [
     handle: onFirstUse(days, 'openDay'),
   }),
   route({
+    responses: { 204: null },
+    errors: [...REGISTER_READ, ...DAY_REFUSALS, ['VersionConflict']],
     ...register,
     method: 'PUT',
     path: '/{sellerId}/days/{identifier}',
@@ -132,8 +216,20 @@ export const routes: Route[] = [
     body: validators.day,
     handle: onFirstUse(days, 'updateDay'),
   }),
-  route({ ...register, method: 'POST', path: '/{sellerId}/days/current', versions: V15, handle: onFirstUse(days, 'closeDay') }),
   route({
+    responses: { 201: 'dayMinified' },
+    errors: [...REGISTER_READ, ...DAY_REFUSALS],
+    ...register,
+    method: 'POST',
+    path: '/{sellerId}/days/current',
+    versions: V15,
+    handle: onFirstUse(days, 'closeDay'),
+  }),
+  route({
+    query: REGISTER_QUERY,
+    conditional: 'read',
+    responses: { 200: 'report' },
+    errors: [...REGISTER_READ, ...DAY_REFUSALS],
     ...reader,
     method: 'GET',
     path: '/{sellerId}/days/{dayId}/report',
@@ -141,6 +237,8 @@ export const routes: Route[] = [
     handle: onFirstUse(days, 'getReport'),
   }),
   route({
+    responses: { 201: 'report' },
+    errors: [...REGISTER_READ, ...DAY_REFUSALS],
     ...register,
     method: 'POST',
     path: '/{sellerId}/days/{dayId}/report',
@@ -148,6 +246,9 @@ export const routes: Route[] = [
     handle: onFirstUse(days, 'printReport'),
   }),
   route({
+    query: DAYS_QUERY,
+    responses: { 200: { list: 'dayView' } },
+    errors: REGISTER_READ,
     ...reader,
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/days',
@@ -155,6 +256,9 @@ export const routes: Route[] = [
     handle: onFirstUse(days, 'listDays'),
   }),
   route({
+    query: DAYS_QUERY,
+    responses: { 200: { list: 'dayMinified' } },
+    errors: REGISTER_READ,
     ...reader,
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/days-minified',
@@ -162,6 +266,8 @@ export const routes: Route[] = [
     handle: onFirstUse(days, 'listDaysMinified'),
   }),
   route({
+    responses: { 200: { list: 'dayView' } },
+    errors: [...REGISTER_READ, ...DIFF_REFUSALS],
     ...reader,
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/days-diff/{versionFrom}/{versionTo}',
@@ -169,6 +275,8 @@ export const routes: Route[] = [
     handle: onFirstUse(days, 'daysDiff'),
   }),
   route({
+    responses: { 201: 'dayView' },
+    errors: [...REGISTER_READ, ...DAY_REFUSALS],
     ...register,
     method: 'POST',
     path: '/{sellerId}/registrations/{cash}/days/current',
@@ -176,6 +284,9 @@ export const routes: Route[] = [
     handle: onFirstUse(days, 'closeDay'),
   }),
   route({
+    conditional: 'read',
+    responses: { 200: 'report' },
+    errors: [...REGISTER_READ, ...DAY_REFUSALS],
     ...reader,
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/days/{dayIdentifier}/report',
@@ -183,6 +294,8 @@ export const routes: Route[] = [
     handle: onFirstUse(days, 'getReport'),
   }),
   route({
+    responses: { 201: 'report' },
+    errors: [...REGISTER_READ, ...DAY_REFUSALS],
     ...register,
     method: 'POST',
     path: '/{sellerId}/registrations/{cash}/days/{dayIdentifier}/report',
@@ -191,6 +304,8 @@ export const routes: Route[] = [
   }),
   // Cash balance
   route({
+    responses: { 200: 'amountResult' },
+    errors: [...REGISTER_READ, ...DAY_REFUSALS],
     ...reader,
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/balance',
@@ -198,6 +313,8 @@ export const routes: Route[] = [
     handle: onFirstUse(balance, 'getBalance'),
   }),
   route({
+    responses: { 201: 'amountResult' },
+    errors: [...REGISTER_READ, ...DAY_REFUSALS],
     ...register,
     method: 'POST',
     path: '/{sellerId}/registrations/{cash}/balance',
@@ -207,26 +324,34 @@ export const routes: Route[] = [
   }),
   // E-journal
   route({
+    query: JOURNAL_QUERY,
+    responses: { 200: { list: 'journalEntry' } },
+    errors: REGISTER_READ,
     ...reader,
     method: 'GET',
     path: '/{sellerId}/e-journals/{cash}',
     versions: ALL_VERSIONS,
-    handle: listJournal,
+    handle: onFirstUse(journals, 'listJournal'),
   }),
   route({
+    responses: { 201: 'sequenceResult' },
+    errors: REGISTER_READ,
     ...register,
     method: 'POST',
     path: '/{sellerId}/e-journals/{cash}',
     versions: ALL_VERSIONS,
     body: validators.journalUpload,
-    handle: appendDeviceEvent,
+    handle: onFirstUse(journals, 'appendDeviceEvent'),
   }),
   route({
+    query: GENERATED_QUERY,
+    responses: { 200: 'generatedJournal' },
+    errors: REGISTER_READ,
     ...reader,
     method: 'GET',
     path: '/{sellerId}/generated-e-journals/{cash}',
     versions: [33],
-    handle: generatedJournal,
+    handle: onFirstUse(journals, 'generatedJournal'),
   }),
 ];
 

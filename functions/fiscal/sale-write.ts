@@ -269,7 +269,7 @@ export const hasControlUnit = (read: Reader, writer: Writer): boolean =>
 export type ControlCodes = (print: Print, receiptNumber: number) => string | undefined;
 
 /**
- * The fail-closed check of a register with a control unit (docs/conventions.md §16, §23): a print is stored
+ * The fail-closed check of a register with a control unit (docs/conventions.md §16, §25): a print is stored
  * only with the control code its kd claim holds, for the sale's amount. Undefined for a register without a unit.
  */
 export function controlCodes(read: Reader, writer: Writer, sale: { brutto: number; refund: boolean }): ControlCodes | undefined {

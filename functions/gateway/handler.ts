@@ -7,6 +7,8 @@ import { takePayment } from './payments.ts';
 /** The v26 payment gateway (docs/conventions.md §22); the spec shows no v33 gateway. */
 export const routes: Route[] = [
   route({
+    responses: { 201: 'gatewayResult' },
+    errors: [['NotFound', 'SELLER_MUST_HAVE_CURRENCY'], ['VersionConflict'], ['Forbidden', 'GATEWAY_VERIFICATION_FAILURE']],
     method: 'POST',
     path: '/gateway/payment/{sellerId}/{orderId}',
     versions: [26],

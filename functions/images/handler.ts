@@ -1,12 +1,14 @@
 import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
-import { rawRoute, route, type Route } from '#shared/http/router.ts';
+import { listQuery } from '#shared/http/query.ts';
+import { DIFF_REFUSALS, rawRoute, route, type Route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, type ApiVersion, SINCE_26 } from '#shared/versions.ts';
 import {
   categoryImages,
   deleteImage,
   getByVersion,
   getCurrent,
+  IMAGE_ORDER,
   imageDiff,
   listImages,
   type Owner,
@@ -20,7 +22,8 @@ import { IMAGE_BODY } from './media.ts';
 /** The image endpoints of one owner (spec 4.6): `versions` have them all but POST, which `postVersions` have. */
 function imageRoutes(owner: Owner, versions: readonly ApiVersion[], postVersions: readonly ApiVersion[]): Route[] {
   const current = `${owner.path}/current/{pictureFilename}` as const;
-  const common = { versions, access: access.sellerReference };
+  const common = { versions, access: access.sellerReference, errors: [['NotFound'], ['ReferenceNotFound']] as const };
+  const bytes = { media: IMAGE_BODY.mediaTypes };
   return [
     rawRoute({
       ...common,
@@ -28,16 +31,49 @@ function imageRoutes(owner: Owner, versions: readonly ApiVersion[], postVersions
       method: 'POST',
       path: owner.path,
       raw: IMAGE_BODY,
+      responses: { 201: 'identifierResult' },
       handle: (r) => postImage(owner, r),
     }),
-    route({ ...common, method: 'GET', path: owner.path, handle: (r) => listImages(owner, r) }),
-    route({ ...common, method: 'GET', path: current, handle: (r) => getCurrent(owner, r) }),
-    rawRoute({ ...common, method: 'PUT', path: current, raw: IMAGE_BODY, handle: (r) => putImage(owner, r) }),
-    route({ ...common, method: 'DELETE', path: current, handle: (r) => deleteImage(owner, r) }),
+    route({
+      ...common,
+      method: 'GET',
+      path: owner.path,
+      query: listQuery(IMAGE_ORDER),
+      responses: { 200: { 15: { list: 'imagePath' }, 26: { list: 'imageRecord' }, 33: { list: 'imageRecord' } } },
+      handle: (r) => listImages(owner, r),
+    }),
+    route({
+      ...common,
+      method: 'GET',
+      path: current,
+      conditional: 'read',
+      responses: { 200: bytes },
+      handle: (r) => getCurrent(owner, r),
+    }),
+    rawRoute({
+      ...common,
+      method: 'PUT',
+      path: current,
+      raw: IMAGE_BODY,
+      conditional: 'write',
+      responses: { 201: null, 204: null },
+      handle: (r) => putImage(owner, r),
+    }),
+    route({
+      ...common,
+      method: 'DELETE',
+      path: current,
+      conditional: 'write',
+      responses: { 204: null },
+      handle: (r) => deleteImage(owner, r),
+    }),
     route({
       ...common,
       method: 'GET',
       path: `${owner.path}/{pictureVersion}/{pictureFilename}` as const,
+      conditional: 'read',
+      // v15's `version` answers the current version's record instead of its bytes.
+      responses: { 200: { 15: { ...bytes, orJson: 'imageRecord' }, 26: bytes, 33: bytes } },
       handle: (r) => getByVersion(owner, r),
     }),
     route({
@@ -46,6 +82,8 @@ function imageRoutes(owner: Owner, versions: readonly ApiVersion[], postVersions
       path: `/{sellerId}/${owner.diff}/{versionFrom}/{versionTo}` as const,
       // Images are part of the catalog a register syncs offline: the SYNCHRONIZATION feature, as the catalog diffs.
       feature: 'SYNCHRONIZATION',
+      responses: { 200: { list: 'imageRecord' } },
+      errors: [...common.errors, ...DIFF_REFUSALS],
       handle: (r) => imageDiff(owner, r),
     }),
   ];

@@ -127,6 +127,9 @@ const record = (item: Stored<ImageData>) => ({
   modified: item.modified,
 });
 
+/** The fields an image list may be ordered by. */
+export const IMAGE_ORDER = ['filename', 'version', 'modified'] as const;
+
 /** The bytes of one version with its ETag; 304 when If-None-Match names it (docs/conventions.md §5). */
 async function sendImage(
   request: ApiRequest<unknown>,
@@ -181,7 +184,7 @@ export async function getByVersion(
  */
 export async function listImages(owner: Owner, request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
   const target = targetOf(owner, request);
-  const query = listParams(request.query, ['filename', 'version', 'modified'] as const);
+  const query = listParams(request.query, IMAGE_ORDER);
   const entityKey = ownerKey(target);
   const [ownerItem, items] = await Promise.all([
     entityKey ? readItem(entityKey) : undefined,

@@ -11,7 +11,7 @@ import type { KdLogRecord } from '#shared/kd/records.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 
 /** The one order of the Kd log: the receipt's date (`kdDate`), the key order of every directory. */
-const ORDER_FIELDS = ['kdDate'] as const;
+export const KD_ORDER_FIELDS = ['kdDate'] as const;
 
 type FilterCode = Extract<CodeOf<'ReferenceNotFound'>, CodeOf<'InconsistentData'>>;
 
@@ -26,7 +26,7 @@ interface Selection {
 }
 
 /**
- * Who sees which records, as for devices (docs/conventions.md §23): with `seller`, any user with access to that
+ * Who sees which records, as for devices (docs/conventions.md §25): with `seller`, any user with access to that
  * seller sees its records; otherwise the hyper admin sees all and a software-vendor user those of its vendor's
  * units; a regular user names a seller.
  */
@@ -65,7 +65,7 @@ async function selection(request: ApiRequest): Promise<Selection> {
 /** `GET /kd-facets` (v15, v26, v33): Kd log records, by the receipt's date, paged; one directory Query, no Scan. */
 export async function listKdFacets(request: ApiRequest): Promise<Reply> {
   const page =
-    request.version === 15 ? { ...pageParams(request.query), orderDesc: false } : listParams(request.query, ORDER_FIELDS);
+    request.version === 15 ? { ...pageParams(request.query), orderDesc: false } : listParams(request.query, KD_ORDER_FIELDS);
   const { scope, filters } = await selection(request);
   const conditions = Object.keys(filters).map((field) => `#${field} = :${field}`);
   const filter =

@@ -1,5 +1,5 @@
 /**
- * A kd from the register to its control unit and back (docs/conventions.md §23): the claim on the receipt number and
+ * A kd from the register to its control unit and back (docs/conventions.md §25): the claim on the receipt number and
  * print type is decided and written on the register's ledger before anything is published, so one receipt reaches
  * its unit once however often, and however concurrently, it is sent; the reply is read from the table where the
  * reply rule puts it; every request and outcome is journaled and logged.

@@ -11,7 +11,7 @@ import { sendKd } from './flow.ts';
 import { orgOf, registerIdFor } from './mapping.ts';
 
 /**
- * A register's kd (docs/conventions.md §23): always the caller's own register (v33's path names it, and its access
+ * A register's kd (docs/conventions.md §25): always the caller's own register (v33's path names it, and its access
  * rule holds it to the caller's). Its activation's control unit signs; an activation without one cannot send a kd.
  */
 export async function postKd(request: ApiRequest<KdBody>): Promise<Reply> {

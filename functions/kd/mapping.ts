@@ -1,5 +1,5 @@
 /**
- * A kd body -> the kd command its unit registers (docs/conventions.md §23), pure: print type, amounts and their
+ * A kd body -> the kd command its unit registers (docs/conventions.md §25), pure: print type, amounts and their
  * direction, VAT rates, the receipt's local time, the seller's org number and the register's id at its unit.
  */
 import type { KdBody } from '#schemas/types.ts';

@@ -1,5 +1,5 @@
 /**
- * What a kd comes to (docs/conventions.md §23), pure: the bridge's state before anything is sent, the reply (or its
+ * What a kd comes to (docs/conventions.md §25), pure: the bridge's state before anything is sent, the reply (or its
  * absence) after, and the answer each gives the register.
  */
 import { controlUnitCommunication, controlUnitReceipt, controlUnitUnavailable, requiresSetup } from '#shared/errors.ts';

@@ -23,7 +23,7 @@ import { noContent, notModified, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import type { Seller } from '#shared/domain/seller.ts';
 
-const ORDER_FIELDS = ['id', 'cashRegisterName'] as const;
+export const ORDER_FIELDS = ['id', 'cashRegisterName'] as const;
 
 /** An activation is in use while it is ACTIVE or WORKING within its period. */
 const inUse = (activation: Activation | undefined, now: number) =>

@@ -86,7 +86,7 @@ export const putRestaurant = (request: ApiRequest<Restaurant, 'sellerId'>): Prom
 /** DELETE /restaurants/{sellerId} (v26, v33) */
 export const deleteRestaurant = (request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> => deleteRecord(restaurants, request);
 
-const ORDER_FIELDS = ['corporateId', 'name', 'city', 'address', 'averageBill'] as const;
+export const ORDER_FIELDS = ['corporateId', 'name', 'city', 'address', 'averageBill'] as const;
 
 /**
  * GET /restaurants (v26, v33): the restaurants of public sellers, to every caller, with LIST

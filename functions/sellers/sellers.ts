@@ -129,7 +129,7 @@ export function decideSellerWrite(write: SellerWrite, stored: Stored<Seller> | u
   };
 }
 
-const ORDER_FIELDS = ['COUNTRY', 'NAME'] as const;
+export const ORDER_FIELDS = ['COUNTRY', 'NAME'] as const;
 const ORDER_ATTRIBUTE = { COUNTRY: 'country', NAME: 'name' } as const;
 
 /** GET /sellers: the sellers the caller may see, with LIST parameters (spec 4.4, orderBy sellerFieldsType). */

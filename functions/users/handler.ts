@@ -2,6 +2,7 @@ import { newUser, passwordChange, user, userV15 } from '#schemas/generated/valid
 import type { UserBody, UserV15Body } from '#schemas/types.ts';
 import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
+import { PAGE_QUERY } from '#shared/http/query.ts';
 import { perVersion, type Route, route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
 import { connectSeller, disconnectSeller } from './sellers.ts';
@@ -10,18 +11,59 @@ import { changePassword, createUser, deleteUser, listUsers, listUsersMinified, r
 
 /** Session and users (spec 4.1); who may do what is in `rules.ts`. */
 export const routes: Route[] = [
-  route({ method: 'GET', path: '/auth/handshake', versions: ALL_VERSIONS, access: access.authenticated, handle: handshake }),
-  route({ method: 'GET', path: '/auth/user', versions: ALL_VERSIONS, access: access.authenticated, handle: currentUser }),
-  route({ method: 'GET', path: '/users', versions: ALL_VERSIONS, access: access.administrator, handle: listUsers }),
   route({
+    responses: { 200: null },
+    method: 'GET',
+    path: '/auth/handshake',
+    versions: ALL_VERSIONS,
+    access: access.authenticated,
+    handle: handshake,
+  }),
+  route({
+    responses: { 200: 'sessionUser' },
+    method: 'GET',
+    path: '/auth/user',
+    versions: ALL_VERSIONS,
+    access: access.authenticated,
+    handle: currentUser,
+  }),
+  route({
+    query: PAGE_QUERY,
+    responses: { 200: { list: 'userView' } },
+    method: 'GET',
+    path: '/users',
+    versions: ALL_VERSIONS,
+    access: access.administrator,
+    handle: listUsers,
+  }),
+  route({
+    query: PAGE_QUERY,
+    responses: { 200: { list: 'userMinified' } },
     method: 'GET',
     path: '/users-minified',
     versions: SINCE_26,
     access: access.administrator,
     handle: listUsersMinified,
   }),
-  route({ method: 'GET', path: '/users/{username}', versions: SINCE_26, access: access.user, handle: readUser }),
   route({
+    responses: { 200: 'userView' },
+    errors: [['NotFound']],
+    method: 'GET',
+    path: '/users/{username}',
+    versions: SINCE_26,
+    access: access.user,
+    handle: readUser,
+  }),
+  route({
+    responses: { 201: null },
+    errors: [
+      ['VersionConflict'],
+      ['NotFound'],
+      ['ReferenceNotFound'],
+      ['InconsistentData'],
+      ['UnprocessableEntity'],
+      ['Forbidden', 'EMAIL_IS_NOT_FREE'],
+    ],
     method: 'POST',
     path: '/users/{username}',
     versions: SINCE_26,
@@ -30,6 +72,14 @@ export const routes: Route[] = [
     handle: createUser,
   }),
   route({
+    responses: { 204: null },
+    errors: [
+      ['NotFound'],
+      ['ReferenceNotFound'],
+      ['InconsistentData'],
+      ['UnprocessableEntity'],
+      ['Forbidden', 'EMAIL_IS_NOT_FREE'],
+    ],
     method: 'PUT',
     path: '/users/{username}',
     versions: ALL_VERSIONS,
@@ -38,6 +88,8 @@ export const routes: Route[] = [
     handle: updateUser,
   }),
   route({
+    responses: { 204: null },
+    errors: [['NotFound'], ['Forbidden', 'OLD_PASSWORD_IS_INCORRECT']],
     method: 'PUT',
     path: '/users/{username}/password',
     versions: SINCE_26,
@@ -47,6 +99,8 @@ export const routes: Route[] = [
   }),
   // The spec's v15 "DELETE /v15" names no user; it is this operation (docs/decisions.md).
   route({
+    responses: { 204: null },
+    errors: [['NotFound'], ['UnprocessableEntity']],
     method: 'DELETE',
     path: '/users/{username}',
     versions: ALL_VERSIONS,
@@ -54,6 +108,8 @@ export const routes: Route[] = [
     handle: deleteUser,
   }),
   route({
+    responses: { 204: null },
+    errors: [['NotFound'], ['ReferenceNotFound'], ['UnprocessableEntity']],
     method: 'PUT',
     path: '/users/{username}/sellers/{sellerId}',
     versions: ALL_VERSIONS,
@@ -61,6 +117,8 @@ export const routes: Route[] = [
     handle: connectSeller,
   }),
   route({
+    responses: { 204: null },
+    errors: [['NotFound'], ['ReferenceNotFound'], ['UnprocessableEntity']],
     method: 'DELETE',
     path: '/users/{username}/sellers/{sellerId}',
     versions: ALL_VERSIONS,

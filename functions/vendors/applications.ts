@@ -153,7 +153,7 @@ export function decideApplicationDelete(
   };
 }
 
-const ORDER_FIELDS = ['applicationPackage', 'name', 'softwareVendor'] as const;
+export const ORDER_FIELDS = ['applicationPackage', 'name', 'softwareVendor'] as const;
 
 /** GET /application-descriptions: every one for the hyper admin, its vendor's for a vendor user; LIST parameters. */
 export async function listApplications(request: ApiRequest): Promise<Reply> {

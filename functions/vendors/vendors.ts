@@ -103,7 +103,7 @@ export function decideVendorDelete(
   return { steps: [deleteRevised(keys.vendor(id), current.revision)], result: noContent() };
 }
 
-const ORDER_FIELDS = ['id', 'name'] as const;
+export const ORDER_FIELDS = ['id', 'name'] as const;
 
 /** GET /software-vendors: every vendor for the hyper admin, its own for a vendor user; LIST parameters, by id by default. */
 export async function listVendors(request: ApiRequest): Promise<Reply> {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
-import { CreateTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { parse } from 'yaml';
 import { freePort, stopChild, waitFor } from './processes.ts';
 
@@ -67,16 +67,18 @@ export const localClient = (endpoint: string) =>
   new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 
 interface TableResource {
-  Properties: Omit<CreateTableCommandInput, 'TableName'> & Record<string, unknown>;
+  Properties: Omit<CreateTableCommandInput, 'TableName'> & {
+    TimeToLiveSpecification?: { AttributeName: string; Enabled: boolean };
+  } & Record<string, unknown>;
 }
+
+const tableProperties = () =>
+  (parse(readFileSync(new URL('../table.yml', import.meta.url), 'utf8')) as { Resources: { DataTable: TableResource } }).Resources
+    .DataTable.Properties;
 
 /** The table's definition from infra/table.yml, the same one CloudFormation deploys. */
 export function tableDefinition(tableName: string): CreateTableCommandInput {
-  const template = parse(readFileSync(new URL('../table.yml', import.meta.url), 'utf8')) as {
-    Resources: { DataTable: TableResource };
-  };
-  const { AttributeDefinitions, KeySchema, LocalSecondaryIndexes, GlobalSecondaryIndexes, BillingMode } =
-    template.Resources.DataTable.Properties;
+  const { AttributeDefinitions, KeySchema, LocalSecondaryIndexes, GlobalSecondaryIndexes, BillingMode } = tableProperties();
   return { TableName: tableName, AttributeDefinitions, KeySchema, LocalSecondaryIndexes, GlobalSecondaryIndexes, BillingMode };
 }
 
@@ -84,6 +86,11 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = localClient(endpoint);
   const { TableNames = [] } = await client.send(new ListTablesCommand({}));
-  if (!TableNames.includes(tableName)) await client.send(new CreateTableCommand(tableDefinition(tableName)));
+  if (!TableNames.includes(tableName)) {
+    await client.send(new CreateTableCommand(tableDefinition(tableName)));
+    // Expiry is not part of CreateTable: it is set on the table after (kd replies, infra/table.yml).
+    const ttl = tableProperties().TimeToLiveSpecification;
+    if (ttl) await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: ttl }));
+  }
   client.destroy();
 }

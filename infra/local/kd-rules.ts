@@ -1,7 +1,8 @@
 /**
  * The local stand-in for IoT Core's topic rules (infra/iot.yml): replies on `cu/+/kd/reply` and statuses on
  * `cu/+/status` become table items (`replyItem`, `statusItem`), written with PutItem as the rules' DynamoDB
- * action does. A message that is not a reply or status is dropped, as the rules' SQL would not match it.
+ * action does. A message that is not a reply or status, or speaks for another unit than its topic's, is
+ * dropped, as the rules' SQL drops it; fields beyond the message's own never reach the item (parseReply).
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -23,7 +24,7 @@ export async function startKdRules(brokerUrl: string, log: (line: string) => voi
   // One write at a time, in arrival order: a status must not overtake the one before it.
   let writes: Promise<void> = Promise.resolve();
   client.on('message', (topic, payload) => {
-    const item = REPLY.test(topic) ? replyRow(payload) : statusRow(payload);
+    const item = REPLY.test(topic) ? replyRow(topic, payload) : statusRow(topic, payload);
     if (!item) return log(`kd rules: dropped a message on ${topic} that is not a ${REPLY.test(topic) ? 'reply' : 'status'}`);
     writes = writes
       .then(() => db().send(new PutCommand({ TableName: table(), Item: item })))
@@ -45,12 +46,15 @@ export async function startKdRules(brokerUrl: string, log: (line: string) => voi
   };
 }
 
-function replyRow(payload: Buffer) {
+// As the rules in infra/iot.yml: a message whose serial is not its topic's (the unit the bridge may speak for) is dropped.
+const topicSerial = (topic: string) => topic.split('/')[1];
+
+function replyRow(topic: string, payload: Buffer) {
   const reply = parseReply(payload);
-  return reply && replyItem(reply, Date.now());
+  return reply && reply.serial === topicSerial(topic) ? replyItem(reply, Date.now()) : undefined;
 }
 
-function statusRow(payload: Buffer) {
+function statusRow(topic: string, payload: Buffer) {
   const status = parseStatus(payload);
-  return status && statusItem(status);
+  return status && status.serial === topicSerial(topic) ? statusItem(status) : undefined;
 }

@@ -157,9 +157,9 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
     // topic rules in AWS), and one simulator and bridge per unit; the kd function publishes to this broker.
     const broker = await startBroker();
     started.push(() => broker.stop());
-    const rules = await startKdRules(broker.url);
-    started.push(() => rules.stop());
     const log = options.logRequests === false ? () => undefined : (line: string) => console.log(line);
+    const rules = await startKdRules(broker.url, log);
+    started.push(() => rules.stop());
     const units = new Map<string, LocalUnit>();
     for (const serial of serials) {
       const unit = await startLocalUnit(serial, broker.url, { log });

@@ -6,7 +6,8 @@
  * slow stretch of the machine weighs on every variant alike. A fresh process's first answer (import + one
  * real request against DynamoDB Local) is timed the same way.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildAll, bundle, type BundleSizes, type Compiled, functionNames, root, type Variant } from '../build.ts';
@@ -15,6 +16,8 @@ import { median, quantile, table } from './stats.ts';
 // Forty rounds: with twenty, one function's median moved by about ±0.1x of the floor between runs on a shared machine.
 const IMPORT_RUNS = 40;
 const RESPONSE_RUNS = 10;
+/** Instruction counts hardly vary (about ±1 % between runs): three runs and their median suffice. */
+const INSTRUCTION_RUNS = 3;
 /** Deployed functions run with it (serverless.yml NODE_OPTIONS): stack traces point into the sources. */
 const SOURCE_MAPS = '--enable-source-maps';
 const FLOOR = 'floor';
@@ -62,14 +65,22 @@ const shuffled = <T>(items: readonly T[]): T[] =>
 
 const key = (target: Target, sourceMaps: boolean) => `${target.variant}/${target.name}/${sourceMaps}`;
 
-/**
- * Runs `code` (an ES module that prints one JSON value) in a fresh Node process with `flags` and `env`;
- * no compile cache and no inherited NODE_OPTIONS, so every run is a cold start with exactly these flags.
- */
+/** A fresh process's environment: no compile cache and no inherited NODE_OPTIONS, so every run is a cold start with exactly its flags. */
+const freshEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
+  ...process.env,
+  ...env,
+  NODE_COMPILE_CACHE: undefined,
+  NODE_OPTIONS: undefined,
+});
+
+/** The handlers read their configuration on first use; this much lets every one of them load. */
+const IMPORT_ENV = { TABLE_NAME: 'bench', AWS_REGION: 'eu-north-1' };
+
+/** Runs `code` (an ES module that prints one JSON value) in a fresh Node process with `flags` and `env`. */
 function fresh(code: string, flags: readonly string[], env: NodeJS.ProcessEnv = {}): unknown {
   const child = spawnSync(process.execPath, [...flags, '--input-type=module', '-e', code], {
     encoding: 'utf8',
-    env: { ...process.env, ...env, NODE_COMPILE_CACHE: undefined, NODE_OPTIONS: undefined },
+    env: freshEnv(env),
   });
   if (child.status !== 0) throw new Error(`A fresh process failed:\n${child.stderr}`);
   // The last line: a function may log before it.
@@ -94,14 +105,64 @@ export function measureImports(targets: readonly Target[]): Map<string, ImportSa
         'const { user, system } = process.cpuUsage(cpu);',
         'console.log(JSON.stringify({ ms: performance.now() - t, cpuMs: (user + system) / 1000 }));',
       ].join('\n');
-      // The handlers read their configuration on first use; this much lets every one of them load.
-      const sample = fresh(code, sourceMaps ? [SOURCE_MAPS] : [], { TABLE_NAME: 'bench', AWS_REGION: 'eu-north-1' });
+      const sample = fresh(code, sourceMaps ? [SOURCE_MAPS] : [], IMPORT_ENV);
       const list = samples.get(key(target, sourceMaps)) ?? [];
       list.push(sample as ImportSample);
       samples.set(key(target, sourceMaps), list);
     }
   }
   return samples;
+}
+
+/** Instructions executed by a fresh single-threaded Node process that imports `file` (none: imports nothing), as callgrind counts them. */
+function instructions(file: string | undefined): Promise<number> {
+  const code = file ? `await import(${JSON.stringify(pathToFileURL(file).href)});` : '';
+  const args = [
+    '--tool=callgrind',
+    '--callgrind-out-file=/dev/null',
+    process.execPath,
+    '--single-threaded',
+    '--input-type=module',
+    '-e',
+    code,
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn('valgrind', args, { env: freshEnv(IMPORT_ENV), stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => {
+      const count = /Collected : (\d+)/.exec(stderr)?.[1];
+      if (status === 0 && count) resolve(Number(count));
+      else reject(new Error(`callgrind failed (${status}):\n${stderr.slice(-2000)}`));
+    });
+  });
+}
+
+/**
+ * Instructions of each lean bundle's import, by target name (`undefined` when valgrind is missing): the
+ * median of INSTRUCTION_RUNS counts less an empty process's. A count does not depend on what else the machine
+ * runs, so these ratios hold on a busy machine where wall-clock medians wobble; V8's background threads are
+ * off (`--single-threaded`) because their share would. The runs go in parallel, one per core.
+ */
+export async function measureInstructions(targets: readonly Target[]): Promise<Map<string, number> | undefined> {
+  if (spawnSync('valgrind', ['--version']).status !== 0) return undefined;
+  const jobs = [undefined, ...targets.filter((target) => target.variant === 'lambda')].flatMap((target) =>
+    Array.from({ length: INSTRUCTION_RUNS }, () => target),
+  );
+  const counts = new Map<string, number[]>();
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const target = jobs[next++];
+      const count = await instructions(target?.file);
+      const name = target?.name ?? '';
+      counts.set(name, [...(counts.get(name) ?? []), count]);
+    }
+  };
+  await Promise.all(Array.from({ length: availableParallelism() }, worker));
+  const empty = median(counts.get('') ?? []);
+  return new Map([...counts].filter(([name]) => name !== '').map(([name, list]) => [name, median(list) - empty]));
 }
 
 /** One real request of a function: its event, and the status it must answer (none for a scheduled function). */
@@ -157,6 +218,7 @@ export function coldStartReport(
   imports: ReadonlyMap<string, ImportSample[]>,
   responses: ReadonlyMap<string, number[]>,
   requests: ReadonlyMap<string, FirstRequest>,
+  instructionCounts: ReadonlyMap<string, number> | undefined,
 ): string {
   const find = (name: string, variant: Variant) => targets.find((target) => target.name === name && target.variant === variant);
   const wall = (target: Target, sourceMaps: boolean) => (imports.get(key(target, sourceMaps)) ?? []).map((sample) => sample.ms);
@@ -176,7 +238,11 @@ export function coldStartReport(
         `${(median(cpu(target)) / median(cpu(leanFloor))).toFixed(2)}x`,
       ms(responses.get(key(target, true))),
     ];
-    return [label, ...figures(lean), ...figures(plain)];
+    const count = instructionCounts?.get(name);
+    const floorCount = instructionCounts?.get(FLOOR);
+    const instructionFigure =
+      count && floorCount ? `${(count / 1e6).toFixed(0)} M (${(count / floorCount).toFixed(2)}x)` : 'valgrind missing';
+    return [label, ...figures(lean), instructionFigure, ...figures(plain)];
   };
   const rows = [
     [
@@ -187,6 +253,7 @@ export function coldStartReport(
       `import, ${SOURCE_MAPS}`,
       '/ lean floor',
       'first response',
+      'import instructions (/ lean floor)',
       'old: bundle',
       'old: import',
       'old: import CPU',
@@ -211,6 +278,8 @@ export function coldStartReport(
     `  (start-up excluded), with no flags and with ${SOURCE_MAPS}; all bundles and both flags shuffled together in each round.`,
     '  import CPU: the median CPU time (user + system, all threads) of the same imports without flags; a busy machine stretches',
     '  wall-clock times, not CPU times.',
+    `- import instructions: callgrind's count for a fresh single-threaded process importing handler.mjs (no flags), less an`,
+    `  empty process's; median of ${INSTRUCTION_RUNS}. Unlike times, counts do not move with the machine's load.`,
     `- first response: median / p90 of ${RESPONSE_RUNS} fresh processes (${SOURCE_MAPS}, as deployed) importing handler.mjs and invoking`,
     '  it once against DynamoDB Local, timed inside the process; the bundles shuffled together in each round. Requests:',
     ...[...requests].map(([name, request]) => `  ${name}: ${request.label}`),

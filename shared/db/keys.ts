@@ -26,6 +26,8 @@
  * | device's latest install   | D#<deviceId>        | APP#<package>      |                       |
  * | device directory entry    | DEVICES[#V<id>|#S<sellerId>] | <deviceId> |                    |
  * | control unit              | CU#<serial>         | #CU                |                       |
+ * | activation naming the unit| CU#<serial>         | A#<activationId>   |                       |
+ * | control unit directory    | CUS[#V<vendorId>]   | <serial>           |                       |
  * | unit's bridge, provisioned| CU#<serial>         | #BRIDGE            |                       |
  * | unit's bridge, last status| CU#<serial>         | #BRIDGE_SEEN       |                       |
  * | kd reply (expires)        | KDR#<correlationId> | #KDR               |                       |
@@ -39,6 +41,7 @@
  * | register's receipt number | R#<sellerId>#<cash> | RECEIPT#<number>   |                       |
  * | register's kd claim       | R#<sellerId>#<cash> | KD#<number>#<printType> |                  |
  * | kd log record (**)        | KDLOG[#S<sellerId>|#V<vendor>|#U<serial>] | KD#<kdDate>#<id> |  |
+ * | maintenance switch        | SERVICE             | #MAINTENANCE       |                       |
  *
  * Day numbers, journal sequences and receipt numbers are zero-padded, so key order is their order.
  *
@@ -49,7 +52,7 @@
  * the unit's), keyed by the receipt's date, so `GET /kd-facets` is a Query of one partition in date order.
  *
  * A seller's catalog shares one partition so a diff is one strongly consistent Query on the
- * LSI; global records have partitions of their own. Directories (USERS, VENDORS, APPS, DEVICES, RESTAURANTS)
+ * LSI; global records have partitions of their own. Directories (USERS, VENDORS, APPS, DEVICES, RESTAURANTS, CUS)
  * are partitions of small entries so that a list is one Query, never a Scan.
  */
 import type { ApiKeyRecord } from '#shared/auth/api-keys.ts';
@@ -72,6 +75,7 @@ import type {
 } from '#shared/domain/records.ts';
 import type { Seller, SellerDirectoryEntry } from '#shared/domain/seller.ts';
 import type { JournalEntry } from '#shared/fiscal/journal.ts';
+import type { MaintenanceSwitch } from '#shared/http/maintenance-mode.ts';
 import type { ReceiptRecord, RegisterCounter } from '#shared/fiscal/ledger.ts';
 import type { BridgeRecord, BridgeStatusMessage, KdReplyMessage } from '#shared/kd/protocol.ts';
 import type { KdClaim, KdLogRecord } from '#shared/kd/records.ts';
@@ -121,6 +125,8 @@ const kdLogPk = (scope: KdLogScope) =>
       : 'vendor' in scope
         ? `KDLOG#V${scope.vendor}`
         : `KDLOG#U${scope.serial}`;
+/** All control units (`CUS`), or those connected to one vendor (`CUS#V<id>`). */
+const controlUnitDirectoryPk = (vendor?: number) => (vendor === undefined ? 'CUS' : `CUS#V${vendor}`);
 
 const deviceDirectoryPk = (scope?: { vendor: number } | { sellerId: string }) =>
   scope === undefined ? 'DEVICES' : 'vendor' in scope ? `DEVICES#V${scope.vendor}` : `DEVICES#S${scope.sellerId}`;
@@ -175,6 +181,16 @@ export const keys = {
     sk: deviceId,
   }),
   controlUnit: (serial: string): Key<ControlUnit> => ({ pk: `CU#${serial}`, sk: '#CU' }),
+  /** Written with every activation that names the unit: the unit's activations are one Query, never a Scan. */
+  controlUnitActivation: (serial: string, activationId: number): Key<{ activationId: number }> => ({
+    pk: `CU#${serial}`,
+    sk: `${CONTROL_UNIT_ACTIVATION_PREFIX}${pad(activationId)}`,
+  }),
+  /** A unit's entry in the directory of all units, or of its vendor's: a copy of the unit, kept with it. */
+  controlUnitDirectory: (serial: string, vendor?: number): Key<ControlUnit> => ({
+    pk: controlUnitDirectoryPk(vendor),
+    sk: serial,
+  }),
   bridge: (serial: string): Key<BridgeRecord> => ({ pk: `CU#${serial}`, sk: '#BRIDGE' }),
   bridgeSeen: (serial: string): Key<BridgeStatusMessage> => ({ pk: `CU#${serial}`, sk: '#BRIDGE_SEEN' }),
   kdReply: (correlationId: string): Key<KdReplyMessage & { expiresAt: number }> => ({ pk: `KDR#${correlationId}`, sk: '#KDR' }),
@@ -190,7 +206,7 @@ export const keys = {
     pk: registerPk(sellerId, cash),
     sk: `RECEIPT#${pad(receiptNumber)}`,
   }),
-  /** A register's claim on a receipt number and print type: its kd reaches the unit once (docs/conventions.md §23). */
+  /** A register's claim on a receipt number and print type: its kd reaches the unit once (docs/conventions.md §25). */
   kdClaim: (sellerId: string, cash: string, receiptNumber: number, printType: string): Key<KdClaim> => ({
     pk: registerPk(sellerId, cash),
     sk: `KD#${pad(receiptNumber)}#${printType}`,
@@ -203,6 +219,8 @@ export const keys = {
     pk: kdLogPk(scope),
     sk: `${KD_LOG_PREFIX}${pad(kdDate)}#${id}`,
   }),
+  /** The operator's switch every route reads (shared/http/maintenance-mode.ts); one item for the whole service. */
+  maintenanceSwitch: (): Key<MaintenanceSwitch> => ({ pk: 'SERVICE', sk: '#MAINTENANCE' }),
 } as const;
 
 const partition = <T>(pk: string): Partition<T> => ({ pk });
@@ -217,6 +235,8 @@ export const partitions = {
   /** The sellers that run a vendor's applications (one link each). */
   vendorSellers: (vendorId: number): Partition<VendorSellerLink> => ({ pk: `VS#${vendorId}` }),
   devices: (scope?: { vendor: number } | { sellerId: string }): Partition<DeviceEntry> => ({ pk: deviceDirectoryPk(scope) }),
+  /** Every control unit, or those connected to one vendor. */
+  controlUnits: (vendor?: number): Partition<ControlUnit> => ({ pk: controlUnitDirectoryPk(vendor) }),
   /** A seller's registrations (one item per register name). */
   registrations: (sellerId: string): Partition<Registration> => ({ pk: `R#${sellerId}` }),
   /** A Kd log directory (`keys.kdLog`). */
@@ -232,6 +252,9 @@ export const tombstoneSortKey = (modified: number) => pad(modified);
 /** The version-index range holding a kind's versions v with from < v <= to. */
 export const versionRange = (kind: string, from: number, to: number) =>
   [versionSortKey(kind, from + 1), versionSortKey(kind, to)] as const;
+
+/** Sort-key prefix of the activations naming a control unit, in its partition. */
+export const CONTROL_UNIT_ACTIVATION_PREFIX = 'A#';
 
 export const VERSION_INDEX = 'byVersion';
 /** Sparse: only tombstones carry `tsk`, so the purge reads exactly the deletions it may remove. */

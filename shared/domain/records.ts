@@ -64,14 +64,18 @@ export interface Installation {
   buildInfo: Record<string, string>;
 }
 
-/** A certified control unit, registered the first time an activation names it. */
-export interface ControlUnit {
+/**
+ * A certified control unit, registered the first time an activation names it, for the application's vendor;
+ * the hyper admin may disconnect it from its vendor (null) and connect it to one (docs/conventions.md §23).
+ * Its activations count on it (`refs`): a unit is deleted only while none names it.
+ */
+export interface ControlUnit extends Referenced {
   id: number;
   serial: string;
   registrationDate: number;
   controlUnitLocation: ControlUnitLocation;
   geolocation: Geolocation | null;
-  softwareVendor: number;
+  softwareVendor: number | null;
 }
 
 /** An activation: a register's right to use a set of features for a period. */

@@ -15,61 +15,99 @@ import {
   headerMissing,
   internalError,
   messageNotReadable,
+  methodNotSupported,
 } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { parseVersionSegment } from '#shared/versions.ts';
-import { log } from './log.ts';
+import { type CallerKind, log } from './log.ts';
+import { refuseDuringMaintenance } from './maintenance-mode.ts';
 import { checkPathParams } from './params.ts';
-import { errorResult, toResult } from './response.ts';
+import { errorResult, ok, toResult } from './response.ts';
 import { type BodySpec, type Match, type RawBodySpec, type Route, RouteTable } from './router.ts';
-import type { ApiRequest, RawBody } from './types.ts';
+import type { ApiRequest, RawBody, Reply } from './types.ts';
 import { validate } from './validation.ts';
 
 export type HttpApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
+/** The liveness route (docs/conventions.md §24): no version, no credentials, up while the maintenance switch is on. */
+export const HEALTH_PATH = '/health';
+
+/** What the request's log line says of it, filled in as the request is understood. */
+interface Trace {
+  version: string;
+  route: string;
+  caller: CallerKind;
+}
+
+/** The first request of this process paid for its Init (logged as `coldStart`). */
+let coldStart = true;
+
 /**
  * The one HTTP stack of every function (middy): header normalisation, then dispatch over the
- * group's route table (version, route, credentials, access, parameters, body, domain function),
- * with every error turned into the pinned body here and nowhere else.
+ * group's route table (version, route, maintenance switch, credentials, access, parameters, body, domain
+ * function), with every error turned into the pinned body here and nowhere else, and one log line per request.
  */
 export function httpApi(routes: readonly Route[]): HttpApiHandler {
   const table = new RouteTable(routes);
   const { maxResponseBytes } = config();
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(httpHeaderNormalizer())
-    .handler(async (event) => {
+    .handler(async (event, context) => {
       const started = performance.now();
       const usage = emptyUsage();
+      const trace: Trace = { version: 'none', route: 'unmatched', caller: 'anonymous' };
+      const method = event.requestContext.http.method.toUpperCase();
       let result: APIGatewayProxyStructuredResultV2;
-      let routePath = 'unmatched';
       let failure: unknown;
       try {
         result = await metered(async () => {
-          const match = matchRoute(table, event);
-          routePath = match.route.path;
-          return toResult(await match.route.handle(await prepare(match, event)), maxResponseBytes);
+          if (event.rawPath === HEALTH_PATH) {
+            trace.route = HEALTH_PATH;
+            return toResult(health(method), maxResponseBytes);
+          }
+          const match = matchRoute(table, event, method, trace);
+          trace.route = `/v${match.version}${match.route.path}`;
+          // After matching: a path no route serves is 404 as ever, and the fallback function reads no table.
+          await refuseDuringMaintenance();
+          return toResult(await match.route.handle(await prepare(match, event, trace)), maxResponseBytes);
         }, usage);
       } catch (error) {
         failure = error;
         result = errorResult(error instanceof ApiError ? error : internalError(error));
       }
       log.request({
-        method: event.requestContext.http.method,
-        route: routePath,
+        requestId: event.requestContext.requestId,
+        lambdaRequestId: context.awsRequestId,
+        functionName: context.functionName,
+        coldStart,
+        ...trace,
+        method,
         status: result.statusCode ?? 200,
         ms: Math.round(performance.now() - started),
         dynamodb: usage,
         error: failure,
       });
+      coldStart = false;
       return result;
     });
 }
 
-function matchRoute(table: RouteTable, event: APIGatewayProxyEventV2): Match & { version: ApiVersion } {
-  const method = event.requestContext.http.method.toUpperCase();
+/** `GET /health`: the function answers, nothing else is checked (no table, no credentials). */
+function health(method: string): Reply {
+  if (method !== 'GET') throw methodNotSupported(method, ['GET']);
+  return ok({ status: 'UP' });
+}
+
+function matchRoute(
+  table: RouteTable,
+  event: APIGatewayProxyEventV2,
+  method: string,
+  trace: Trace,
+): Match & { version: ApiVersion } {
   const segments = decodeSegments(event.rawPath);
   const version = parseVersionSegment(segments[0]);
   if (version === undefined) throw endpointNotFound(method, event.rawPath);
+  trace.version = `v${version}`;
   return { ...table.match(version, method, segments.slice(1), event.rawPath), version };
 }
 
@@ -77,9 +115,11 @@ function matchRoute(table: RouteTable, event: APIGatewayProxyEventV2): Match & {
 async function prepare(
   { route, params, version }: Match & { version: ApiVersion },
   event: APIGatewayProxyEventV2,
+  trace: Trace,
 ): Promise<ApiRequest> {
   const { headers } = event;
   const principal = route.access.credentials ? await authenticate(headers, Date.now()) : undefined;
+  if (principal) trace.caller = principal.kind;
   if (!(await route.access.allows(principal, params))) throw insufficientRights();
   if (route.feature && principal?.kind === 'activation' && !principal.features.includes(route.feature)) {
     throw forbidden('ACTIVATION_NO_FEATURE', `The activation lacks the feature ${route.feature}`);

@@ -22,6 +22,8 @@ const cashRegisterName = compile(scalars.$defs.cashRegisterName);
 const productionNumber = compile(scalars.$defs.productionNumber);
 const deviceId = compile(scalars.$defs.deviceId);
 const applicationPackage = compile(scalars.$defs.applicationPackage);
+/** A control unit's serial: 1 to 20 characters (spec 8), none of them a path separator. */
+const controlUnitSerial = compile({ minLength: 1, maxLength: 20, pattern: '^[^/]+$' });
 
 function checkText(field: string, value: string, rule: TextRule): void {
   const length = [...value].length;
@@ -65,6 +67,7 @@ const rules: Record<string, (name: string, value: string) => void> = {
   publicKeyFileName: (name, value) => checkText(name, value, identifier),
   activationId: (name, value) => void notNegative(name, intParam(name, value) ?? 0),
   vendorId: (name, value) => void notNegative(name, intParam(name, value) ?? 0),
+  serial: (name, value) => checkText(name, value, controlUnitSerial),
   categoryIdentifier: (name, value) => checkText(name, value, identifier),
   productIdentifier: (name, value) => checkText(name, value, identifier),
   // Image file names follow identifierType (spec 2.3, 8).

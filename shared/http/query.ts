@@ -50,6 +50,41 @@ export function notNegative(name: string, value: number): number {
 export const DEFAULT_MAX_RESULTS = 100;
 export const MAX_RESULTS_CAP = 1000;
 
+/** A query parameter as a route declares it for the OpenAPI documents (`query` in shared/http/router.ts). */
+export interface QueryParam {
+  name: string;
+  /** Its JSON Schema; bounds outside it have their own refusals (409 for negatives, as above). */
+  schema: Readonly<Record<string, unknown>>;
+  description: string;
+  required?: boolean;
+}
+
+/** PAGE (spec 1.7): what `pageParams` reads. */
+export const PAGE_QUERY: readonly QueryParam[] = [
+  { name: 'firstResult', schema: { type: 'integer', minimum: 0, default: 0 }, description: 'Items to skip.' },
+  {
+    name: 'maxResults',
+    schema: { type: 'integer', minimum: 0, maximum: MAX_RESULTS_CAP, default: DEFAULT_MAX_RESULTS },
+    description: `Items at most (above ${MAX_RESULTS_CAP}: 409 SERVER_IS_OVERLOADED).`,
+  },
+  { name: 'like', schema: { type: 'string' }, description: 'Matches case-insensitively anywhere in the searched fields.' },
+];
+
+/** LIST (spec 1.7): what `listParams` reads, ordered by one of `orderFields`. */
+export const listQuery = (orderFields: readonly string[]): readonly QueryParam[] => [
+  ...PAGE_QUERY,
+  { name: 'orderBy', schema: { type: 'string', enum: orderFields }, description: 'The field to order by.' },
+  { name: 'orderDesc', schema: { type: 'boolean', default: false }, description: 'Newest or largest first.' },
+];
+
+/** A query parameter read by `intParam`, `boolParam`, `enumParam` or as text. */
+export const queryParam = (name: string, schema: QueryParam['schema'], description: string, required = false): QueryParam => ({
+  name,
+  schema,
+  description,
+  ...(required ? { required } : {}),
+});
+
 /** PAGE parameters (spec 1.7) with the pinned defaults and cap (docs/conventions.md §6). */
 export interface Page {
   firstResult: number;

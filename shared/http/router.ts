@@ -1,9 +1,11 @@
 import type { LazyValidator } from '#schemas/generated/validators.js';
+import type { SchemaName } from '#schemas/index.ts';
 import type { AccessRule } from '#shared/auth/access.ts';
 import type { Feature } from '#shared/auth/features.ts';
-import { endpointNotFound, methodNotSupported } from '#shared/errors.ts';
+import { type ApiError, type CodeOf, endpointNotFound, type Exception, methodNotSupported } from '#shared/errors.ts';
 import { assertKnownParam } from './params.ts';
 import type { ApiVersion } from '#shared/versions.ts';
+import type { QueryParam } from './query.ts';
 import type { ApiRequest, HttpMethod, ParamNames, RawBody, Reply } from './types.ts';
 
 /**
@@ -24,6 +26,37 @@ export interface RawBodySpec {
   maxBytes: number;
 }
 
+/**
+ * A response body as the OpenAPI documents show it (scripts/openapi.ts): a schema of `schemas/` by name, a list of
+ * them, the view of the schema a body validator checks (an entity as its version shows it; `list`: several), or
+ * bytes of one of the media types (an image, a PEM file, CSV; `orJson`: or that JSON instead). Named, not imported, so a function's bundle carries
+ * no schema object.
+ */
+export type ResponseBody =
+  | SchemaName
+  | { list: SchemaName }
+  | { view: BodySpec<unknown>; list?: true }
+  | { media: readonly string[]; orJson?: SchemaName };
+
+/** A success status and its body (`null`: none), one for every version or one per version. */
+export type Responses = Readonly<
+  Partial<Record<200 | 201 | 202 | 204, ResponseBody | Readonly<Partial<Record<ApiVersion, ResponseBody>>> | null>>
+>;
+
+/** A refusal a route answers besides the pipeline's own: an exception of shared/errors.ts and the codes it uses here. */
+export type Refusal = { [E in Exception]: readonly [E, ...CodeOf<E>[]] }[Exception];
+
+/** The refusal an error stands for (a refusal a route's entity names as a function). */
+export const refusalOf = (error: ApiError): Refusal =>
+  // An ApiError's exception and code were checked against each other where it was made.
+  (error.code === null ? [error.exception] : [error.exception, error.code]) as Refusal;
+
+/** A diff beyond the seller's or register's version, or from before its purge mark (docs/conventions.md §7). */
+export const DIFF_REFUSALS: readonly Refusal[] = [
+  ['InconsistentData', 'LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY'],
+  ['OutdatedVersion'],
+];
+
 /** What every route declares besides its body: method, path (after `/v{N}`), versions, who may call it. */
 interface RouteHead<P extends string> {
   method: HttpMethod;
@@ -35,6 +68,17 @@ interface RouteHead<P extends string> {
   feature?: Feature;
   /** The largest JSON body the route takes, in bytes (413 above); `MAX_JSON_BODY_BYTES` when not set. */
   maxBodyBytes?: number;
+  /** The query parameters the domain function reads (declared with their parser, shared/http/query.ts). */
+  query?: readonly QueryParam[];
+  /**
+   * Whether the route honours entity tags (docs/conventions.md §5): `read` answers an ETag and 304 to `If-None-Match`,
+   * `write` takes `If-Match` / `If-None-Match` (409 VersionConflict).
+   */
+  conditional?: 'read' | 'write';
+  /** What the route answers on success; every route declares it (tests/unit/openapi.test.ts). */
+  responses?: Responses;
+  /** The refusals of the domain function (the pipeline's own, of credentials, parameters and bodies, go without saying). */
+  errors?: readonly Refusal[];
 }
 
 /** One endpoint as the route table keeps it: the definition with its types erased (`route`). */

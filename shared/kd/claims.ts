@@ -1,5 +1,5 @@
 /**
- * The decisions on a register's kd claim (docs/conventions.md §23), pure: what a kd does given the claim as
+ * The decisions on a register's kd claim (docs/conventions.md §25), pure: what a kd does given the claim as
  * read, and whether a print carries the control code the claim holds (fail closed).
  */
 import { canonicalJson } from '#shared/fiscal/journal.ts';

@@ -90,6 +90,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
+const integer = (value: unknown): value is number => Number.isInteger(value);
 const nullableText = (value: unknown, max: number) => value === null || text(value, max);
 
 /** Parses a reply payload; undefined for anything that is not one (a rule drops it). */
@@ -102,12 +103,15 @@ export function parseReply(payload: string | Uint8Array): KdReplyMessage | undef
     text(serial, 20) &&
     typeof outcome === 'string' &&
     (KD_OUTCOMES as readonly string[]).includes(outcome) &&
-    (returnCode === null || Number.isInteger(returnCode)) &&
+    (returnCode === null || integer(returnCode)) &&
     nullableText(controlCode, 64) &&
     nullableText(detail, 256) &&
     text(bridgeVersion, 32) &&
-    Number.isInteger(at);
-  return valid ? (value as unknown as KdReplyMessage) : undefined;
+    integer(at);
+  // Only the message's own fields: anything else a payload carries (a key, an expiry) never reaches an item.
+  return valid
+    ? { correlationId, serial, outcome: outcome as KdOutcome, returnCode, controlCode, detail, bridgeVersion, at }
+    : undefined;
 }
 
 /** Parses a status payload; undefined for anything that is not one. */
@@ -115,8 +119,8 @@ export function parseStatus(payload: string | Uint8Array): BridgeStatusMessage |
   const value = parseJson(payload);
   if (!isObject(value)) return undefined;
   const { serial, online, bridgeVersion, at } = value;
-  const valid = text(serial, 20) && typeof online === 'boolean' && text(bridgeVersion, 32) && Number.isInteger(at);
-  return valid ? (value as unknown as BridgeStatusMessage) : undefined;
+  const valid = text(serial, 20) && typeof online === 'boolean' && text(bridgeVersion, 32) && integer(at);
+  return valid ? { serial, online, bridgeVersion, at } : undefined;
 }
 
 /** Parses a request payload (the bridge's side); undefined for anything that is not one. */
@@ -124,8 +128,8 @@ export function parseRequest(payload: string | Uint8Array): KdRequestMessage | u
   const value = parseJson(payload);
   if (!isObject(value)) return undefined;
   const { correlationId, replyTopic, deadline, command } = value;
-  const valid = text(correlationId, 64) && text(replyTopic, 128) && Number.isInteger(deadline) && isObject(command);
-  return valid ? (value as unknown as KdRequestMessage) : undefined;
+  const valid = text(correlationId, 64) && text(replyTopic, 128) && integer(deadline) && isObject(command);
+  return valid ? { correlationId, replyTopic, deadline, command: command as unknown as KdRequest } : undefined;
 }
 
 function parseJson(payload: string | Uint8Array): unknown {

@@ -1,5 +1,5 @@
 /**
- * The service's items of the kd path (docs/conventions.md §23): a register's claim on one (receipt number,
+ * The service's items of the kd path (docs/conventions.md §25): a register's claim on one (receipt number,
  * print type), which makes a kd reach its unit once, and the Kd log record of spec 2.3 that `GET /kd-facets`
  * lists.
  */

@@ -278,3 +278,55 @@ describe('edge bridge: status and restarts', () => {
     }
   });
 });
+
+describe('local kd rules', () => {
+  it('write replies and drop what is not one, in arrival order', async () => {
+    const [bad, good] = [randomUUID(), randomUUID()];
+    const reply: KdReplyMessage = {
+      correlationId: good,
+      serial: 'RULES1',
+      outcome: 'UNAVAILABLE',
+      returnCode: null,
+      controlCode: null,
+      detail: null,
+      bridgeVersion: '0.1.0',
+      at: Date.now(),
+    };
+    // eslint's ignoreRestSiblings: dropping a field is what the rest is for.
+    const { bridgeVersion, ...unversioned } = { ...reply, correlationId: bad };
+    await requester.client.publishAsync(kdTopics.reply('RULES1'), JSON.stringify(unversioned), { qos: 1 });
+    await requester.client.publishAsync(kdTopics.reply('RULES1'), 'not json', { qos: 1 });
+    await requester.client.publishAsync(kdTopics.reply('RULES1'), JSON.stringify(reply), { qos: 1 });
+    expect(await storedReply(good)).toMatchObject(reply);
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.kdReply(bad), ConsistentRead: true }));
+    expect(Item).toBeUndefined();
+  });
+
+  it("drop a reply that speaks for another unit than its topic's, and keep a payload's extra fields out of the item", async () => {
+    const [foreign, keyed] = [randomUUID(), randomUUID()];
+    const reply = (correlationId: string, serial: string): KdReplyMessage => ({
+      correlationId,
+      serial,
+      outcome: 'REPLY',
+      returnCode: 0,
+      controlCode: 'FORGED',
+      detail: null,
+      bridgeVersion: '0.1.0',
+      at: Date.now(),
+    });
+    // A bridge may only publish on its own unit's topic: RULES2's topic carrying RULES3's reply is not RULES3's.
+    await requester.client.publishAsync(kdTopics.reply('RULES2'), JSON.stringify(reply(foreign, 'RULES3')), { qos: 1 });
+    // A payload naming its own key would otherwise overwrite another item.
+    const target = keys.kdReply(foreign);
+    await requester.client.publishAsync(
+      kdTopics.reply('RULES2'),
+      JSON.stringify({ ...reply(keyed, 'RULES2'), pk: target.pk, sk: target.sk, expiresAt: 1 }),
+      { qos: 1 },
+    );
+    const stored = await storedReply(keyed);
+    expect(stored).toMatchObject({ ...keys.kdReply(keyed), serial: 'RULES2' });
+    expect(stored.expiresAt).toBeGreaterThan(Date.now() / 1000);
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.kdReply(foreign), ConsistentRead: true }));
+    expect(Item).toBeUndefined();
+  });
+});

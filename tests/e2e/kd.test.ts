@@ -1,5 +1,5 @@
 /**
- * The kd path over HTTP (spec 4.3; docs/conventions.md §16, §23): a register's kd through the local broker, its
+ * The kd path over HTTP (spec 4.3; docs/conventions.md §16, §25): a register's kd through the local broker, its
  * unit's edge bridge and the simulated unit, every outcome, one registration per receipt, late replies, fail
  * closed, the Kd log and who reads it.
  */

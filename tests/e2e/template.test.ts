@@ -6,8 +6,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { type BridgeStatusMessage, type KdReplyMessage, kdTopics, replyItem, statusItem } from '#shared/kd/protocol.ts';
 import { functionDir, functionNames, root } from '../../scripts/build.ts';
 import { functionZip, packageService } from '../../scripts/package.ts';
+import { API_VERSIONS } from '#shared/versions.ts';
+import { type RuleSql, parseRuleSql, runRule } from '../support/iot-sql.ts';
 
 interface Resource {
   Type: string;
@@ -114,10 +117,15 @@ const isAllow = (statement: Statement) => statement.Effect === 'Allow';
 const actionsOf = (statement: Statement) => list(statement.Action);
 const isDynamoAction = (action: string) => action === '*' || action.toLowerCase().startsWith('dynamodb:');
 
-/** The roles infra/roles.yml defines (logical ids). */
+/** The function roles infra/ defines (logical ids): infra/roles.yml, and the kd function's in infra/iot.yml. */
 function rolesFromInfra(): string[] {
-  const roles = parse(readFileSync(new URL('../../infra/roles.yml', import.meta.url), 'utf8')) as { Resources: object };
-  return Object.keys(roles.Resources);
+  const resources = (file: string) =>
+    Object.entries(
+      (parse(readFileSync(new URL(`../../infra/${file}`, import.meta.url), 'utf8')) as { Resources: object }).Resources,
+    );
+  return [...resources('roles.yml'), ...resources('iot.yml')]
+    .filter(([, resource]) => (resource as Resource).Type === 'AWS::IAM::Role')
+    .map(([id]) => id);
 }
 
 /** The file names in a zip, from its central directory (found through the End Of Central Directory record). */
@@ -325,6 +333,14 @@ describe('the packaged service (npm run package)', () => {
       ]);
     });
 
+    it('expires items by their expiresAt (kd replies)', () => {
+      // Assess
+      expect(template.Resources.DataTable?.Properties?.TimeToLiveSpecification).toEqual({
+        AttributeName: 'expiresAt',
+        Enabled: true,
+      });
+    });
+
     it('has point-in-time recovery on and is retained when the stack is deleted or the table replaced', () => {
       // Prepare
       const table = template.Resources.DataTable;
@@ -333,6 +349,184 @@ describe('the packaged service (npm run package)', () => {
       expect(table?.Properties?.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
       expect(table?.DeletionPolicy).toBe('Retain');
       expect(table?.UpdateReplacePolicy).toBe('Retain');
+    });
+  });
+
+  describe('the kd path in AWS IoT', () => {
+    const SERIAL = 'TESTCU0000000042';
+    const NOW = 1_767_225_600_123;
+    const reply: KdReplyMessage = {
+      correlationId: '7b0d3c1e-4a8f-4c52-9d0e-2f6a1b3c4d5e',
+      serial: SERIAL,
+      outcome: 'REPLY',
+      returnCode: 0,
+      controlCode: 'ABCD1234EFGH5678',
+      detail: null,
+      bridgeVersion: '1.0.0',
+      at: NOW - 40,
+    };
+    const status: BridgeStatusMessage = { serial: SERIAL, online: true, bridgeVersion: '1.0.0', at: NOW - 40 };
+
+    /** The topic rules, each with its SQL parsed and its actions. */
+    const topicRules = () =>
+      resourcesOfType('AWS::IoT::TopicRule').map(([id, rule]) => {
+        const payload = rule.Properties?.TopicRulePayload as { Sql: string; AwsIotSqlVersion: string; Actions: unknown[] };
+        return { id, sql: parseRuleSql(payload.Sql), version: payload.AwsIotSqlVersion, actions: payload.Actions };
+      });
+    const ruleFor = (filter: string): RuleSql => {
+      const found = topicRules().filter(({ sql }) => sql.from === filter);
+      expect(found).toHaveLength(1);
+      return found[0]?.sql as RuleSql;
+    };
+    /** An ARN as IoT sees it once CloudFormation has substituted it (`${!x}` is a literal `${x}`). */
+    const arnText = (resource: unknown): string => {
+      const sub = (resource as { 'Fn::Sub'?: string })['Fn::Sub'];
+      if (typeof sub !== 'string') return JSON.stringify(resource);
+      return sub.replace('arn:${AWS::Partition}:iot:${AWS::Region}:${AWS::AccountId}:', '').replaceAll('${!', '${');
+    };
+
+    it('has two rules, replies and statuses, each putting into the data table as the rules role (SQL 2016-03-23)', () => {
+      // Prepare
+      const rules = topicRules();
+
+      // Assess
+      expect(rules.map(({ sql }) => sql.from).sort()).toEqual([kdTopics.allReplies, kdTopics.allStatuses].sort());
+      for (const rule of rules) {
+        expect({ id: rule.id, version: rule.version, actions: rule.actions }).toEqual({
+          id: rule.id,
+          version: '2016-03-23',
+          actions: [
+            { DynamoDBv2: { PutItem: { TableName: { Ref: 'DataTable' } }, RoleArn: { 'Fn::GetAtt': ['KdRulesRole', 'Arn'] } } },
+          ],
+        });
+      }
+    });
+
+    it("the reply rule writes exactly the protocol's replyItem: KDR#<correlationId> / #KDR, expiring a day after it arrived", () => {
+      // Act
+      const item = runRule(ruleFor(kdTopics.allReplies), kdTopics.reply(SERIAL), { ...reply }, NOW);
+
+      // Assess
+      expect(item).toEqual(replyItem(reply, NOW));
+    });
+
+    it("the status rule writes exactly the protocol's statusItem: CU#<serial> / #BRIDGE_SEEN", () => {
+      // Act
+      const online = runRule(ruleFor(kdTopics.allStatuses), kdTopics.status(SERIAL), { ...status }, NOW);
+      const lastWill = runRule(ruleFor(kdTopics.allStatuses), kdTopics.status(SERIAL), { ...status, online: false }, NOW);
+
+      // Assess
+      expect(online).toEqual(statusItem(status));
+      expect(lastWill).toEqual(statusItem({ ...status, online: false }));
+    });
+
+    it("the rules drop a message naming another serial than its topic's, or carrying a key or an expiry of its own", () => {
+      // Prepare
+      const replies = ruleFor(kdTopics.allReplies);
+      const statuses = ruleFor(kdTopics.allStatuses);
+      const other = 'TESTCU0000000099';
+
+      // Act
+      const dropped = [
+        runRule(replies, kdTopics.reply(other), { ...reply }, NOW),
+        runRule(replies, kdTopics.reply(SERIAL), { ...reply, pk: 'S#SE5560360793' }, NOW),
+        runRule(replies, kdTopics.reply(SERIAL), { ...reply, sk: '#PROFILE' }, NOW),
+        runRule(replies, kdTopics.reply(SERIAL), { ...reply, expiresAt: 1 }, NOW),
+        runRule(statuses, kdTopics.status(other), { ...status }, NOW),
+        runRule(statuses, kdTopics.status(SERIAL), { ...status, sk: '#CU' }, NOW),
+        runRule(statuses, kdTopics.status(SERIAL), { ...status, pk: 'U#admin' }, NOW),
+      ];
+
+      // Assess
+      expect(dropped).toEqual(dropped.map(() => undefined));
+    });
+
+    it("the rules' role is IoT's alone, in this account, and may only put items under KDR# and CU#", () => {
+      // Prepare
+      const role = template.Resources.KdRulesRole?.Properties ?? {};
+      const trust = list((role.AssumeRolePolicyDocument as { Statement: Statement[] }).Statement);
+
+      // Assess
+      expect(trust).toEqual([
+        {
+          Effect: 'Allow',
+          Principal: { Service: 'iot.amazonaws.com' },
+          Action: 'sts:AssumeRole',
+          Condition: {
+            StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+            ArnLike: { 'aws:SourceArn': { 'Fn::Sub': 'arn:${AWS::Partition}:iot:${AWS::Region}:${AWS::AccountId}:rule/*' } },
+          },
+        },
+      ]);
+      expect(role.ManagedPolicyArns).toBeUndefined();
+      expect(roleStatements('KdRulesRole')).toEqual([
+        {
+          Effect: 'Allow',
+          Action: ['dynamodb:PutItem'],
+          Resource: [{ 'Fn::GetAtt': ['DataTable', 'Arn'] }],
+          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['KDR#*', 'CU#*'] } },
+        },
+      ]);
+    });
+
+    it("the bridge policy: connect as its own attached thing, take its unit's requests, publish its replies and (retained) status, nothing else", () => {
+      // Prepare
+      const policies = resourcesOfType('AWS::IoT::Policy');
+      const properties = policies[0]?.[1].Properties ?? {};
+      const statements = list((properties.PolicyDocument as { Statement: Statement[] }).Statement);
+      const grants = statements.flatMap((statement) =>
+        actionsOf(statement).flatMap((action) =>
+          list(statement.Resource).map((resource) => ({
+            action,
+            resource: arnText(resource),
+            condition: (statement as { Condition?: unknown }).Condition,
+          })),
+        ),
+      );
+      const serial = '${iot:Connection.Thing.Attributes[serial]}';
+
+      // Assess
+      expect(policies).toHaveLength(1);
+      expect(properties.PolicyName).toBe(`cash-register-${STAGE}-bridge`);
+      expect(statements.every(isAllow)).toBe(true);
+      expect(grants).toEqual([
+        {
+          action: 'iot:Connect',
+          resource: 'client/${iot:Connection.Thing.ThingName}',
+          condition: { Bool: { 'iot:Connection.Thing.IsAttached': 'true' } },
+        },
+        { action: 'iot:Subscribe', resource: `topicfilter/cu/${serial}/kd/request`, condition: undefined },
+        { action: 'iot:Receive', resource: `topic/cu/${serial}/kd/request`, condition: undefined },
+        { action: 'iot:Publish', resource: `topic/cu/${serial}/kd/reply`, condition: undefined },
+        { action: 'iot:Publish', resource: `topic/cu/${serial}/status`, condition: undefined },
+        { action: 'iot:RetainPublish', resource: `topic/cu/${serial}/status`, condition: undefined },
+      ]);
+    });
+
+    it('only the kd role may publish over IoT, and only requests (cu/*/kd/request); no function role holds any other IoT right', () => {
+      // Prepare
+      const iotGrants = resourcesOfType('AWS::IAM::Role').flatMap(([id]) =>
+        roleStatements(id)
+          .filter(isAllow)
+          .flatMap((statement) =>
+            actionsOf(statement)
+              .filter((action) => action === '*' || action.toLowerCase().startsWith('iot:'))
+              .map((action) => ({ role: id, action, resources: list(statement.Resource) })),
+          ),
+      );
+      const publishers = [...lambdaFunctions()]
+        .filter(([, { properties }]) => iotGrants.some(({ role }) => role === roleOf(properties)))
+        .map(([name]) => name);
+
+      // Assess
+      expect(iotGrants).toEqual([
+        {
+          role: 'KdRole',
+          action: 'iot:Publish',
+          resources: [{ 'Fn::Sub': 'arn:${AWS::Partition}:iot:${AWS::Region}:${AWS::AccountId}:topic/cu/*/kd/request' }],
+        },
+      ]);
+      expect(publishers.filter((name) => name !== 'kd')).toEqual([]);
     });
   });
 
@@ -425,6 +619,7 @@ describe('the packaged service (npm run package)', () => {
       expect(byKey.get('GET /{apiVersion}/{sellerId}/sales/stats/csv')).toBe('stats');
       expect(byKey.get('GET /{apiVersion}/{sellerId}/registrations/stats')).toBe('stats');
       expect(byKey.get('$default')).toBe(FALLBACK);
+      expect(byKey.get('GET /health')).toBe(FALLBACK);
     });
 
     it('hands requests to the functions as Lambda proxy integrations with payload format 2.0', () => {
@@ -440,6 +635,136 @@ describe('the packaged service (npm run package)', () => {
       for (const integration of integrations) {
         expect(integration).toEqual({ id: integration.id, type: 'AWS_PROXY', payload: '2.0' });
       }
+    });
+  });
+
+  describe('monitoring (infra/monitoring.yml)', () => {
+    const NAMESPACE = `cash-register-${STAGE}`;
+    const TABLE = `cash-register-${STAGE}`;
+    const HTTP_API = { Ref: 'HttpApi' };
+    const alarms = () => new Map(resourcesOfType('AWS::CloudWatch::Alarm').map(([id, alarm]) => [id, alarm.Properties ?? {}]));
+    /** The metric queries of an alarm built on several (metric math or a Metrics Insights query). */
+    const queries = (properties: Record<string, unknown> | undefined) =>
+      (properties?.Metrics ?? []) as { Id: string; Expression?: string; MetricStat?: { Metric: unknown; Stat: string } }[];
+
+    it('every function publishes its metrics to the stage namespace and keeps the maintenance switch 15 s', () => {
+      // Prepare
+      const settings = [...lambdaFunctions()].map(([name, { properties }]) => {
+        const variables = (properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+        return [
+          name,
+          { METRICS_NAMESPACE: variables.METRICS_NAMESPACE, MAINTENANCE_CACHE_SECONDS: variables.MAINTENANCE_CACHE_SECONDS },
+        ] as const;
+      });
+
+      // Assess
+      expect(new Map(settings)).toEqual(
+        new Map(functionNames().map((name) => [name, { METRICS_NAMESPACE: NAMESPACE, MAINTENANCE_CACHE_SECONDS: '15' }])),
+      );
+    });
+
+    it('every alarm notifies the alarm topic when it fires and when it clears', () => {
+      // Prepare
+      const topics = resourcesOfType('AWS::SNS::Topic').map(([id]) => id);
+
+      // Assess
+      expect(topics).toEqual(['AlarmTopic']);
+      expect(alarms().size).toBeGreaterThan(0);
+      for (const [id, alarm] of alarms()) {
+        expect({ id, alarm: alarm.AlarmActions, ok: alarm.OKActions }).toEqual({
+          id,
+          alarm: [{ Ref: 'AlarmTopic' }],
+          ok: [{ Ref: 'AlarmTopic' }],
+        });
+      }
+    });
+
+    it("alarms on the HTTP API's 5xx rate, from its 5xx and request counts", () => {
+      // Prepare
+      const metrics = queries(alarms().get('ApiServerErrorRateAlarm'));
+
+      // Assess
+      expect(metrics.map(({ MetricStat }) => MetricStat && { metric: MetricStat.Metric, stat: MetricStat.Stat })).toEqual([
+        {
+          metric: { Namespace: 'AWS/ApiGateway', MetricName: '5xx', Dimensions: [{ Name: 'ApiId', Value: HTTP_API }] },
+          stat: 'Sum',
+        },
+        {
+          metric: { Namespace: 'AWS/ApiGateway', MetricName: 'Count', Dimensions: [{ Name: 'ApiId', Value: HTTP_API }] },
+          stat: 'Sum',
+        },
+        undefined,
+      ]);
+      expect(metrics[2]?.Expression).toMatch(/100 \* errors \/ requests/);
+    });
+
+    it('alarms on the p99 latency of every API version', () => {
+      // Prepare
+      const latency = [...alarms().values()]
+        .filter((alarm) => alarm.MetricName === 'Latency')
+        .map(({ Namespace, Dimensions, ExtendedStatistic }) => ({ Namespace, Dimensions, ExtendedStatistic }));
+
+      // Assess
+      expect(latency).toEqual(
+        API_VERSIONS.map((version) => ({
+          Namespace: NAMESPACE,
+          Dimensions: [{ Name: 'version', Value: `v${version}` }],
+          ExtendedStatistic: 'p99',
+        })),
+      );
+    });
+
+    it('alarms on throttles (Lambda, the table), the unavailability of control units and DynamoDB system errors', () => {
+      // Prepare
+      const byId = alarms();
+      const pick = (id: string) => {
+        const { Namespace, MetricName, Dimensions, Statistic } = byId.get(id) ?? {};
+        return { Namespace, MetricName, Dimensions, Statistic };
+      };
+
+      // Assess
+      expect(pick('LambdaThrottlesAlarm')).toEqual({
+        Namespace: 'AWS/Lambda',
+        MetricName: 'Throttles',
+        Dimensions: undefined,
+        Statistic: 'Sum',
+      });
+      expect(pick('KdUnavailableAlarm')).toEqual({
+        Namespace: NAMESPACE,
+        MetricName: 'KdOutcome',
+        Dimensions: [{ Name: 'outcome', Value: 'ControlUnitUnavailable' }],
+        Statistic: 'Sum',
+      });
+      expect(queries(byId.get('TableThrottlesAlarm')).map(({ Expression }) => Expression)).toEqual([
+        `SELECT SUM(ThrottledRequests) FROM SCHEMA("AWS/DynamoDB", Operation, TableName) WHERE TableName = '${TABLE}'`,
+      ]);
+      expect(queries(byId.get('TableSystemErrorsAlarm')).map(({ Expression }) => Expression)).toEqual([
+        `SELECT SUM(SystemErrors) FROM SCHEMA("AWS/DynamoDB", Operation, TableName) WHERE TableName = '${TABLE}'`,
+      ]);
+    });
+
+    it('has one dashboard, valid JSON, showing every metric an alarm watches', () => {
+      // Prepare: the body is joined around the HTTP API's id.
+      const dashboards = resourcesOfType('AWS::CloudWatch::Dashboard');
+      const parts = (dashboards[0]?.[1].Properties?.DashboardBody as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+      const text = parts
+        .map((part) => (JSON.stringify(part) === JSON.stringify(HTTP_API) ? 'HTTP_API_ID' : String(part)))
+        .join('');
+      const body = JSON.parse(text) as { widgets: { properties: { metrics: unknown[] } }[] };
+      const shown = JSON.stringify(body.widgets.map((widget) => widget.properties.metrics));
+      const watched = [...alarms().values()].flatMap((alarm) => [
+        String(alarm.MetricName ?? ''),
+        ...queries(alarm).map((query) => (query.MetricStat?.Metric as { MetricName?: string } | undefined)?.MetricName ?? ''),
+        ...queries(alarm).flatMap((query) => /SUM\((\w+)\)/.exec(query.Expression ?? '')?.[1] ?? []),
+      ]);
+
+      // Assess
+      expect(dashboards).toHaveLength(1);
+      expect(body.widgets.length).toBeGreaterThan(0);
+      expect(shown).toContain('"ApiId","HTTP_API_ID"');
+      expect(shown).toContain(NAMESPACE);
+      for (const metric of new Set(watched.filter(Boolean)))
+        expect({ metric, shown: shown.includes(metric) }).toEqual({ metric, shown: true });
     });
   });
 
@@ -466,10 +791,20 @@ describe('the packaged service (npm run package)', () => {
       const entries = new Set(zipEntries(functionZip(name)));
       const modules = [...entries].filter((entry) => entry.endsWith('.mjs'));
 
-      // Act: the relative specifiers of static imports (`from"./x.mjs"`) and import() calls, resolved.
+      // Act: the relative specifiers of static imports (`from"./x.mjs"`) and import() calls, resolved; an
+      // isolated SDK's `#sdk/<module>` through the function folder's package.json, as Node resolves it.
+      const sdkTarget = (module: string) => {
+        const manifest = `.build/${name}/package.json`;
+        expect(entries).toContain(manifest);
+        const { imports } = JSON.parse(readFileSync(join(root, manifest), 'utf8')) as { imports: Record<string, string> };
+        return relative(root, join(root, '.build', name, (imports['#sdk/*'] ?? '').replace('*', module)));
+      };
       const imported = modules.flatMap((module) =>
-        [...readFileSync(join(root, module), 'utf8').matchAll(/(?:from|import\()\s*"(\.\.?\/[^"]+)"/g)].map(([, specifier]) =>
-          relative(root, join(root, dirname(module), specifier ?? '')),
+        [...readFileSync(join(root, module), 'utf8').matchAll(/(?:from|import\()\s*"(\.\.?\/[^"]+|#sdk\/[a-z0-9-]+)"/g)].map(
+          ([, specifier = '']) =>
+            specifier.startsWith('#sdk/')
+              ? sdkTarget(specifier.slice('#sdk/'.length))
+              : relative(root, join(root, dirname(module), specifier)),
         ),
       );
 

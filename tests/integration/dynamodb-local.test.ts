@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { dynamoCommand } from '#infra/local/dynamodb.ts';
+import { DescribeTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { describe, expect, inject, it } from 'vitest';
+import { dynamoCommand, localClient } from '#infra/local/dynamodb.ts';
 import { root } from '../../scripts/build.ts';
 
 describe('DynamoDB Local as the project starts it', () => {
@@ -15,5 +16,15 @@ describe('DynamoDB Local as the project starts it', () => {
   it('leaves no telemetry metadata file in the repository once the test run has started it', () => {
     // The run's stack (tests/setup/stack.ts) started DynamoDB Local from the repository before any test.
     expect(existsSync(join(root, 'dynamodb-local-metadata.json'))).toBe(false);
+  });
+
+  it('expires items by expiresAt, as infra/table.yml sets the deployed table (kd replies)', async () => {
+    // Act
+    const client = localClient(inject('dynamoEndpoint'));
+    const { TimeToLiveDescription } = await client.send(new DescribeTimeToLiveCommand({ TableName: inject('tableName') }));
+    client.destroy();
+
+    // Assess
+    expect(TimeToLiveDescription).toEqual({ AttributeName: 'expiresAt', TimeToLiveStatus: 'ENABLED' });
   });
 });

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import type { ApiVersion } from '#shared/versions.ts';
+import { contractViolation } from './contract.ts';
 
 export interface Answer {
   status: number;
@@ -20,7 +21,10 @@ export interface CallOptions {
   as?: Credentials;
 }
 
-/** One HTTP call to the local stack, as a register app would make it (admin credentials unless told otherwise). */
+/**
+ * One HTTP call to the local stack, as a register app would make it (admin credentials unless told otherwise). An answer
+ * its route's OpenAPI document does not allow fails the test (tests/support/contract.ts).
+ */
 export async function call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const as = options.as ?? { basic: [inject('admin').username, inject('admin').password] };
@@ -32,8 +36,11 @@ export async function call(method: string, path: string, options: CallOptions = 
   }
   const response = await fetch(`${inject('baseUrl')}${path}`, { method, headers, body: payload });
   const text = await response.text();
-  const json = text !== '' && (response.headers.get('content-type') ?? '').startsWith('application/json');
-  return { status: response.status, headers: response.headers, body: json ? JSON.parse(text) : undefined, text };
+  const contentType = response.headers.get('content-type') ?? '';
+  const body: unknown = text !== '' && contentType.startsWith('application/json') ? JSON.parse(text) : undefined;
+  const violation = contractViolation({ method, path, status: response.status, contentType, text, body });
+  if (violation !== undefined) throw new Error(`Contract (docs/openapi): ${violation}`);
+  return { status: response.status, headers: response.headers, body, text };
 }
 
 /** A versioned client: `v(33).get('/sellers')`. */

@@ -1,4 +1,4 @@
-/** Registers with a control unit, kd bodies and unit states for the tests of the kd path (docs/conventions.md §23). */
+/** Registers with a control unit, kd bodies and unit states for the tests of the kd path (docs/conventions.md §25). */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '#shared/db/client.ts';

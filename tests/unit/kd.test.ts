@@ -1,4 +1,4 @@
-/** The kd path's pure parts (docs/conventions.md §23): body -> command, claim decisions, outcomes, the IoT adapter. */
+/** The kd path's pure parts (docs/conventions.md §25): body -> command, claim decisions, outcomes, the IoT adapter. */
 import { IoTDataPlaneClient, PublishCommand } from '@aws-sdk/client-iot-data-plane';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash, createPublicKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { GetPublicKeyCommand, KMSClient, SignCommand } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -416,5 +416,29 @@ describe('npm run verify-activation', () => {
     expect(withoutKey.stderr).toContain('give the key with --key');
     expect(noArguments.status).toBe(2);
     expect(noArguments.stderr).toContain('usage: npm run verify-activation');
+  });
+
+  it('reads a relative path from the folder it was typed in: under npm run (INIT_CWD) and as the package bin', async () => {
+    // Prepare: the code and its key in a folder of their own, named relatively from there.
+    const dir = dirname(await codeOnDisk());
+    const { INIT_CWD: _ignored, ...environment } = process.env;
+    const bin = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).bin as Record<string, string>;
+
+    // Act: `npm run` starts the script in the package's root and says where it was typed in INIT_CWD.
+    const npmRun = spawnSync(join(root, 'node_modules/.bin/node'), ['scripts/verify-activation.ts', 'code.json'], {
+      cwd: root,
+      env: { ...environment, INIT_CWD: dir },
+      encoding: 'utf8',
+    });
+    // The bin runs by its shebang with the Node npx puts first on PATH, in the folder it was typed in.
+    const asBin = spawnSync(join(root, bin['verify-activation'] ?? 'no bin'), ['code.json'], {
+      cwd: dir,
+      env: { ...environment, PATH: `${join(root, 'node_modules/.bin')}:${environment.PATH ?? ''}` },
+      encoding: 'utf8',
+    });
+
+    // Assess
+    expect([npmRun.status, npmRun.stdout.split('\n')[0]]).toEqual([0, 'valid']);
+    expect([asBin.status, asBin.stdout.split('\n')[0]]).toEqual([0, 'valid']);
   });
 });

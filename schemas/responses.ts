@@ -1,0 +1,160 @@
+/**
+ * Response bodies that are no request body's view (a request schema named as a response is shown as its view:
+ * scripts/openapi.ts). Only the OpenAPI documents and the contract tests read them; a function never does. Where the
+ * exact shape is not captured yet they name the properties every answer has and leave the rest open.
+ */
+
+/** An object that has at least these properties. */
+const having = <const K extends readonly string[]>(description: string, ...required: K) =>
+  ({
+    type: 'object',
+    description,
+    required,
+    properties: Object.fromEntries(required.map((name) => [name, {}])) as Record<K[number], object>,
+  }) as const;
+
+const integer = { type: 'integer' } as const;
+const text = { type: 'string' } as const;
+
+export const identifierResult = {
+  type: 'object',
+  description: 'The identifier of the created entity (docs/conventions.md §4).',
+  required: ['identifier'],
+  properties: { identifier: text },
+} as const;
+
+export const idResult = {
+  type: 'object',
+  description: 'The number the server gave the created record.',
+  required: ['id'],
+  properties: { id: integer },
+} as const;
+
+export const versionResult = {
+  type: 'object',
+  description: "The seller's current version (docs/conventions.md §7); v26/v33 also name the API version of the last change.",
+  required: ['version'],
+  properties: { version: integer, modificationApiVersion: { type: ['integer', 'null'] } },
+} as const;
+
+export const existsResult = {
+  type: 'object',
+  required: ['exists'],
+  properties: { exists: { type: 'boolean' } },
+} as const;
+
+export const amountResult = {
+  type: 'object',
+  description: "The register's cash balance in hundredths (docs/conventions.md §18).",
+  required: ['amount'],
+  properties: { amount: integer },
+} as const;
+
+export const sequenceResult = {
+  type: 'object',
+  required: ['sequence'],
+  properties: { sequence: integer },
+} as const;
+
+export const productionNumberResult = {
+  type: 'object',
+  required: ['productionNumber'],
+  properties: { productionNumber: text },
+} as const;
+
+export const activationTokenResult = {
+  type: 'object',
+  required: ['activationSecurityToken'],
+  properties: { activationSecurityToken: text },
+} as const;
+
+export const activationCode = having(
+  'A signed activation code (docs/conventions.md §11).',
+  'activationInfoVersion',
+  'activationDescriptorInfo',
+  'signature',
+);
+export const activationAdvancedResult = having(
+  'An issued activation with its key.',
+  'apiKey',
+  'productionNumber',
+  'activationId',
+);
+export const connectionResult = having(
+  'The connected activation with its key (`apiKey`, or a signed code and `activationSecurityToken`).',
+  'activationId',
+);
+export const activation = having('An activation with its registration, installation and control unit.', 'activationInfo');
+
+export const userView = having('A user.', 'username', 'role');
+export const userMinified = having('A user, briefly.', 'username', 'role');
+export const sessionUser = having('The caller.', 'username', 'role');
+
+export const saleOverview = having('A sale, briefly, with its register.', 'id', 'brutto', 'cashRegisterName');
+export const dayMinified = having('A day, briefly.', 'id', 'date');
+export const dayView = having('A register day (docs/conventions.md §17).', 'dayNumber');
+export const report = having('An X or Z report (docs/conventions.md §17).', 'type');
+export const receipt = having('A receipt or copy of a sale.', 'sale');
+export const journalEntry = having(
+  'An e-journal entry (docs/conventions.md §19).',
+  'sequence',
+  'type',
+  'created',
+  'previousHash',
+  'hash',
+);
+export const generatedJournal = having('The signed e-journal (docs/conventions.md §19).', 'signature');
+
+export const taxStats = having('VAT per rate (docs/conventions.md §20).', 'taxStats');
+export const categoryStats = having('Sales per category (docs/conventions.md §20).', 'categoryStats');
+export const productStats = having('Sales per product (docs/conventions.md §20).', 'productStats');
+export const registerStats = having('Sales per register (docs/conventions.md §20).', 'cashRegisterName', 'total');
+export const salesStats = having('Sales totals (docs/conventions.md §20).', 'total', 'amountOfSales', 'amountOfProducts');
+export const paymentTypeStats = having('Sales per payment type (docs/conventions.md §20).', 'paymentTypeStats');
+export const dayStats = having('Totals per register day (docs/conventions.md §20).', 'dayStats');
+export const sellerStats = having("The seller's registers and sales at a glance.");
+
+export const registration = having('A registration of a register.', 'cashRegisterName');
+export const device = having('A device.', 'deviceId');
+export const deviceOverview = having('A device with its installations.', 'deviceId');
+export const buildInfo = having('A build of the application on an installation.');
+export const restaurantOverview = having('A restaurant overview.');
+export const restaurantListItem = having('A restaurant in the list.');
+export const imageRecord = having('An image version (docs/conventions.md §7).', 'filename', 'version');
+export const imagePath = { type: 'string', description: "The path of the image's current version (v15)." } as const;
+export const modifications = having(
+  'Which diffs changed in a range (docs/conventions.md §7).',
+  'from',
+  'to',
+  'version',
+  'modifications',
+);
+export const commodityAdvanced = having('A commodity with its product and categories.');
+export const orderAdvanced = having('An order with its lines.');
+export const gatewayResult = having(
+  'The outcome of a payment (docs/conventions.md §22).',
+  'acquirer',
+  'declineReason',
+  'status',
+  'transactionId',
+);
+
+export const kdResult = {
+  type: 'object',
+  description: "The control unit's control code for the receipt, and the unit (docs/conventions.md §25).",
+  required: ['response', 'controlUnitSerial'],
+  properties: { response: text, controlUnitSerial: text },
+} as const;
+export const kdLogRecord = having(
+  'A Kd log record (spec 2.3): a kd and its outcome (docs/conventions.md §25).',
+  'activation',
+  'brutto',
+  'kdDate',
+  'vatRateToSum',
+  'receiptNumber',
+  'printType',
+  'refund',
+  'errorMessage',
+  'errorStackTrace',
+  'outcome',
+);

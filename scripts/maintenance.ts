@@ -1,0 +1,56 @@
+/**
+ * `npm run maintenance -- on|off|status --stage <stage> [--region <region>] [--retry-after <seconds>]`: flips the
+ * maintenance switch of a deployed stage without a deploy (docs/operations.md), with the caller's AWS credentials.
+ * While it is on, every route answers `503 ServiceUnavailable SERVER_IS_DOWN` with `Retry-After` (default 300 s)
+ * and `GET /health` stays up (docs/conventions.md §24). Not to be confused with the `maintenance` function, the
+ * daily tombstone purge. Exit 2 on a usage error.
+ */
+import { parseArgs } from 'node:util';
+
+const usage =
+  'usage: npm run maintenance -- on|off|status --stage <stage> [--region <region>] [--retry-after <seconds, default 300>]';
+function args() {
+  try {
+    return parseArgs({
+      options: { stage: { type: 'string' }, region: { type: 'string' }, 'retry-after': { type: 'string', default: '300' } },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    return process.exit(2);
+  }
+}
+const { positionals, values } = args();
+const [command] = positionals;
+const retryAfterSeconds = Number(values['retry-after']);
+if (
+  positionals.length !== 1 ||
+  (command !== 'on' && command !== 'off' && command !== 'status') ||
+  !values.stage ||
+  !/^[a-zA-Z0-9-]+$/.test(values.stage) ||
+  !Number.isSafeInteger(retryAfterSeconds) ||
+  retryAfterSeconds < 1
+) {
+  console.error(usage);
+  process.exit(2);
+}
+process.env.TABLE_NAME = `cash-register-${values.stage}`;
+if (values.region) process.env.AWS_REGION = values.region;
+
+const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+const { db, table } = await import('#shared/db/client.ts');
+const { keys } = await import('#shared/db/keys.ts');
+const { readItem } = await import('#shared/db/reads.ts');
+
+if (command !== 'status') {
+  const item = { ...keys.maintenanceSwitch(), on: command === 'on', retryAfterSeconds, changedAt: new Date().toISOString() };
+  await db().send(new PutCommand({ TableName: table(), Item: item }));
+}
+const current = await readItem(keys.maintenanceSwitch());
+const state = current?.on
+  ? `ON since ${current.changedAt}: every route answers 503 SERVER_IS_DOWN with Retry-After ${current.retryAfterSeconds}`
+  : 'OFF: the service answers as usual';
+console.log(`Maintenance of ${table()} is ${state}.`);
+if (command !== 'status') {
+  console.log('Running functions see it within their MAINTENANCE_CACHE_SECONDS (15 s unless set when packaging).');
+}

@@ -1,0 +1,33 @@
+import { config } from '#shared/config.ts';
+import { keys } from '#shared/db/keys.ts';
+import { readItem } from '#shared/db/reads.ts';
+import { serverIsDown } from '#shared/errors.ts';
+
+/** The maintenance switch as an operator sets it (`npm run maintenance`, or the item in the console). */
+export interface MaintenanceSwitch {
+  on: boolean;
+  /** What `Retry-After` tells clients while it is on, in seconds. */
+  retryAfterSeconds: number;
+  /** When it was last flipped (ISO 8601), for the operator's eyes. */
+  changedAt: string;
+}
+
+let cached: { state: Promise<MaintenanceSwitch | undefined>; until: number } | undefined;
+
+/**
+ * Throws `503 ServiceUnavailable SERVER_IS_DOWN` with `Retry-After` while the switch is on (docs/conventions.md §24).
+ * One GetItem on the table every function already reads, kept `MAINTENANCE_CACHE_SECONDS` per process (a flip
+ * reaches every warm container within that time); a failed read is not kept, and fails the request as any read does.
+ */
+export async function refuseDuringMaintenance(now: number = Date.now()): Promise<void> {
+  if (cached === undefined || now >= cached.until) {
+    const state = readItem(keys.maintenanceSwitch());
+    const entry = { state, until: now + config().maintenanceCacheSeconds * 1000 };
+    cached = entry;
+    state.catch(() => {
+      if (cached === entry) cached = undefined;
+    });
+  }
+  const current = await cached.state;
+  if (current?.on) throw serverIsDown(current.retryAfterSeconds);
+}
