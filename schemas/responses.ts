@@ -139,6 +139,24 @@ export const gatewayResult = having(
   'transactionId',
 );
 
+export const controlUnitInfo = having(
+  'A control unit (docs/conventions.md §23).',
+  'id',
+  'serial',
+  'registrationDate',
+  'controlUnitLocation',
+  'softwareVendor',
+);
+export const bridgeStatus = having(
+  "A control unit's edge bridge (docs/conventions.md §23).",
+  'serial',
+  'thingName',
+  'provisioned',
+  'lastSeen',
+  'online',
+  'bridgeVersion',
+);
+
 export const kdResult = {
   type: 'object',
   description: "The control unit's control code for the receipt, and the unit (docs/conventions.md §25).",

@@ -34,11 +34,11 @@ export async function visibleUnit(principal: Principal | undefined, serial: stri
   return unit;
 }
 
-const ORDER_FIELDS = ['id', 'serial', 'registrationDate', 'softwareVendor'] as const;
+export const UNIT_ORDER = ['id', 'serial', 'registrationDate', 'softwareVendor'] as const;
 
 /** GET /control-units: every unit for the hyper admin, its vendor's for a vendor user; LIST parameters, by id by default. */
 export async function listUnits(request: ApiRequest): Promise<Reply> {
-  const query = listParams(request.query, ORDER_FIELDS);
+  const query = listParams(request.query, UNIT_ORDER);
   const vendor = vendorOf(request.principal);
   const units = await readPartition(
     isHyperAdmin(request.principal) ? partitions.controlUnits() : partitions.controlUnits(vendor),
