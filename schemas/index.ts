@@ -35,6 +35,7 @@ import { emailMessage } from './email.ts';
 import { currency } from './enums.ts';
 import { balanceChange, day, journalUpload, saleV15, saleV26, saleV33 } from './fiscal.ts';
 import { gatewayPayment } from './gateway.ts';
+import { kdV15, kdV26, kdV33 } from './kd.ts';
 import { hairdresser, restaurant, restaurantV15 } from './restaurant.ts';
 import * as responseSchemas from './responses.ts';
 import { scalars } from './scalars.ts';
@@ -93,6 +94,9 @@ export const bodySchemas = {
   journalUpload,
   emailMessage,
   gatewayPayment,
+  kdV15,
+  kdV26,
+  kdV33,
 } as const;
 export type BodySchemaName = keyof typeof bodySchemas;
 

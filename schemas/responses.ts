@@ -156,3 +156,23 @@ export const bridgeStatus = having(
   'online',
   'bridgeVersion',
 );
+
+export const kdResult = {
+  type: 'object',
+  description: "The control unit's control code for the receipt, and the unit (docs/conventions.md §25).",
+  required: ['response', 'controlUnitSerial'],
+  properties: { response: text, controlUnitSerial: text },
+} as const;
+export const kdLogRecord = having(
+  'A Kd log record (spec 2.3): a kd and its outcome (docs/conventions.md §25).',
+  'activation',
+  'brutto',
+  'kdDate',
+  'vatRateToSum',
+  'receiptNumber',
+  'printType',
+  'refund',
+  'errorMessage',
+  'errorStackTrace',
+  'outcome',
+);

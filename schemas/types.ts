@@ -55,3 +55,9 @@ export type JournalUploadBody = BodyTypes['journalUpload'];
 
 export type EmailMessageBody = BodyTypes['emailMessage'];
 export type GatewayPaymentBody = BodyTypes['gatewayPayment'];
+
+export type KdV15Body = BodyTypes['kdV15'];
+export type KdV26Body = BodyTypes['kdV26'];
+export type KdV33Body = BodyTypes['kdV33'];
+/** A kd request as any version sends it. */
+export type KdBody = KdV15Body | KdV26Body | KdV33Body;

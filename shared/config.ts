@@ -56,6 +56,14 @@ export interface Config {
   gatewayUrl: string | undefined;
   /** `GATEWAY_SECRET`: the key the provider's answers are signed with (HMAC-SHA256). */
   gatewaySecret: string | undefined;
+  /** `KD_TIMEOUT_MS`: how long a kd waits for its unit's reply (its deadline), in ms. */
+  kdTimeoutMs: number;
+  /** `KD_PUBLISHER` as set (`iot` or `mqtt`); checked by `kdPublishing()` when the first kd is published. */
+  kdPublisher: string | undefined;
+  /** `IOT_ENDPOINT`: the account's `iot:Data-ATS` endpoint (host name) the IoT data plane publishes through. */
+  iotEndpoint: string | undefined;
+  /** `MQTT_URL`: the local broker (`mqtt://127.0.0.1:<port>`). */
+  mqttUrl: string | undefined;
 }
 
 let cached: Config | undefined;
@@ -83,6 +91,10 @@ export function config(): Config {
     gatewayProvider: process.env.GATEWAY_PROVIDER || undefined,
     gatewayUrl: process.env.GATEWAY_URL || undefined,
     gatewaySecret: process.env.GATEWAY_SECRET || undefined,
+    kdTimeoutMs: integer('KD_TIMEOUT_MS', 5000),
+    kdPublisher: process.env.KD_PUBLISHER || undefined,
+    iotEndpoint: process.env.IOT_ENDPOINT || undefined,
+    mqttUrl: process.env.MQTT_URL || undefined,
   };
   return cached;
 }
@@ -168,4 +180,21 @@ export function paymentGateway(
     return { provider, url, secret };
   }
   throw new Error(`Environment variable GATEWAY_PROVIDER must be https or simulator, not ${unsetOr(provider)}`);
+}
+
+/** Where kd requests are published: AWS IoT Core's data plane, or a local MQTT broker. */
+export type KdPublishing = { publisher: 'iot'; endpoint: string } | { publisher: 'mqtt'; url: string };
+
+/** The kd publisher's settings, checked when the first kd is published: a missing or unknown value fails with the variable's name. */
+export function kdPublishing(settings: Pick<Config, 'kdPublisher' | 'iotEndpoint' | 'mqttUrl'> = config()): KdPublishing {
+  const { kdPublisher: publisher, iotEndpoint: endpoint, mqttUrl: url } = settings;
+  if (publisher === 'iot') {
+    if (!endpoint) throw new Error('Environment variable IOT_ENDPOINT is required when KD_PUBLISHER is iot');
+    return { publisher, endpoint };
+  }
+  if (publisher === 'mqtt') {
+    if (!url) throw new Error('Environment variable MQTT_URL is required when KD_PUBLISHER is mqtt');
+    return { publisher, url };
+  }
+  throw new Error(`Environment variable KD_PUBLISHER must be iot or mqtt, not ${unsetOr(publisher)}`);
 }

@@ -32,6 +32,12 @@ export const EXCEPTIONS = {
   ReceiptNotPrinted: 422,
   ReceiptAlreadyPrinted: 422,
   InternalServerError: 500,
+  /** A control unit refused a kd (spec 4.3; docs/conventions.md §25), or the register has no unit to send it to. */
+  ControlUnitReceipt: 500,
+  /** The unit's edge bridge is offline, or no reply came by the deadline. */
+  ControlUnitUnavailable: 500,
+  /** The line to the unit kept garbling the exchange (framing or CRC errors after one retry). */
+  ControlUnitCommunication: 500,
   ServiceUnavailable: 503,
 } as const;
 
@@ -67,6 +73,9 @@ export const CODES = {
     'DAY_IS_CLOSED',
     'DAY_IS_NOT_CLOSED',
     'REPORT_IS_NOT_PRINTED',
+    /** `GET /kd-facets` (v26, v33) gives the register filter's refusals of spec 7.2 as 404 (spec 4.3). */
+    'SELLER_SHOULD_BE_PROVIDED_FOR_CR',
+    'SELLER_HAS_NOT_REGISTRATION',
   ],
   /** Opening a day while one is open or before the last Z report is printed; changing a closed day (spec 4.7 POST, PUT /days). */
   VersionConflict: ['DAY_IS_CLOSED', 'DAY_IS_NOT_CLOSED', 'REPORT_IS_NOT_PRINTED'],
@@ -168,6 +177,7 @@ export const CODES = {
     'SHOULD_BE_BASE64_ENCODED',
   ],
   ServiceUnavailable: ['SERVER_IS_DOWN', 'REQUIRES_SETUP'],
+  ControlUnitReceipt: ['WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP'],
 } as const satisfies Partial<Record<Exception, readonly string[]>>;
 
 /** The codes an exception may carry; `never` for one that carries none. */
@@ -260,3 +270,17 @@ export const internalError = (cause?: unknown) =>
   new ApiError('InternalServerError', null, 'The request could not be completed; it has been logged', { cause });
 /** v15: the register name is taken by another installation of the seller. */
 export const registerNameTaken = (message: string) => new ApiError('CashRegisterNameIsNotUnique', null, message);
+/** 500 ControlUnitReceipt: the unit refused the kd (`details.returnCode`), or the register has no unit (docs/conventions.md §25). */
+export const controlUnitReceipt = (
+  message: string,
+  details: Record<string, unknown> = {},
+  code: CodeOf<'ControlUnitReceipt'> | null = null,
+) => new ApiError('ControlUnitReceipt', code, message, { details });
+/** 500 ControlUnitUnavailable: the unit's bridge is offline or did not answer by the deadline. */
+export const controlUnitUnavailable = (message: string, details: Record<string, unknown> = {}) =>
+  new ApiError('ControlUnitUnavailable', null, message, { details });
+/** 500 ControlUnitCommunication: framing or CRC errors on the line to the unit persisted after one retry. */
+export const controlUnitCommunication = (message: string, details: Record<string, unknown> = {}) =>
+  new ApiError('ControlUnitCommunication', null, message, { details });
+/** 503 REQUIRES_SETUP: the unit's bridge was never provisioned or has never connected (spec 7.5). */
+export const requiresSetup = (message: string) => new ApiError('ServiceUnavailable', 'REQUIRES_SETUP', message);

@@ -1,13 +1,21 @@
 import type { ApiError } from '#shared/errors.ts';
 import { notFound } from '#shared/errors.ts';
 import { businessDate } from '#shared/fiscal/dates.ts';
-import { type LedgerDecision, type LedgerState, type Reader, type Register, SALE, saleKey } from '#shared/fiscal/ledger.ts';
+import {
+  type Ledger,
+  type LedgerDecision,
+  type LedgerState,
+  type Reader,
+  type Register,
+  SALE,
+  saleKey,
+} from '#shared/fiscal/ledger.ts';
 import type { Print, PrintType, Sale } from '#shared/fiscal/model.ts';
 import { saleContribution, subtractTotals } from '#shared/fiscal/totals.ts';
 import { type ApiVersion } from '#shared/versions.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { dayForNewRecord, dayWrite, latestDay, withTotals } from './day-rules.ts';
-import { hasControlUnit, printEvent, takePrints } from './sale-write.ts';
+import { claimReads, controlCodes, printEvent, takePrints } from './sale-write.ts';
 import type { Writer } from './registers.ts';
 import type { DayCondition } from './refusals.ts';
 import { saleView } from './views.ts';
@@ -33,6 +41,12 @@ export const receiptView = (register: Register, sale: Sale, print: Print, versio
   sale: saleView(sale, version),
 });
 
+/** The kd claims a print needs on a register with a control unit (fail closed), once the ledger is read. */
+export const printLaterReads = (request: PrintRequest) => (ledger: Ledger, read: Reader) => {
+  const stored = read(saleKey(request.register, request.identifier))?.prints ?? [];
+  return claimReads(read, request.register, stored, [...stored, { printType: request.printType, receiptNumber: null }], ledger);
+};
+
 export const normalPrint = (sale: Sale) => sale.prints.find((print) => print.printType === 'Normal');
 
 /**
@@ -54,7 +68,7 @@ export function decidePrint(request: PrintRequest, state: LedgerState, read: Rea
     [...stored.prints, { printType: request.printType, receiptNumber: null }],
     {
       lastReceipt: state.ledger.receipt,
-      controlUnit: hasControlUnit(read, request.register),
+      controlCodes: controlCodes(read, request.register, stored),
       now,
     },
     request.refuse,

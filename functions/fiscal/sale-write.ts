@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { keys } from '#shared/db/keys.ts';
+import { type Key, keys } from '#shared/db/keys.ts';
 import type { Stored } from '#shared/db/streams.ts';
 import { put, type Step } from '#shared/db/transact.ts';
 import {
@@ -13,6 +13,7 @@ import {
 import { saleTotalsProblem } from '#shared/fiscal/arithmetic.ts';
 import { canonicalJson, type JournalEvent } from '#shared/fiscal/journal.ts';
 import {
+  type Ledger,
   type LedgerDecision,
   type LedgerState,
   type Reader,
@@ -22,6 +23,7 @@ import {
   saleKey,
 } from '#shared/fiscal/ledger.ts';
 import type { Print, Sale, SaleState } from '#shared/fiscal/model.ts';
+import { controlCodeProblem } from '#shared/kd/claims.ts';
 import { emptyTotals, saleContribution, subtractTotals } from '#shared/fiscal/totals.ts';
 import { checkPreconditions, type Preconditions } from '#shared/http/conditions.ts';
 import { created, noContent } from '#shared/http/response.ts';
@@ -60,6 +62,12 @@ export const saleWriteReads = (write: SaleWrite) => [
     ? [keys.receipt(write.register.sellerId, write.register.cash, write.content.refundFor)]
     : []),
 ];
+
+/** The kd claims a sale write's new prints need (fail closed), read once the ledger's last receipt number is known. */
+export const saleWriteLaterReads =
+  (write: SaleWrite) =>
+  (ledger: Ledger, read: Reader): readonly Key[] =>
+    claimReads(read, write.register, read(saleKey(write.register, write.identifier))?.prints ?? [], write.content.prints, ledger);
 
 const SOLD: readonly SaleState[] = ['Paid', 'Complete'];
 /** The moves docs/conventions.md §15 allows; Complete and Cancelled are final. */
@@ -104,7 +112,7 @@ export function decideSaleWrite(write: SaleWrite, state: LedgerState, read: Read
   const prints = takePrints(
     stored?.prints ?? [],
     write.content.prints,
-    { lastReceipt: state.ledger.receipt, controlUnit: hasControlUnit(read, write.register), now },
+    { lastReceipt: state.ledger.receipt, controlCodes: controlCodes(read, write.register, write.content), now },
     write.refusePrint,
   );
   const sale: Sale = {
@@ -197,7 +205,7 @@ const identity = (print: Print) => canonicalJson([print.printType, print.receipt
 export function takePrints(
   stored: readonly Print[],
   sent: readonly Print[],
-  { lastReceipt, controlUnit, now }: { lastReceipt: number; controlUnit: boolean; now: number },
+  { lastReceipt, controlCodes, now }: { lastReceipt: number; controlCodes: ControlCodes | undefined; now: number },
   refuse: PrintRefusal,
 ) {
   if (sent.length < stored.length || stored.some((print, index) => identity(print) !== identity(sent[index] as Print))) {
@@ -224,16 +232,10 @@ export function takePrints(
         },
       );
     }
-    if (controlUnit && print.printType !== 'Proforma') {
-      // Fail closed (docs/conventions.md §16): no Normal or Copy print without the control unit's code for it.
-      // Until the service's kd log holds control codes, no such code can be shown, so none is stored.
-      throw inconsistentData(
-        'CONTROL_CODE_MISSING',
-        `No control code of this register's control unit covers the ${print.printType} print`,
-        {
-          field: 'controlNumber',
-        },
-      );
+    const problem = print.printType === 'Proforma' ? undefined : controlCodes?.(print, expected as number);
+    if (problem !== undefined) {
+      // Fail closed (docs/conventions.md §16): a Normal or Copy print carries the code the unit gave its receipt.
+      throw inconsistentData('CONTROL_CODE_MISSING', problem, { field: 'controlNumber' });
     }
     if (print.printType === 'Normal') receipt += 1;
     const taken: Print = { ...print, receiptNumber: expected, created: print.created ?? now, printed: print.printed ?? true };
@@ -262,6 +264,39 @@ export function takePrints(
 /** Whether the activation the register writes under has a control unit, which must sign its receipts. */
 export const hasControlUnit = (read: Reader, writer: Writer): boolean =>
   (read(keys.activation(writer.activationId))?.controlUnitSerial ?? null) !== null;
+
+/** Why a Normal or Copy print with this receipt number lacks its unit's control code (undefined: it has it). */
+export type ControlCodes = (print: Print, receiptNumber: number) => string | undefined;
+
+/**
+ * The fail-closed check of a register with a control unit (docs/conventions.md §16, §25): a print is stored
+ * only with the control code its kd claim holds, for the sale's amount. Undefined for a register without a unit.
+ */
+export function controlCodes(read: Reader, writer: Writer, sale: { brutto: number; refund: boolean }): ControlCodes | undefined {
+  if (!hasControlUnit(read, writer)) return undefined;
+  return (print, receiptNumber) =>
+    controlCodeProblem(read(keys.kdClaim(writer.sellerId, writer.cash, receiptNumber, print.printType)), print, sale);
+}
+
+/**
+ * The kd claims the new prints of a sale need on a register with a control unit: the Normal print's takes the
+ * ledger's next receipt number, a Copy its Normal's (stored, or the one taken now).
+ */
+export function claimReads(
+  read: Reader,
+  writer: Writer,
+  stored: readonly Print[],
+  sent: readonly Print[],
+  ledger: Ledger,
+): Key[] {
+  if (!hasControlUnit(read, writer)) return [];
+  const next = ledger.receipt + 1;
+  const normal = stored.find((print) => print.printType === 'Normal')?.receiptNumber ?? next;
+  const types = new Set(sent.slice(stored.length).map((print) => print.printType));
+  return (['Normal', 'Copy'] as const)
+    .filter((type) => types.has(type))
+    .map((type) => keys.kdClaim(writer.sellerId, writer.cash, type === 'Normal' ? next : normal, type));
+}
 
 export const printEvent = (sale: Sale, print: Print): JournalEvent => ({
   type: 'PRINT',

@@ -11,10 +11,10 @@ import { preconditions } from '#shared/http/conditions.ts';
 import { diffRange, intParam, notNegative, pageParams } from '#shared/http/query.ts';
 import { ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
-import { normalPrint, decidePrint, type PrintRequest, receiptView } from './prints.ts';
+import { normalPrint, decidePrint, type PrintRequest, printLaterReads, receiptView } from './prints.ts';
 import { dayRefusal } from './refusals.ts';
 import { readRegister, registerCounter, type RegisterRequest, registersOf, writingRegister } from './registers.ts';
-import { decideSaleWrite, digestOf, type SaleWrite, saleWriteReads } from './sale-write.ts';
+import { decideSaleWrite, digestOf, type SaleWrite, saleWriteLaterReads, saleWriteReads } from './sale-write.ts';
 import { saleFromBody, saleOverview, saleView } from './views.ts';
 
 export type SaleBody = BodyTypes['saleV15'] | BodyTypes['saleV26'] | BodyTypes['saleV33'];
@@ -46,6 +46,7 @@ function writeSale(request: RegisterRequest<SaleBody>, mode: 'POST' | 'PUT'): Pr
     register,
     apiVersion: request.version,
     reads: saleWriteReads(write),
+    laterReads: saleWriteLaterReads(write),
     decide: (state, read, now) => decideSaleWrite(write, state, read, now),
   });
 }
@@ -135,6 +136,7 @@ function print(request: RegisterRequest, identifier: string, printType: PrintReq
     register,
     apiVersion: request.version,
     reads: [saleKey(register, identifier), keys.activation(register.activationId)],
+    laterReads: printLaterReads(printing),
     decide: (state, read, now) => decidePrint(printing, state, read, now),
   });
 }

@@ -50,3 +50,6 @@ export declare const balanceChange: LazyValidator<BodyTypes['balanceChange']>;
 export declare const journalUpload: LazyValidator<BodyTypes['journalUpload']>;
 export declare const emailMessage: LazyValidator<BodyTypes['emailMessage']>;
 export declare const gatewayPayment: LazyValidator<BodyTypes['gatewayPayment']>;
+export declare const kdV15: LazyValidator<BodyTypes['kdV15']>;
+export declare const kdV26: LazyValidator<BodyTypes['kdV26']>;
+export declare const kdV33: LazyValidator<BodyTypes['kdV33']>;

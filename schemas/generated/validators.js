@@ -44,3 +44,6 @@ export const balanceChange = { load: () => import("./validators/balanceChange.js
 export const journalUpload = { load: () => import("./validators/journalUpload.js").then((m) => m.validate) };
 export const emailMessage = { load: () => import("./validators/emailMessage.js").then((m) => m.validate) };
 export const gatewayPayment = { load: () => import("./validators/gatewayPayment.js").then((m) => m.validate) };
+export const kdV15 = { load: () => import("./validators/kdV15.js").then((m) => m.validate) };
+export const kdV26 = { load: () => import("./validators/kdV26.js").then((m) => m.validate) };
+export const kdV33 = { load: () => import("./validators/kdV33.js").then((m) => m.validate) };

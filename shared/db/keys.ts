@@ -39,12 +39,17 @@
  * | register's trading day    | R#<sellerId>#<cash> | DAY#<dayNumber>    | DAY#<version>         |
  * | register's journal entry  | R#<sellerId>#<cash> | JOURNAL#<sequence> |                       |
  * | register's receipt number | R#<sellerId>#<cash> | RECEIPT#<number>   |                       |
+ * | register's kd claim       | R#<sellerId>#<cash> | KD#<number>#<printType> |                  |
+ * | kd log record (**)        | KDLOG[#S<sellerId>|#V<vendor>|#U<serial>] | KD#<kdDate>#<id> |  |
  * | maintenance switch        | SERVICE             | #MAINTENANCE       |                       |
  *
  * Day numbers, journal sequences and receipt numbers are zero-padded, so key order is their order.
  *
  * (*) KIND is SELLER_IMAGE, CATEGORY_IMAGE or PRODUCT_IMAGE; entityId is the category's or product's
  * identifier, empty for the seller's own images. An image version names the stored object of its bytes.
+ *
+ * (**) One copy of each Kd log record in every directory that lists it (all, the seller's, the unit's vendor's,
+ * the unit's), keyed by the receipt's date, so `GET /kd-facets` is a Query of one partition in date order.
  *
  * A seller's catalog shares one partition so a diff is one strongly consistent Query on the
  * LSI; global records have partitions of their own. Directories (USERS, VENDORS, APPS, DEVICES, RESTAURANTS, CUS)
@@ -73,6 +78,7 @@ import type { JournalEntry } from '#shared/fiscal/journal.ts';
 import type { MaintenanceSwitch } from '#shared/http/maintenance-mode.ts';
 import type { ReceiptRecord, RegisterCounter } from '#shared/fiscal/ledger.ts';
 import type { BridgeRecord, BridgeStatusMessage, KdReplyMessage } from '#shared/kd/protocol.ts';
+import type { KdClaim, KdLogRecord } from '#shared/kd/records.ts';
 import type { Revised } from './revisions.ts';
 import type { Counter, Stored } from './streams.ts';
 
@@ -105,6 +111,20 @@ export const imagesPrefix = (kind: string, entityIdentifier: string) => `${kind}
 /** The partition of a register's own stream: its counter, and later its sales and days. */
 export const registerPk = (sellerId: string, cash: string) => `R#${sellerId}#${cash}`;
 
+/** The sort-key prefix of every Kd log record: a directory's page is a Query of it. */
+export const KD_LOG_PREFIX = 'KD#';
+
+/** Which Kd log directory: all records, a seller's, a software vendor's units', or one unit's. */
+export type KdLogScope = undefined | { sellerId: string } | { vendor: number } | { serial: string };
+
+const kdLogPk = (scope: KdLogScope) =>
+  scope === undefined
+    ? 'KDLOG'
+    : 'sellerId' in scope
+      ? `KDLOG#S${scope.sellerId}`
+      : 'vendor' in scope
+        ? `KDLOG#V${scope.vendor}`
+        : `KDLOG#U${scope.serial}`;
 /** All control units (`CUS`), or those connected to one vendor (`CUS#V<id>`). */
 const controlUnitDirectoryPk = (vendor?: number) => (vendor === undefined ? 'CUS' : `CUS#V${vendor}`);
 
@@ -186,6 +206,19 @@ export const keys = {
     pk: registerPk(sellerId, cash),
     sk: `RECEIPT#${pad(receiptNumber)}`,
   }),
+  /** A register's claim on a receipt number and print type: its kd reaches the unit once (docs/conventions.md §25). */
+  kdClaim: (sellerId: string, cash: string, receiptNumber: number, printType: string): Key<KdClaim> => ({
+    pk: registerPk(sellerId, cash),
+    sk: `KD#${pad(receiptNumber)}#${printType}`,
+  }),
+  /** Which register of a seller holds a registerId at its units (two names may give one id: the first keeps it). */
+  kdRegisterId: (sellerId: string, registerId: string): Key<{ holder: string }> =>
+    keys.uniqueValue(sellerPk(sellerId), 'KD', 'registerId', registerId),
+  /** One copy of a Kd log record in a directory, by the receipt's date. */
+  kdLog: (scope: KdLogScope, kdDate: number, id: string): Key<KdLogRecord> => ({
+    pk: kdLogPk(scope),
+    sk: `${KD_LOG_PREFIX}${pad(kdDate)}#${id}`,
+  }),
   /** The operator's switch every route reads (shared/http/maintenance-mode.ts); one item for the whole service. */
   maintenanceSwitch: (): Key<MaintenanceSwitch> => ({ pk: 'SERVICE', sk: '#MAINTENANCE' }),
 } as const;
@@ -206,6 +239,8 @@ export const partitions = {
   controlUnits: (vendor?: number): Partition<ControlUnit> => ({ pk: controlUnitDirectoryPk(vendor) }),
   /** A seller's registrations (one item per register name). */
   registrations: (sellerId: string): Partition<Registration> => ({ pk: `R#${sellerId}` }),
+  /** A Kd log directory (`keys.kdLog`). */
+  kdLog: (scope: KdLogScope): Partition<KdLogRecord> => ({ pk: kdLogPk(scope) }),
 } as const;
 
 /** Sort key of the version index for an entity kind at a version. */

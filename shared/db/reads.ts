@@ -79,7 +79,13 @@ export async function readPage<T>(
   pk: string,
   prefix: string,
   page: KeyPage,
-  filter: { FilterExpression: string; ExpressionAttributeValues: Record<string, unknown> } | undefined = undefined,
+  filter:
+    | {
+        FilterExpression: string;
+        ExpressionAttributeValues: Record<string, unknown>;
+        ExpressionAttributeNames?: Record<string, string>;
+      }
+    | undefined = undefined,
 ): Promise<Item<T>[]> {
   const wanted = page.skip + page.take;
   const items: Item<T>[] = [];
@@ -91,6 +97,7 @@ export async function readPage<T>(
         ConsistentRead: true,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
         ...(filter ? { FilterExpression: filter.FilterExpression } : {}),
+        ...(filter?.ExpressionAttributeNames ? { ExpressionAttributeNames: filter.ExpressionAttributeNames } : {}),
         ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix, ...filter?.ExpressionAttributeValues },
         ScanIndexForward: !page.descending,
         Limit: wanted - items.length,

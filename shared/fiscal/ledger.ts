@@ -108,6 +108,11 @@ export interface LedgerWrite<R> {
   apiVersion: ApiVersion;
   /** Items the decision needs besides the ledger and the latest day (the sale written, ...), read with the counter. */
   reads: readonly Key[];
+  /**
+   * Items whose keys depend on what the first read found (a receipt number's kd claim): read after it, in one
+   * BatchGet with the latest day; none (the usual case) leaves that read a GetItem of the day.
+   */
+  laterReads?(ledger: Ledger, read: Reader): readonly Key[];
   decide(state: LedgerState, read: Reader, now: number): LedgerDecision<R>;
 }
 
@@ -125,7 +130,14 @@ export function writeLedger<R>(write: LedgerWrite<R>): Promise<R> {
       items.find((item) => item.pk === key.pk && item.sk === key.sk) as Item<T> | undefined;
     const counter = read(counterKey);
     const ledger = counter?.ledger ?? EMPTY_LEDGER;
-    const day = ledger.day ? await readItem(dayKey(write.register, ledger.day.dayNumber)) : undefined;
+    const latest = ledger.day ? dayKey(write.register, ledger.day.dayNumber) : undefined;
+    const later = write.laterReads?.(ledger, read) ?? [];
+    let day: Stored<DayRecord> | undefined;
+    if (later.length === 0) day = latest ? await readItem(latest) : undefined;
+    else {
+      items.push(...(await readItems<unknown>(latest ? [latest, ...later] : later)));
+      day = latest ? read(latest) : undefined;
+    }
     const now = Date.now();
     const decision = write.decide({ version: counter?.ver ?? 0, ledger, day }, read, now);
     if (decision.entities.length === 0 && decision.events.length === 0) return { steps: [], result: decision.result };

@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyJournal } from '#shared/fiscal/verify-journal.ts';
 import { activateRegister, registerApp, saleOf } from '../support/fiscal.ts';
 import { type CallOptions, expectError, v } from '../support/http.ts';
+import { startUnit } from '../support/edge.ts';
 import { DAY, newApp, newVendor, swedishCorporateId } from '../support/identity.ts';
+import { activateOnUnit, kdOf, sendKd, unitApp } from '../support/kd.ts';
 
 let sellerId: string;
 let kassa: CallOptions;
@@ -159,6 +161,43 @@ describe('a register with a control unit (fail closed)', () => {
     const journal = await v(33).get(`/${sellerId}/e-journals/CU1`, unitRegister);
     const prints = (journal.body as { type: string; printType: string | null }[]).filter((entry) => entry.type === 'PRINT');
     expect(prints.map((entry) => entry.printType)).toEqual(['Proforma']);
+  });
+
+  it("stores a Normal print and its Copy with the codes the register's unit gave them through kd, and journals the codes", async () => {
+    const serial = (await startUnit()).serial;
+    const register = await activateOnUnit(await unitApp(), sellerId.slice(2), 'CU2', serial);
+    const path = `/${sellerId}/registrations/CU2`;
+    const signed = await sendKd(33, sellerId, 'CU2', kdOf(1, 1000), register);
+    const code = (signed.body as { response: string }).response;
+    const sale = saleOf(1000, { prints: [{ printType: 'Normal', receiptNumber: null, controlNumber: code }] });
+    expect((await v(33).post(`${path}/sales`, sale, register)).status).toBe(201);
+
+    const copyCode = (await sendKd(33, sellerId, 'CU2', kdOf(1, 1000, { printType: 'Copy' }), register)).body as {
+      response: string;
+    };
+    const withCopy = {
+      ...sale,
+      prints: [
+        { printType: 'Normal', receiptNumber: 1, controlNumber: code },
+        { printType: 'Copy', receiptNumber: 1, controlNumber: copyCode.response },
+      ],
+    };
+    expect((await v(33).put(`${path}/sales`, withCopy, register)).status).toBe(204);
+    const forged = { ...withCopy, prints: [...withCopy.prints, { printType: 'Copy', receiptNumber: 1, controlNumber: code }] };
+    expectError(await v(33).put(`${path}/sales`, forged, register), 409, 'InconsistentData', 'CONTROL_CODE_MISSING');
+
+    const journal = await v(33).get(`/${sellerId}/e-journals/CU2`, register);
+    const entries = journal.body as { type: string; printType: string | null; controlCode: string | null }[];
+    expect(entries.filter((entry) => entry.type === 'PRINT').map((entry) => [entry.printType, entry.controlCode])).toEqual([
+      ['Normal', code],
+      ['Copy', copyCode.response],
+    ]);
+    expect(entries.filter((entry) => entry.type.startsWith('KD_')).map((entry) => [entry.type, entry.controlCode])).toEqual([
+      ['KD_REQUEST', null],
+      ['KD_OUTCOME', code],
+      ['KD_REQUEST', null],
+      ['KD_OUTCOME', copyCode.response],
+    ]);
   });
 });
 

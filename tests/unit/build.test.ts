@@ -50,6 +50,7 @@ describe('isolated SDKs', () => {
   it.each([
     ['images', 's3-sdk', ['DeleteObjectCommand', 'GetObjectCommand', 'NoSuchKey', 'PutObjectCommand', 'S3Client']],
     ['activations', 'kms-sdk', ['GetPublicKeyCommand', 'KMSClient', 'SignCommand']],
+    ['kd', 'iot-sdk', ['IoTDataPlaneClient', 'PublishCommand']],
   ])(
     '%s loads %s on first use: a file of its own, named #sdk/<module> and found from the entry and from a chunk alike',
     async (name, module, exports) => {

@@ -1,0 +1,359 @@
+/**
+ * A kd from the register to its control unit and back (docs/conventions.md §25): the claim on the receipt number and
+ * print type is decided and written on the register's ledger before anything is published, so one receipt reaches
+ * its unit once however often, and however concurrently, it is sent; the reply is read from the table where the
+ * reply rule puts it; every request and outcome is journaled and logged.
+ */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { config } from '#shared/config.ts';
+import { table } from '#shared/db/client.ts';
+import { keys, type KdLogScope } from '#shared/db/keys.ts';
+import { readItem } from '#shared/db/reads.ts';
+import { put, type Step } from '#shared/db/transact.ts';
+import { registerNameTaken, versionConflict } from '#shared/errors.ts';
+import type { JournalEvent } from '#shared/fiscal/journal.ts';
+import { type Ledger, type LedgerDecision, type LedgerState, type Reader, writeLedger } from '#shared/fiscal/ledger.ts';
+import type { PrintType } from '#shared/fiscal/model.ts';
+import type { Reply } from '#shared/http/types.ts';
+import { kdPublisher } from '#shared/iot/publisher.ts';
+import { decideClaim } from '#shared/kd/claims.ts';
+import type { KdRequest } from '#shared/kd/codec.ts';
+import { kdTopics, type KdReplyMessage } from '#shared/kd/protocol.ts';
+import type { KdClaim, KdLogRecord, KdLogRequest } from '#shared/kd/records.ts';
+import type { ApiVersion } from '#shared/versions.ts';
+import type { KdBody } from '#schemas/types.ts';
+import type { Writer } from '#functions/fiscal/registers.ts';
+import { type KdContext, kdCommand, receiptNumberOf } from './mapping.ts';
+import { answer, bridgeRefusal, type KdResult, replyResult, signed, unpublished } from './outcome.ts';
+
+/** A kd as the route asks it: the register, its unit, the body and what the command needs besides. */
+export interface KdAsk {
+  register: Writer;
+  serial: string;
+  version: ApiVersion;
+  body: KdBody;
+  context: KdContext;
+}
+
+/** A request on its way: which claim, which correlation, until when. */
+interface InFlight {
+  receiptNumber: number;
+  printType: PrintType;
+  correlationId: string;
+  deadline: number;
+}
+
+/** What the claim's write decided (`decideKd`). */
+type Step1 =
+  | { kind: 'answered'; result: KdResult; serial: string }
+  | { kind: 'refused'; result: KdResult }
+  | { kind: 'wait'; flight: InFlight }
+  | { kind: 'late'; flight: InFlight }
+  | { kind: 'sent'; flight: InFlight; command: KdRequest };
+
+/** Rounds of a kd: a late reply found settles its claim, and the next round decides on that. */
+const MAX_ROUNDS = 3;
+
+/** `POST /pospluses/kd` (v15, v26), `POST /{sellerId}/registration/{cash}/kd` (v33): the register's kd. */
+export async function sendKd(ask: KdAsk): Promise<Reply> {
+  let lateChecked: string | undefined;
+  for (let round = 1; ; round++) {
+    const step = await claimWrite(ask, lateChecked);
+    switch (step.kind) {
+      case 'answered':
+        // As a repeated sale POST (docs/conventions.md §15): the stored answer, nothing sent or written.
+        return { ...answer(step.result, step.serial), headers: { 'Idempotent-Replayed': 'true' } };
+      case 'refused':
+        return answer(step.result, ask.serial);
+      case 'wait': {
+        const result = replyResult(await waitForReply(step.flight, ask.serial));
+        await settle(ask, step.flight, result);
+        return answer(result, ask.serial);
+      }
+      case 'sent': {
+        const published = await publish(ask.serial, step.flight, step.command);
+        const result = published ? replyResult(await waitForReply(step.flight, ask.serial)) : unpublished;
+        await settle(ask, step.flight, result);
+        return answer(result, ask.serial);
+      }
+      case 'late': {
+        // A request past its deadline: its reply may have come late. Attach it to its own claim, or send anew.
+        const reply = await readItem(keys.kdReply(step.flight.correlationId));
+        if (reply && reply.serial === ask.serial) await settle(ask, step.flight, replyResult(reply), true);
+        else lateChecked = step.flight.correlationId;
+        if (round >= MAX_ROUNDS)
+          throw new Error(`kd of receipt ${step.flight.receiptNumber} did not settle in ${MAX_ROUNDS} rounds`);
+      }
+    }
+  }
+}
+
+const claimKey = (register: Writer, receiptNumber: number, printType: PrintType) =>
+  keys.kdClaim(register.sellerId, register.cash, receiptNumber, printType);
+
+/** The claim's write: the decision on the claim as read, and, to send, the claim and the request's journal entry. */
+function claimWrite(ask: KdAsk, lateChecked: string | undefined): Promise<Step1> {
+  const { register } = ask;
+  return writeLedger({
+    register,
+    apiVersion: ask.version,
+    reads: [
+      keys.bridge(ask.serial),
+      keys.bridgeSeen(ask.serial),
+      keys.controlUnit(ask.serial),
+      keys.kdRegisterId(register.sellerId, ask.context.registerId),
+    ],
+    laterReads: (ledger: Ledger) => [
+      claimKey(register, receiptNumberOf(ask.body, ask.version, ledger.receipt), ask.body.printType),
+    ],
+    decide: (state, read, now) => decideKd(ask, lateChecked, state, read, now),
+  });
+}
+
+/** The register's latest day while it is open: the day a kd's journal entries belong to (null between days). */
+const openDay = (state: LedgerState) => (state.ledger.day?.opened ? state.ledger.day.dayNumber : null);
+
+const noChange = <R>(state: LedgerState, result: R): LedgerDecision<R> => ({
+  result,
+  entities: [],
+  ledger: state.ledger,
+  events: [],
+});
+
+export function decideKd(
+  ask: KdAsk,
+  lateChecked: string | undefined,
+  state: LedgerState,
+  read: Reader,
+  now: number,
+): LedgerDecision<Step1> {
+  const { register, body } = ask;
+  const receiptNumber = receiptNumberOf(body, ask.version, state.ledger.receipt);
+  const command = kdCommand(body, receiptNumber, ask.context);
+  const key = claimKey(register, receiptNumber, body.printType);
+  const claim = read(key);
+  const decision = decideClaim(claim, command, now, lateChecked);
+  const flight = (held: KdClaim): InFlight => ({
+    receiptNumber,
+    printType: body.printType,
+    correlationId: held.correlationId,
+    deadline: held.deadline,
+  });
+  switch (decision.kind) {
+    case 'replay':
+      return noChange(state, {
+        kind: 'answered',
+        result: signed(decision.claim.controlCode ?? ''),
+        serial: decision.claim.serial,
+      });
+    case 'conflict':
+      throw versionConflict(
+        `Receipt ${receiptNumber} (${body.printType}) is ${decision.claim.state === 'SIGNED' ? 'signed' : 'being signed'} with other content`,
+      );
+    case 'wait':
+      return noChange(state, { kind: 'wait', flight: flight(decision.claim) });
+    case 'late':
+      return noChange(state, { kind: 'late', flight: flight(decision.claim) });
+    case 'send':
+      break;
+  }
+  const holder = read(keys.kdRegisterId(register.sellerId, ask.context.registerId));
+  if (holder && holder.holder !== register.cash) {
+    throw registerNameTaken(
+      `Register ${register.cash} would be ${ask.context.registerId} at its control unit, which register ${holder.holder} of the seller is`,
+    );
+  }
+  const request: KdLogRequest = {
+    activation: register.activationId,
+    brutto: command.returnAmount + command.salesAmount,
+    kdDate: body.date,
+    vatRateToSum: { ...body.vatRateToSum },
+    refund: body.refund,
+    softwareVendor: read(keys.controlUnit(ask.serial))?.softwareVendor ?? null,
+  };
+  const correlationId = randomUUID();
+  const requested: JournalEvent = {
+    type: 'KD_REQUEST',
+    dayNumber: openDay(state),
+    receiptNumber,
+    printType: body.printType,
+    amount: request.brutto,
+    data: {
+      correlationId,
+      controlUnitSerial: ask.serial,
+      retryOf: claim?.correlationId ?? null,
+      command: { ...command, vat: command.vat.map(({ rate, amount }) => ({ rate, amount })) },
+    },
+  };
+  const refusal = bridgeRefusal(read(keys.bridge(ask.serial)), read(keys.bridgeSeen(ask.serial)));
+  if (refusal) {
+    // Nothing is sent: the claim stays as it was, and the request and its outcome are on record.
+    const record = logRecord(ask, { receiptNumber, printType: body.printType, correlationId }, request, refusal, now);
+    return {
+      result: { kind: 'refused', result: refusal },
+      entities: [],
+      ledger: state.ledger,
+      events: [requested, outcomeEvent(state, record)],
+      alongside: logWrites(record),
+    };
+  }
+  const deadline = now + config().kdTimeoutMs;
+  const held: KdClaim = {
+    receiptNumber,
+    printType: body.printType,
+    serial: ask.serial,
+    command,
+    state: 'PENDING',
+    correlationId,
+    deadline,
+    controlCode: null,
+    request,
+    timedOut: false,
+    created: claim?.created ?? now,
+    updated: now,
+  };
+  const steps: Step[] = [put({ ...key, ...held })];
+  if (!holder) {
+    // The first kd of the register takes its id at the seller's units; a concurrent taker makes this one decide again.
+    steps.push({
+      write: {
+        Put: {
+          TableName: table(),
+          Item: { ...keys.kdRegisterId(register.sellerId, ask.context.registerId), holder: register.cash },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    });
+  }
+  return {
+    result: { kind: 'sent', flight: flight(held), command },
+    entities: [],
+    ledger: state.ledger,
+    events: [requested],
+    alongside: steps,
+  };
+}
+
+/** Publishes the request; false when the broker did not take it before the deadline. */
+async function publish(serial: string, flight: InFlight, command: KdRequest): Promise<boolean> {
+  const publisher = await kdPublisher();
+  const message = { correlationId: flight.correlationId, replyTopic: kdTopics.reply(serial), deadline: flight.deadline, command };
+  const give = new AbortController();
+  try {
+    return await Promise.race([
+      publisher.publish(serial, message).then(() => true),
+      sleep(Math.max(0, flight.deadline - Date.now()), false, { signal: give.signal }),
+    ]);
+  } catch (error) {
+    console.log(JSON.stringify({ level: 'warn', message: 'kd publish failed', serial, error: String(error) }));
+    return false;
+  } finally {
+    give.abort();
+  }
+}
+
+/**
+ * The request's reply, read strongly consistently from the table (the reply rule writes it there) with a short
+ * backoff, until the deadline; undefined when none came. A reply naming another unit is no reply.
+ */
+export async function waitForReply(flight: InFlight, serial: string): Promise<KdReplyMessage | undefined> {
+  for (let pause = 5; ; pause = Math.min(pause * 2, 50)) {
+    const reply = await readItem(keys.kdReply(flight.correlationId));
+    if (reply && reply.serial === serial) return reply;
+    const left = flight.deadline - Date.now();
+    if (left <= 0) return undefined;
+    await sleep(Math.min(pause, left));
+  }
+}
+
+/**
+ * Records a request's outcome on its claim: SIGNED with the control code, FAILED on any other reply (the unit did
+ * not register the receipt), still PENDING after a silence (marked, so a second waiter records nothing) or a request
+ * the broker never took. Only the request the claim still holds is settled: a reply of an older one never is.
+ * `late`: a reply found after its deadline by a later kd of the same receipt.
+ */
+async function settle(ask: KdAsk, flight: InFlight, result: KdResult, late = false): Promise<void> {
+  const key = claimKey(ask.register, flight.receiptNumber, flight.printType);
+  await writeLedger({
+    register: ask.register,
+    apiVersion: ask.version,
+    reads: [key],
+    decide: (state, read, now) => {
+      const claim = read(key);
+      const current = claim?.state === 'PENDING' && claim.correlationId === flight.correlationId;
+      if (!claim || !current || (result.outcome === 'TIMEOUT' && claim.timedOut)) return noChange(state, undefined);
+      const settled: KdClaim =
+        result.outcome === 'SIGNED'
+          ? { ...claim, state: 'SIGNED', controlCode: result.controlCode, updated: now }
+          : result.outcome === 'TIMEOUT'
+            ? { ...claim, timedOut: true, updated: now }
+            : result === unpublished
+              ? claim
+              : { ...claim, state: 'FAILED', updated: now };
+      const record = logRecord(ask, flight, claim.request, result, now);
+      return {
+        result: undefined,
+        entities: [],
+        ledger: state.ledger,
+        events: [outcomeEvent(state, record, late)],
+        alongside: [...(settled === claim ? [] : [put({ ...key, ...settled })]), ...logWrites(record)],
+      };
+    },
+  });
+}
+
+function logRecord(
+  ask: KdAsk,
+  flight: Pick<InFlight, 'receiptNumber' | 'printType' | 'correlationId'>,
+  request: KdLogRequest,
+  result: KdResult,
+  now: number,
+): KdLogRecord {
+  return {
+    id: randomUUID(),
+    ...request,
+    receiptNumber: flight.receiptNumber,
+    printType: flight.printType,
+    errorMessage: result.message,
+    errorStackTrace: null,
+    sellerId: ask.register.sellerId,
+    cashRegisterName: ask.register.cash,
+    controlUnitSerial: ask.serial,
+    correlationId: flight.correlationId,
+    outcome: result.outcome,
+    returnCode: result.returnCode,
+    response: result.controlCode,
+    created: now,
+  };
+}
+
+/** One copy of the record in each directory that lists it (shared/db/keys.ts). */
+function logWrites(record: KdLogRecord): Step[] {
+  const scopes: KdLogScope[] = [
+    undefined,
+    { sellerId: record.sellerId },
+    { serial: record.controlUnitSerial },
+    ...(record.softwareVendor === null ? [] : [{ vendor: record.softwareVendor }]),
+  ];
+  return scopes.map((scope) => put({ ...keys.kdLog(scope, record.kdDate, record.id), ...record }));
+}
+
+function outcomeEvent(state: LedgerState, record: KdLogRecord, late = false): JournalEvent {
+  return {
+    type: 'KD_OUTCOME',
+    dayNumber: openDay(state),
+    receiptNumber: record.receiptNumber,
+    printType: record.printType,
+    amount: record.brutto,
+    controlCode: record.response,
+    data: {
+      correlationId: record.correlationId,
+      controlUnitSerial: record.controlUnitSerial,
+      outcome: record.outcome,
+      returnCode: record.returnCode,
+      message: record.errorMessage,
+      late,
+    },
+  };
+}

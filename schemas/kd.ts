@@ -1,0 +1,64 @@
+/**
+ * A kd request (spec 4.3; docs/conventions.md §25): the receipt a register asks its control unit to register.
+ * v15 carries `brutto` and may leave `receiptNumber` null; v26 and v33 name the receipt number and take the
+ * amount from `vatRateToSum`; v33's second variant names the activation's unit and application as well.
+ */
+import { PRINT_TYPES } from '#shared/fiscal/model.ts';
+
+const INT32_MAX = 2147483647;
+/** The receipt's time: from 1970 to the last year a kd date (`YYYYMMDDhhmm`) can show in any time zone. */
+const KD_DATE_MAX = 253370764800000;
+/** A VAT rate in percent as text, at most two decimals, 0 to 100 (`25`, `12.5`, `6.00`). */
+export const VAT_RATE_KEY = '^(?:100(?:\\.00?)?|[1-9]?[0-9](?:\\.[0-9]{1,2})?)$';
+/** A control unit takes four VAT rates. */
+export const MAX_KD_VAT_RATES = 4;
+
+const common = {
+  /** VAT rate (percent, text) -> the receipt's brutto at that rate, in hundredths. */
+  vatRateToSum: {
+    type: 'object',
+    maxProperties: MAX_KD_VAT_RATES,
+    propertyNames: { type: 'string', $ref: 'scalars#/$defs/text', pattern: VAT_RATE_KEY },
+    additionalProperties: { type: 'integer', minimum: 0, maximum: INT32_MAX },
+  },
+  refund: { type: 'boolean' },
+  printType: { type: 'string', enum: PRINT_TYPES },
+  date: { type: 'integer', minimum: 0, maximum: KD_DATE_MAX },
+} as const;
+
+const receiptNumber = { type: 'integer', minimum: 1, maximum: INT32_MAX } as const;
+
+export const kdV15 = {
+  $id: 'kdV15',
+  type: 'object',
+  additionalProperties: false,
+  required: ['brutto', 'vatRateToSum', 'refund', 'printType', 'date'],
+  properties: {
+    ...common,
+    brutto: { type: 'integer', minimum: 0, maximum: INT32_MAX },
+    // Null (or left out): the register's next receipt number; for a Copy, its last one (docs/conventions.md §25).
+    receiptNumber: { ...receiptNumber, type: ['integer', 'null'] },
+  },
+} as const;
+
+export const kdV26 = {
+  $id: 'kdV26',
+  type: 'object',
+  additionalProperties: false,
+  required: ['vatRateToSum', 'refund', 'printType', 'receiptNumber', 'date'],
+  properties: { ...common, receiptNumber },
+} as const;
+
+export const kdV33 = {
+  $id: 'kdV33',
+  type: 'object',
+  additionalProperties: false,
+  required: ['vatRateToSum', 'refund', 'printType', 'receiptNumber', 'date'],
+  properties: {
+    ...common,
+    receiptNumber,
+    // The second variant: both or neither, and they must be the activation's (docs/conventions.md §25).
+    controlUnitSerial: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 20 },
+    applicationPackage: { type: ['string', 'null'], $ref: 'scalars#/$defs/applicationPackage' },
+  },
+} as const;
