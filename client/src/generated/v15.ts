@@ -231,6 +231,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v15/kd-facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /kd-facets */
+        get: operations["getKdFacets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v15/noauth/activations/cash-register-name/existance": {
         parameters: {
             query?: never;
@@ -293,6 +310,23 @@ export interface paths {
         get: operations["getNoauthActivationsPublicKeysByPublicKeyFileName"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v15/pospluses/kd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /pospluses/kd */
+        post: operations["postPosplusesKd"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1283,7 +1317,7 @@ export interface components {
          */
         Error: {
             /** @enum {string} */
-            exception: "InvalidETagFormat" | "NonUnique" | "MessageNotReadable" | "HttpHeaderMissing" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid" | "Unauthorized" | "Forbidden" | "NotFound" | "ReferenceNotFound" | "RequestMethodNotSupported" | "VersionConflict" | "InconsistentData" | "CashRegisterNameIsNotUnique" | "OutdatedVersion" | "RequestEntityTooLarge" | "UnprocessableEntity" | "DayClosed" | "DayNotClosed" | "ReceiptNotPrinted" | "ReceiptAlreadyPrinted" | "InternalServerError" | "ServiceUnavailable";
+            exception: "InvalidETagFormat" | "NonUnique" | "MessageNotReadable" | "HttpHeaderMissing" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid" | "Unauthorized" | "Forbidden" | "NotFound" | "ReferenceNotFound" | "RequestMethodNotSupported" | "VersionConflict" | "InconsistentData" | "CashRegisterNameIsNotUnique" | "OutdatedVersion" | "RequestEntityTooLarge" | "UnprocessableEntity" | "DayClosed" | "DayNotClosed" | "ReceiptNotPrinted" | "ReceiptAlreadyPrinted" | "InternalServerError" | "ControlUnitReceipt" | "ControlUnitUnavailable" | "ControlUnitCommunication" | "ServiceUnavailable";
             code: string | null;
             message: string;
             details: Record<string, unknown>;
@@ -2628,6 +2662,66 @@ export interface components {
         gatewayPaymentView: {
             amount?: string | null;
         } | null;
+        kdV15: {
+            vatRateToSum: {
+                [key: string]: number;
+            };
+            refund: boolean;
+            /** @enum {string} */
+            printType: "Normal" | "Copy" | "Proforma";
+            date: number;
+            brutto: number;
+            receiptNumber?: number | null;
+        };
+        kdV15View: {
+            vatRateToSum?: Record<string, unknown> | null;
+            refund?: boolean | null;
+            /** @enum {string|null} */
+            printType?: "Normal" | "Copy" | "Proforma" | null;
+            date?: number | null;
+            brutto?: number | null;
+            receiptNumber?: number | null;
+        } | null;
+        kdV26: {
+            vatRateToSum: {
+                [key: string]: number;
+            };
+            refund: boolean;
+            /** @enum {string} */
+            printType: "Normal" | "Copy" | "Proforma";
+            date: number;
+            receiptNumber: number;
+        };
+        kdV26View: {
+            vatRateToSum?: Record<string, unknown> | null;
+            refund?: boolean | null;
+            /** @enum {string|null} */
+            printType?: "Normal" | "Copy" | "Proforma" | null;
+            date?: number | null;
+            receiptNumber?: number | null;
+        } | null;
+        kdV33: {
+            vatRateToSum: {
+                [key: string]: number;
+            };
+            refund: boolean;
+            /** @enum {string} */
+            printType: "Normal" | "Copy" | "Proforma";
+            date: number;
+            receiptNumber: number;
+            controlUnitSerial?: string | null;
+            applicationPackage?: string | null;
+        };
+        kdV33View: {
+            vatRateToSum?: Record<string, unknown> | null;
+            refund?: boolean | null;
+            /** @enum {string|null} */
+            printType?: "Normal" | "Copy" | "Proforma" | null;
+            date?: number | null;
+            receiptNumber?: number | null;
+            controlUnitSerial?: string | null;
+            applicationPackage?: string | null;
+        } | null;
         /** @description An activation with its registration, installation and control unit. */
         activation: {
             activationInfo: unknown;
@@ -2733,6 +2827,24 @@ export interface components {
             created: unknown;
             previousHash: unknown;
             hash: unknown;
+        };
+        /** @description A Kd log record (spec 2.3): a kd and its outcome (docs/conventions.md §25). */
+        kdLogRecord: {
+            activation: unknown;
+            brutto: unknown;
+            kdDate: unknown;
+            vatRateToSum: unknown;
+            receiptNumber: unknown;
+            printType: unknown;
+            refund: unknown;
+            errorMessage: unknown;
+            errorStackTrace: unknown;
+            outcome: unknown;
+        };
+        /** @description The control unit's control code for the receipt, and the unit (docs/conventions.md §25). */
+        kdResult: {
+            response: string;
+            controlUnitSerial: string;
         };
         /** @description Which diffs changed in a range (docs/conventions.md §7). */
         modifications: {
@@ -2841,8 +2953,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description NotFound (ENDPOINT_NOT_FOUND, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED, REPORT_IS_PRINTED_ALREADY, RECEIPT_IS_NOT_PRINTED, SELLER_MUST_HAVE_CURRENCY); ReferenceNotFound (VALID_FROM_AND_VALID_TO_INCONSISTENCY, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, SV_MISMATCH_IN_APP_DESC_AND_CU, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, ACTIVATION_CODE_WRONG_LENGTH, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, TREASURER_IS_JOINED_TO_USER_ALREADY, TREASURER_IS_NOT_JOINED_TO_USER, USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY, DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED) */
-        NotFoundOrReferenceNotFound_1jqrvmk: {
+        /** @description NotFound (ENDPOINT_NOT_FOUND, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED, REPORT_IS_PRINTED_ALREADY, RECEIPT_IS_NOT_PRINTED, SELLER_MUST_HAVE_CURRENCY); ReferenceNotFound (VALID_FROM_AND_VALID_TO_INCONSISTENCY, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, SV_MISMATCH_IN_APP_DESC_AND_CU, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, ACTIVATION_CODE_WRONG_LENGTH, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, TREASURER_IS_JOINED_TO_USER_ALREADY, TREASURER_IS_NOT_JOINED_TO_USER, USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY, DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED, SELLER_SHOULD_BE_PROVIDED_FOR_CR, SELLER_HAS_NOT_REGISTRATION) */
+        NotFoundOrReferenceNotFound_10hci2j: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2851,7 +2963,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
-                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "ENDPOINT_NOT_FOUND" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "RECEIPT_IS_NOT_PRINTED" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_MUST_HAVE_CURRENCY" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
+                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "ENDPOINT_NOT_FOUND" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "RECEIPT_IS_NOT_PRINTED" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_MUST_HAVE_CURRENCY" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3251,8 +3363,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description NotFound; ReferenceNotFound (VALID_FROM_AND_VALID_TO_INCONSISTENCY, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, SV_MISMATCH_IN_APP_DESC_AND_CU, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, ACTIVATION_CODE_WRONG_LENGTH, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, TREASURER_IS_JOINED_TO_USER_ALREADY, TREASURER_IS_NOT_JOINED_TO_USER, USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY, DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED) */
-        NotFoundOrReferenceNotFound_zv16t: {
+        /** @description NotFound; ReferenceNotFound (VALID_FROM_AND_VALID_TO_INCONSISTENCY, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, SV_MISMATCH_IN_APP_DESC_AND_CU, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, ACTIVATION_CODE_WRONG_LENGTH, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, TREASURER_IS_JOINED_TO_USER_ALREADY, TREASURER_IS_NOT_JOINED_TO_USER, USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY, DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED, SELLER_SHOULD_BE_PROVIDED_FOR_CR, SELLER_HAS_NOT_REGISTRATION) */
+        NotFoundOrReferenceNotFound_1z0hooi: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3261,7 +3373,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
-                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
+                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3489,6 +3601,78 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
+        /** @description CashRegisterNameIsNotUnique; InconsistentData (SERVER_IS_OVERLOADED, SALE_TOTALS_INCONSISTENT); VersionConflict (DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED) */
+        CashRegisterNameIsNotUniqueOrInconsistentDataOrVersionConflict_1ww73ro: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "CashRegisterNameIsNotUnique" | "InconsistentData" | "VersionConflict";
+                    /** @enum {unknown} */
+                    code?: null | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "REPORT_IS_NOT_PRINTED" | "SALE_TOTALS_INCONSISTENT" | "SERVER_IS_OVERLOADED";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description ControlUnitCommunication; ControlUnitReceipt (WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP); ControlUnitUnavailable; InternalServerError */
+        ControlUnitCommunicationOrControlUnitReceiptOrControlUnitUnavailableOrInternalServerError_1pqswz0: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "ControlUnitCommunication" | "ControlUnitReceipt" | "ControlUnitUnavailable" | "InternalServerError";
+                    /** @enum {unknown} */
+                    code?: null | "WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description ServiceUnavailable (REQUIRES_SETUP) */
+        ServiceUnavailable_1xgmzj: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "ServiceUnavailable";
+                    /** @enum {unknown} */
+                    code?: null | "REQUIRES_SETUP";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description ReferenceNotFound (VALID_FROM_AND_VALID_TO_INCONSISTENCY, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, SV_MISMATCH_IN_APP_DESC_AND_CU, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, ACTIVATION_CODE_WRONG_LENGTH, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, TREASURER_IS_JOINED_TO_USER_ALREADY, TREASURER_IS_NOT_JOINED_TO_USER, USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY, DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED, SELLER_SHOULD_BE_PROVIDED_FOR_CR, SELLER_HAS_NOT_REGISTRATION) */
+        ReferenceNotFound_1z0hooi: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "ReferenceNotFound";
+                    /** @enum {unknown} */
+                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description InconsistentData (QUERY_PARAM_CANT_BE_NEGATIVE, SERVER_IS_OVERLOADED, SELLER_SHOULD_BE_PROVIDED_FOR_CR, SELLER_HAS_NOT_REGISTRATION) */
+        InconsistentData_rkva1g: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "InconsistentData";
+                    /** @enum {unknown} */
+                    code?: "QUERY_PARAM_CANT_BE_NEGATIVE" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SERVER_IS_OVERLOADED";
+                } & components["schemas"]["Error"];
+            };
+        };
         /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, SELLER_IS_NOT_PUBLIC) */
         Forbidden_174g5j9: {
             headers: {
@@ -3643,7 +3827,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3703,7 +3887,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1ha3u9r"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -3804,7 +3988,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1ha3u9r"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -3884,7 +4068,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_2fj3r9"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1vziabp"];
@@ -4170,7 +4354,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_cwy91x"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1uqa8n5"];
             422: components["responses"]["UnprocessableEntity_ht1xwa"];
             500: components["responses"]["InternalServerError"];
@@ -4206,6 +4390,44 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getKdFacets: {
+        parameters: {
+            query?: {
+                /** @description Items to skip. */
+                firstResult?: number;
+                /** @description Items at most (above 1000: 409 SERVER_IS_OVERLOADED). */
+                maxResults?: number;
+                /** @description Only this control unit's records (its serial). */
+                controlUnit?: string;
+                /** @description Only this seller's records (a seller id). */
+                seller?: string;
+                /** @description Only this register's records (needs seller). */
+                cashRegisterName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["kdLogRecord"][];
+                };
+            };
+            400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden_15uvm2v"];
+            404: components["responses"]["ReferenceNotFound_1z0hooi"];
+            409: components["responses"]["InconsistentData_rkva1g"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     postNoauthActivationsCashRegisterNameExistance: {
         parameters: {
             query?: never;
@@ -4229,7 +4451,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrNonUniqueOrValueNotValid_6s1zx2"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -4260,7 +4482,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             403: components["responses"]["Forbidden_1wcc9mt"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_2fj3r9"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -4292,7 +4514,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             403: components["responses"]["Forbidden_1wcc9mt"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["CashRegisterNameIsNotUniqueOrInconsistentData_2fj3r9"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -4325,6 +4547,37 @@ export interface operations {
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postPosplusesKd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["kdV15"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["kdResult"];
+                };
+            };
+            400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrNonUniqueOrValueNotValid_6s1zx2"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden_15uvm2v"];
+            409: components["responses"]["CashRegisterNameIsNotUniqueOrInconsistentDataOrVersionConflict_1ww73ro"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            500: components["responses"]["ControlUnitCommunicationOrControlUnitReceiptOrControlUnitUnavailableOrInternalServerError_1pqswz0"];
+            503: components["responses"]["ServiceUnavailable_1xgmzj"];
         };
     };
     getRestaurantsBySellerId: {
@@ -4840,7 +5093,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_tbgf91"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_2fj3r9"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -4897,7 +5150,7 @@ export interface operations {
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4925,7 +5178,7 @@ export interface operations {
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5227,7 +5480,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_zv16t"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -5388,7 +5641,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_zv16t"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -5686,7 +5939,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5734,7 +5987,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5783,7 +6036,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -5817,7 +6070,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5867,7 +6120,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5940,7 +6193,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_zv16t"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -6061,7 +6314,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_zv16t"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -6358,7 +6611,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_zv16t"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -6502,7 +6755,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_wfalni"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
             500: components["responses"]["InternalServerError"];
@@ -6576,7 +6829,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_zv16t"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -6735,7 +6988,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_zv16t"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -6811,7 +7064,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6860,7 +7113,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6910,7 +7163,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -6945,7 +7198,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6996,7 +7249,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7401,7 +7654,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_wfalni"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
             500: components["responses"]["InternalServerError"];

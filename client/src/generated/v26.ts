@@ -372,6 +372,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v26/kd-facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /kd-facets */
+        get: operations["getKdFacets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v26/noauth/activations/cash-register-name/existance": {
         parameters: {
             query?: never;
@@ -400,6 +417,23 @@ export interface paths {
         get: operations["getNoauthActivationsPublicKeysByPublicKeyFileName"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v26/pospluses/kd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /pospluses/kd */
+        post: operations["postPosplusesKd"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1801,7 +1835,7 @@ export interface components {
          */
         Error: {
             /** @enum {string} */
-            exception: "InvalidETagFormat" | "NonUnique" | "MessageNotReadable" | "HttpHeaderMissing" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid" | "Unauthorized" | "Forbidden" | "NotFound" | "ReferenceNotFound" | "RequestMethodNotSupported" | "VersionConflict" | "InconsistentData" | "CashRegisterNameIsNotUnique" | "OutdatedVersion" | "RequestEntityTooLarge" | "UnprocessableEntity" | "DayClosed" | "DayNotClosed" | "ReceiptNotPrinted" | "ReceiptAlreadyPrinted" | "InternalServerError" | "ServiceUnavailable";
+            exception: "InvalidETagFormat" | "NonUnique" | "MessageNotReadable" | "HttpHeaderMissing" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid" | "Unauthorized" | "Forbidden" | "NotFound" | "ReferenceNotFound" | "RequestMethodNotSupported" | "VersionConflict" | "InconsistentData" | "CashRegisterNameIsNotUnique" | "OutdatedVersion" | "RequestEntityTooLarge" | "UnprocessableEntity" | "DayClosed" | "DayNotClosed" | "ReceiptNotPrinted" | "ReceiptAlreadyPrinted" | "InternalServerError" | "ControlUnitReceipt" | "ControlUnitUnavailable" | "ControlUnitCommunication" | "ServiceUnavailable";
             code: string | null;
             message: string;
             details: Record<string, unknown>;
@@ -3146,6 +3180,66 @@ export interface components {
         gatewayPaymentView: {
             amount?: string | null;
         } | null;
+        kdV15: {
+            vatRateToSum: {
+                [key: string]: number;
+            };
+            refund: boolean;
+            /** @enum {string} */
+            printType: "Normal" | "Copy" | "Proforma";
+            date: number;
+            brutto: number;
+            receiptNumber?: number | null;
+        };
+        kdV15View: {
+            vatRateToSum?: Record<string, unknown> | null;
+            refund?: boolean | null;
+            /** @enum {string|null} */
+            printType?: "Normal" | "Copy" | "Proforma" | null;
+            date?: number | null;
+            brutto?: number | null;
+            receiptNumber?: number | null;
+        } | null;
+        kdV26: {
+            vatRateToSum: {
+                [key: string]: number;
+            };
+            refund: boolean;
+            /** @enum {string} */
+            printType: "Normal" | "Copy" | "Proforma";
+            date: number;
+            receiptNumber: number;
+        };
+        kdV26View: {
+            vatRateToSum?: Record<string, unknown> | null;
+            refund?: boolean | null;
+            /** @enum {string|null} */
+            printType?: "Normal" | "Copy" | "Proforma" | null;
+            date?: number | null;
+            receiptNumber?: number | null;
+        } | null;
+        kdV33: {
+            vatRateToSum: {
+                [key: string]: number;
+            };
+            refund: boolean;
+            /** @enum {string} */
+            printType: "Normal" | "Copy" | "Proforma";
+            date: number;
+            receiptNumber: number;
+            controlUnitSerial?: string | null;
+            applicationPackage?: string | null;
+        };
+        kdV33View: {
+            vatRateToSum?: Record<string, unknown> | null;
+            refund?: boolean | null;
+            /** @enum {string|null} */
+            printType?: "Normal" | "Copy" | "Proforma" | null;
+            date?: number | null;
+            receiptNumber?: number | null;
+            controlUnitSerial?: string | null;
+            applicationPackage?: string | null;
+        } | null;
         /** @description An activation with its registration, installation and control unit. */
         activation: {
             activationInfo: unknown;
@@ -3252,6 +3346,24 @@ export interface components {
             previousHash: unknown;
             hash: unknown;
         };
+        /** @description A Kd log record (spec 2.3): a kd and its outcome (docs/conventions.md §25). */
+        kdLogRecord: {
+            activation: unknown;
+            brutto: unknown;
+            kdDate: unknown;
+            vatRateToSum: unknown;
+            receiptNumber: unknown;
+            printType: unknown;
+            refund: unknown;
+            errorMessage: unknown;
+            errorStackTrace: unknown;
+            outcome: unknown;
+        };
+        /** @description The control unit's control code for the receipt, and the unit (docs/conventions.md §25). */
+        kdResult: {
+            response: string;
+            controlUnitSerial: string;
+        };
         /** @description Which diffs changed in a range (docs/conventions.md §7). */
         modifications: {
             from: unknown;
@@ -3345,8 +3457,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description NotFound (ENDPOINT_NOT_FOUND, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED, REPORT_IS_PRINTED_ALREADY, RECEIPT_IS_NOT_PRINTED, SELLER_MUST_HAVE_CURRENCY); ReferenceNotFound (VALID_FROM_AND_VALID_TO_INCONSISTENCY, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, SV_MISMATCH_IN_APP_DESC_AND_CU, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, ACTIVATION_CODE_WRONG_LENGTH, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, TREASURER_IS_JOINED_TO_USER_ALREADY, TREASURER_IS_NOT_JOINED_TO_USER, USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY, DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED) */
-        NotFoundOrReferenceNotFound_1jqrvmk: {
+        /** @description NotFound (ENDPOINT_NOT_FOUND, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED, REPORT_IS_PRINTED_ALREADY, RECEIPT_IS_NOT_PRINTED, SELLER_MUST_HAVE_CURRENCY); ReferenceNotFound (VALID_FROM_AND_VALID_TO_INCONSISTENCY, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, SV_MISMATCH_IN_APP_DESC_AND_CU, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, ACTIVATION_CODE_WRONG_LENGTH, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, TREASURER_IS_JOINED_TO_USER_ALREADY, TREASURER_IS_NOT_JOINED_TO_USER, USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY, DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED, SELLER_SHOULD_BE_PROVIDED_FOR_CR, SELLER_HAS_NOT_REGISTRATION) */
+        NotFoundOrReferenceNotFound_10hci2j: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3355,7 +3467,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
-                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "ENDPOINT_NOT_FOUND" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "RECEIPT_IS_NOT_PRINTED" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_MUST_HAVE_CURRENCY" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
+                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "ENDPOINT_NOT_FOUND" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "RECEIPT_IS_NOT_PRINTED" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_MUST_HAVE_CURRENCY" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3741,8 +3853,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description NotFound; ReferenceNotFound (VALID_FROM_AND_VALID_TO_INCONSISTENCY, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, SV_MISMATCH_IN_APP_DESC_AND_CU, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, ACTIVATION_CODE_WRONG_LENGTH, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, TREASURER_IS_JOINED_TO_USER_ALREADY, TREASURER_IS_NOT_JOINED_TO_USER, USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY, DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED) */
-        NotFoundOrReferenceNotFound_zv16t: {
+        /** @description NotFound; ReferenceNotFound (VALID_FROM_AND_VALID_TO_INCONSISTENCY, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, SV_MISMATCH_IN_APP_DESC_AND_CU, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, ACTIVATION_CODE_WRONG_LENGTH, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, TREASURER_IS_JOINED_TO_USER_ALREADY, TREASURER_IS_NOT_JOINED_TO_USER, USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY, DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED, SELLER_SHOULD_BE_PROVIDED_FOR_CR, SELLER_HAS_NOT_REGISTRATION) */
+        NotFoundOrReferenceNotFound_1z0hooi: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3751,7 +3863,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
-                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
+                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3895,8 +4007,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description ReferenceNotFound (VALID_FROM_AND_VALID_TO_INCONSISTENCY, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, SV_MISMATCH_IN_APP_DESC_AND_CU, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, ACTIVATION_CODE_WRONG_LENGTH, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, TREASURER_IS_JOINED_TO_USER_ALREADY, TREASURER_IS_NOT_JOINED_TO_USER, USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY, DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED) */
-        ReferenceNotFound_zv16t: {
+        /** @description ReferenceNotFound (VALID_FROM_AND_VALID_TO_INCONSISTENCY, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, SV_MISMATCH_IN_APP_DESC_AND_CU, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, ACTIVATION_CODE_WRONG_LENGTH, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, TREASURER_IS_JOINED_TO_USER_ALREADY, TREASURER_IS_NOT_JOINED_TO_USER, USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY, DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED, SELLER_SHOULD_BE_PROVIDED_FOR_CR, SELLER_HAS_NOT_REGISTRATION) */
+        ReferenceNotFound_1z0hooi: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3905,7 +4017,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "ReferenceNotFound";
                     /** @enum {unknown} */
-                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
+                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4119,6 +4231,50 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
+        /** @description CashRegisterNameIsNotUnique; InconsistentData (SERVER_IS_OVERLOADED, SALE_TOTALS_INCONSISTENT); VersionConflict (DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED) */
+        CashRegisterNameIsNotUniqueOrInconsistentDataOrVersionConflict_1ww73ro: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "CashRegisterNameIsNotUnique" | "InconsistentData" | "VersionConflict";
+                    /** @enum {unknown} */
+                    code?: null | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "REPORT_IS_NOT_PRINTED" | "SALE_TOTALS_INCONSISTENT" | "SERVER_IS_OVERLOADED";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description ControlUnitCommunication; ControlUnitReceipt (WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP); ControlUnitUnavailable; InternalServerError */
+        ControlUnitCommunicationOrControlUnitReceiptOrControlUnitUnavailableOrInternalServerError_1pqswz0: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "ControlUnitCommunication" | "ControlUnitReceipt" | "ControlUnitUnavailable" | "InternalServerError";
+                    /** @enum {unknown} */
+                    code?: null | "WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description ServiceUnavailable (REQUIRES_SETUP) */
+        ServiceUnavailable_1xgmzj: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "ServiceUnavailable";
+                    /** @enum {unknown} */
+                    code?: null | "REQUIRES_SETUP";
+                } & components["schemas"]["Error"];
+            };
+        };
         /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, SELLER_IS_NOT_PUBLIC) */
         Forbidden_174g5j9: {
             headers: {
@@ -4306,7 +4462,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1ha3u9r"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -4334,7 +4490,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4364,7 +4520,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             403: components["responses"]["Forbidden_1wcc9mt"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1ha3u9r"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -4426,7 +4582,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1ha3u9r"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -4527,7 +4683,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1ha3u9r"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -4607,7 +4763,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_2fj3r9"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1vziabp"];
@@ -4893,7 +5049,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_cwy91x"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1uqa8n5"];
             422: components["responses"]["UnprocessableEntity_ht1xwa"];
             500: components["responses"]["InternalServerError"];
@@ -4930,7 +5086,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["ReferenceNotFound_zv16t"];
+            404: components["responses"]["ReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4966,7 +5122,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["ReferenceNotFound_zv16t"];
+            404: components["responses"]["ReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5024,7 +5180,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_wfalni"];
-            404: components["responses"]["ReferenceNotFound_zv16t"];
+            404: components["responses"]["ReferenceNotFound_1z0hooi"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5213,6 +5369,50 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getKdFacets: {
+        parameters: {
+            query?: {
+                /** @description Items to skip. */
+                firstResult?: number;
+                /** @description Items at most (above 1000: 409 SERVER_IS_OVERLOADED). */
+                maxResults?: number;
+                /** @description Only this control unit's records (its serial). */
+                controlUnit?: string;
+                /** @description Only this seller's records (a seller id). */
+                seller?: string;
+                /** @description Only this register's records (needs seller). */
+                cashRegisterName?: string;
+                /** @description The field to order by. */
+                orderBy?: "kdDate";
+                /** @description Newest or largest first. */
+                orderDesc?: boolean;
+                /** @description Only the records of this software vendor's units. */
+                softwareVendor?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["kdLogRecord"][];
+                };
+            };
+            400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden_15uvm2v"];
+            404: components["responses"]["ReferenceNotFound_1z0hooi"];
+            409: components["responses"]["InconsistentData_zzg2ov"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     postNoauthActivationsCashRegisterNameExistance: {
         parameters: {
             query?: never;
@@ -5236,7 +5436,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrNonUniqueOrValueNotValid_6s1zx2"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -5268,6 +5468,37 @@ export interface operations {
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postPosplusesKd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["kdV26"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["kdResult"];
+                };
+            };
+            400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrNonUniqueOrValueNotValid_6s1zx2"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden_15uvm2v"];
+            409: components["responses"]["CashRegisterNameIsNotUniqueOrInconsistentDataOrVersionConflict_1ww73ro"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            500: components["responses"]["ControlUnitCommunicationOrControlUnitReceiptOrControlUnitUnavailableOrInternalServerError_1pqswz0"];
+            503: components["responses"]["ServiceUnavailable_1xgmzj"];
         };
     };
     getRestaurants: {
@@ -5914,7 +6145,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_tbgf91"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_2fj3r9"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -5947,7 +6178,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_tbgf91"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1ha3u9r"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -6035,7 +6266,7 @@ export interface operations {
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6063,7 +6294,7 @@ export interface operations {
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6477,7 +6708,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6516,7 +6747,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -6566,7 +6797,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6616,7 +6847,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -6651,7 +6882,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6701,7 +6932,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6855,7 +7086,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_wfalni"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
             500: components["responses"]["InternalServerError"];
@@ -6929,7 +7160,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_zv16t"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -7090,7 +7321,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_zv16t"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -7345,7 +7576,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7383,7 +7614,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -7432,7 +7663,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7481,7 +7712,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -7515,7 +7746,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7564,7 +7795,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7855,7 +8086,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_wfalni"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
             500: components["responses"]["InternalServerError"];
@@ -7929,7 +8160,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_zv16t"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -8088,7 +8319,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_zv16t"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -8164,7 +8395,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8203,7 +8434,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -8253,7 +8484,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8303,7 +8534,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -8338,7 +8569,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8388,7 +8619,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8554,7 +8785,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8587,7 +8818,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -9124,7 +9355,7 @@ export interface operations {
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9397,7 +9628,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_wfalni"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
             500: components["responses"]["InternalServerError"];

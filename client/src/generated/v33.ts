@@ -355,6 +355,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v33/kd-facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /kd-facets */
+        get: operations["getKdFacets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v33/noauth/activations/cash-register-name/existance": {
         parameters: {
             query?: never;
@@ -1248,6 +1265,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v33/{sellerId}/registration/{cash}/kd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /{sellerId}/registration/{cash}/kd */
+        post: operations["postBySellerIdRegistrationByCashKd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v33/{sellerId}/registrations": {
         parameters: {
             query?: never;
@@ -1818,7 +1852,7 @@ export interface components {
          */
         Error: {
             /** @enum {string} */
-            exception: "InvalidETagFormat" | "NonUnique" | "MessageNotReadable" | "HttpHeaderMissing" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid" | "Unauthorized" | "Forbidden" | "NotFound" | "ReferenceNotFound" | "RequestMethodNotSupported" | "VersionConflict" | "InconsistentData" | "CashRegisterNameIsNotUnique" | "OutdatedVersion" | "RequestEntityTooLarge" | "UnprocessableEntity" | "DayClosed" | "DayNotClosed" | "ReceiptNotPrinted" | "ReceiptAlreadyPrinted" | "InternalServerError" | "ServiceUnavailable";
+            exception: "InvalidETagFormat" | "NonUnique" | "MessageNotReadable" | "HttpHeaderMissing" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid" | "Unauthorized" | "Forbidden" | "NotFound" | "ReferenceNotFound" | "RequestMethodNotSupported" | "VersionConflict" | "InconsistentData" | "CashRegisterNameIsNotUnique" | "OutdatedVersion" | "RequestEntityTooLarge" | "UnprocessableEntity" | "DayClosed" | "DayNotClosed" | "ReceiptNotPrinted" | "ReceiptAlreadyPrinted" | "InternalServerError" | "ControlUnitReceipt" | "ControlUnitUnavailable" | "ControlUnitCommunication" | "ServiceUnavailable";
             code: string | null;
             message: string;
             details: Record<string, unknown>;
@@ -3163,6 +3197,66 @@ export interface components {
         gatewayPaymentView: {
             amount?: string | null;
         } | null;
+        kdV15: {
+            vatRateToSum: {
+                [key: string]: number;
+            };
+            refund: boolean;
+            /** @enum {string} */
+            printType: "Normal" | "Copy" | "Proforma";
+            date: number;
+            brutto: number;
+            receiptNumber?: number | null;
+        };
+        kdV15View: {
+            vatRateToSum?: Record<string, unknown> | null;
+            refund?: boolean | null;
+            /** @enum {string|null} */
+            printType?: "Normal" | "Copy" | "Proforma" | null;
+            date?: number | null;
+            brutto?: number | null;
+            receiptNumber?: number | null;
+        } | null;
+        kdV26: {
+            vatRateToSum: {
+                [key: string]: number;
+            };
+            refund: boolean;
+            /** @enum {string} */
+            printType: "Normal" | "Copy" | "Proforma";
+            date: number;
+            receiptNumber: number;
+        };
+        kdV26View: {
+            vatRateToSum?: Record<string, unknown> | null;
+            refund?: boolean | null;
+            /** @enum {string|null} */
+            printType?: "Normal" | "Copy" | "Proforma" | null;
+            date?: number | null;
+            receiptNumber?: number | null;
+        } | null;
+        kdV33: {
+            vatRateToSum: {
+                [key: string]: number;
+            };
+            refund: boolean;
+            /** @enum {string} */
+            printType: "Normal" | "Copy" | "Proforma";
+            date: number;
+            receiptNumber: number;
+            controlUnitSerial?: string | null;
+            applicationPackage?: string | null;
+        };
+        kdV33View: {
+            vatRateToSum?: Record<string, unknown> | null;
+            refund?: boolean | null;
+            /** @enum {string|null} */
+            printType?: "Normal" | "Copy" | "Proforma" | null;
+            date?: number | null;
+            receiptNumber?: number | null;
+            controlUnitSerial?: string | null;
+            applicationPackage?: string | null;
+        } | null;
         /** @description An activation with its registration, installation and control unit. */
         activation: {
             activationInfo: unknown;
@@ -3269,6 +3363,24 @@ export interface components {
             previousHash: unknown;
             hash: unknown;
         };
+        /** @description A Kd log record (spec 2.3): a kd and its outcome (docs/conventions.md §25). */
+        kdLogRecord: {
+            activation: unknown;
+            brutto: unknown;
+            kdDate: unknown;
+            vatRateToSum: unknown;
+            receiptNumber: unknown;
+            printType: unknown;
+            refund: unknown;
+            errorMessage: unknown;
+            errorStackTrace: unknown;
+            outcome: unknown;
+        };
+        /** @description The control unit's control code for the receipt, and the unit (docs/conventions.md §25). */
+        kdResult: {
+            response: string;
+            controlUnitSerial: string;
+        };
         /** @description Which diffs changed in a range (docs/conventions.md §7). */
         modifications: {
             from: unknown;
@@ -3362,8 +3474,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description NotFound (ENDPOINT_NOT_FOUND, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED, REPORT_IS_PRINTED_ALREADY, RECEIPT_IS_NOT_PRINTED, SELLER_MUST_HAVE_CURRENCY); ReferenceNotFound (VALID_FROM_AND_VALID_TO_INCONSISTENCY, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, SV_MISMATCH_IN_APP_DESC_AND_CU, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, ACTIVATION_CODE_WRONG_LENGTH, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, TREASURER_IS_JOINED_TO_USER_ALREADY, TREASURER_IS_NOT_JOINED_TO_USER, USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY, DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED) */
-        NotFoundOrReferenceNotFound_1jqrvmk: {
+        /** @description NotFound (ENDPOINT_NOT_FOUND, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED, REPORT_IS_PRINTED_ALREADY, RECEIPT_IS_NOT_PRINTED, SELLER_MUST_HAVE_CURRENCY); ReferenceNotFound (VALID_FROM_AND_VALID_TO_INCONSISTENCY, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, SV_MISMATCH_IN_APP_DESC_AND_CU, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, ACTIVATION_CODE_WRONG_LENGTH, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, TREASURER_IS_JOINED_TO_USER_ALREADY, TREASURER_IS_NOT_JOINED_TO_USER, USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY, DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED, SELLER_SHOULD_BE_PROVIDED_FOR_CR, SELLER_HAS_NOT_REGISTRATION) */
+        NotFoundOrReferenceNotFound_10hci2j: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3372,7 +3484,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
-                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "ENDPOINT_NOT_FOUND" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "RECEIPT_IS_NOT_PRINTED" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_MUST_HAVE_CURRENCY" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
+                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "ENDPOINT_NOT_FOUND" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "RECEIPT_IS_NOT_PRINTED" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_MUST_HAVE_CURRENCY" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3758,8 +3870,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description NotFound; ReferenceNotFound (VALID_FROM_AND_VALID_TO_INCONSISTENCY, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, SV_MISMATCH_IN_APP_DESC_AND_CU, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, ACTIVATION_CODE_WRONG_LENGTH, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, TREASURER_IS_JOINED_TO_USER_ALREADY, TREASURER_IS_NOT_JOINED_TO_USER, USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY, DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED) */
-        NotFoundOrReferenceNotFound_zv16t: {
+        /** @description NotFound; ReferenceNotFound (VALID_FROM_AND_VALID_TO_INCONSISTENCY, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, SV_MISMATCH_IN_APP_DESC_AND_CU, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, ACTIVATION_CODE_WRONG_LENGTH, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, TREASURER_IS_JOINED_TO_USER_ALREADY, TREASURER_IS_NOT_JOINED_TO_USER, USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY, DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED, SELLER_SHOULD_BE_PROVIDED_FOR_CR, SELLER_HAS_NOT_REGISTRATION) */
+        NotFoundOrReferenceNotFound_1z0hooi: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3768,7 +3880,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
-                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
+                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3912,8 +4024,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description ReferenceNotFound (VALID_FROM_AND_VALID_TO_INCONSISTENCY, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, SV_MISMATCH_IN_APP_DESC_AND_CU, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, ACTIVATION_CODE_WRONG_LENGTH, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, TREASURER_IS_JOINED_TO_USER_ALREADY, TREASURER_IS_NOT_JOINED_TO_USER, USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY, DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED) */
-        ReferenceNotFound_zv16t: {
+        /** @description ReferenceNotFound (VALID_FROM_AND_VALID_TO_INCONSISTENCY, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, SV_MISMATCH_IN_APP_DESC_AND_CU, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, ACTIVATION_CODE_WRONG_LENGTH, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, TREASURER_IS_JOINED_TO_USER_ALREADY, TREASURER_IS_NOT_JOINED_TO_USER, USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY, DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED, SELLER_SHOULD_BE_PROVIDED_FOR_CR, SELLER_HAS_NOT_REGISTRATION) */
+        ReferenceNotFound_1z0hooi: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3922,7 +4034,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "ReferenceNotFound";
                     /** @enum {unknown} */
-                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
+                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4091,6 +4203,50 @@ export interface components {
                     exception?: "InvalidETagFormat" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description CashRegisterNameIsNotUnique; InconsistentData (SERVER_IS_OVERLOADED, SALE_TOTALS_INCONSISTENT); VersionConflict (DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED) */
+        CashRegisterNameIsNotUniqueOrInconsistentDataOrVersionConflict_1ww73ro: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "CashRegisterNameIsNotUnique" | "InconsistentData" | "VersionConflict";
+                    /** @enum {unknown} */
+                    code?: null | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "REPORT_IS_NOT_PRINTED" | "SALE_TOTALS_INCONSISTENT" | "SERVER_IS_OVERLOADED";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description ControlUnitCommunication; ControlUnitReceipt (WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP); ControlUnitUnavailable; InternalServerError */
+        ControlUnitCommunicationOrControlUnitReceiptOrControlUnitUnavailableOrInternalServerError_1pqswz0: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "ControlUnitCommunication" | "ControlUnitReceipt" | "ControlUnitUnavailable" | "InternalServerError";
+                    /** @enum {unknown} */
+                    code?: null | "WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description ServiceUnavailable (REQUIRES_SETUP) */
+        ServiceUnavailable_1xgmzj: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "ServiceUnavailable";
+                    /** @enum {unknown} */
+                    code?: null | "REQUIRES_SETUP";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4281,7 +4437,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1ha3u9r"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -4309,7 +4465,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4339,7 +4495,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             403: components["responses"]["Forbidden_1wcc9mt"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1ha3u9r"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -4401,7 +4557,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1ha3u9r"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -4502,7 +4658,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1ha3u9r"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -4582,7 +4738,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_2fj3r9"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1vziabp"];
@@ -4868,7 +5024,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_cwy91x"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1uqa8n5"];
             422: components["responses"]["UnprocessableEntity_ht1xwa"];
             500: components["responses"]["InternalServerError"];
@@ -4905,7 +5061,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["ReferenceNotFound_zv16t"];
+            404: components["responses"]["ReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4941,7 +5097,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["ReferenceNotFound_zv16t"];
+            404: components["responses"]["ReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4999,7 +5155,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_wfalni"];
-            404: components["responses"]["ReferenceNotFound_zv16t"];
+            404: components["responses"]["ReferenceNotFound_1z0hooi"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5153,6 +5309,50 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getKdFacets: {
+        parameters: {
+            query?: {
+                /** @description Items to skip. */
+                firstResult?: number;
+                /** @description Items at most (above 1000: 409 SERVER_IS_OVERLOADED). */
+                maxResults?: number;
+                /** @description Only this control unit's records (its serial). */
+                controlUnit?: string;
+                /** @description Only this seller's records (a seller id). */
+                seller?: string;
+                /** @description Only this register's records (needs seller). */
+                cashRegisterName?: string;
+                /** @description The field to order by. */
+                orderBy?: "kdDate";
+                /** @description Newest or largest first. */
+                orderDesc?: boolean;
+                /** @description Only the records of this software vendor's units. */
+                softwareVendor?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["kdLogRecord"][];
+                };
+            };
+            400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden_15uvm2v"];
+            404: components["responses"]["ReferenceNotFound_1z0hooi"];
+            409: components["responses"]["InconsistentData_zzg2ov"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     postNoauthActivationsCashRegisterNameExistance: {
         parameters: {
             query?: never;
@@ -5176,7 +5376,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrNonUniqueOrValueNotValid_6s1zx2"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -5854,7 +6054,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_tbgf91"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_2fj3r9"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -5887,7 +6087,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_tbgf91"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1ha3u9r"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -5975,7 +6175,7 @@ export interface operations {
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6003,7 +6203,7 @@ export interface operations {
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6417,7 +6617,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6456,7 +6656,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -6506,7 +6706,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6556,7 +6756,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -6591,7 +6791,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6641,7 +6841,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6795,7 +6995,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_wfalni"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
             500: components["responses"]["InternalServerError"];
@@ -6869,7 +7069,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_zv16t"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -7030,7 +7230,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_zv16t"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -7320,7 +7520,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7358,7 +7558,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -7407,7 +7607,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7456,7 +7656,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -7490,7 +7690,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7539,7 +7739,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7830,7 +8030,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_wfalni"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
             500: components["responses"]["InternalServerError"];
@@ -7904,7 +8104,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_zv16t"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -8063,7 +8263,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_zv16t"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -8139,7 +8339,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8178,7 +8378,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -8228,7 +8428,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8278,7 +8478,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -8313,7 +8513,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8363,10 +8563,45 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postBySellerIdRegistrationByCashKd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sellerId: string;
+                cash: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["kdV33"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["kdResult"];
+                };
+            };
+            400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrNonUniqueOrValueNotValid_6s1zx2"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden_15uvm2v"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
+            409: components["responses"]["CashRegisterNameIsNotUniqueOrInconsistentDataOrVersionConflict_1ww73ro"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            500: components["responses"]["ControlUnitCommunicationOrControlUnitReceiptOrControlUnitUnavailableOrInternalServerError_1pqswz0"];
+            503: components["responses"]["ServiceUnavailable_1xgmzj"];
         };
     };
     getBySellerIdRegistrations: {
@@ -8529,7 +8764,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8562,7 +8797,7 @@ export interface operations {
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -9099,7 +9334,7 @@ export interface operations {
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9412,7 +9647,7 @@ export interface operations {
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_wfalni"];
-            404: components["responses"]["NotFoundOrReferenceNotFound_1jqrvmk"];
+            404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
             500: components["responses"]["InternalServerError"];
