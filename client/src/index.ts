@@ -13,7 +13,6 @@ export {
   withCredentials,
 } from './client.ts';
 export { type Answer, etagOf, ifMatch, isVersionConflict, type Update, updateWithETag } from './etag.ts';
-export type { KdBody, KdPaths, KdResult } from './kd.ts';
 export { postSale, type Retried, type RetryPolicy, retryIdempotent, type Sale } from './retry.ts';
 export type { components as V15Components, paths as V15Paths } from './generated/v15.ts';
 export type { components as V26Components, paths as V26Paths } from './generated/v26.ts';

@@ -14,7 +14,6 @@ import {
   type Credentials,
   errorBodyOf,
   ifMatch,
-  type KdPaths,
   postSale,
   type Sale,
   updateWithETag,
@@ -266,7 +265,6 @@ export async function simulate(options: SimulationOptions): Promise<Summary> {
   /** One register's life: its code verified, the catalog synced, D days of sales, the journal verified. */
   const work = async ({ cash, keys }: (typeof registers)[number]) => {
     const register = connect<V33Paths>({ apiKey: keys.apiKey });
-    const kd = connect<KdPaths>({ apiKey: keys.apiKey });
     const path = { sellerId, cash };
 
     const code = expectStatus(await register.POST('/v33/activations/activation-code'), 201, 'activation code');
@@ -319,7 +317,7 @@ export async function simulate(options: SimulationOptions): Promise<Summary> {
                 {
                   printType: 'Normal',
                   receiptNumber,
-                  controlNumber: await controlCode(kd, path, { brutto, receiptNumber }),
+                  controlNumber: await controlCode(register, path, { brutto, receiptNumber }),
                 },
               ]);
         if (serial !== undefined) summary.controlCodes++;
@@ -445,11 +443,11 @@ async function claimUnit(admin: Client<V33Paths>, serial: string, vendorId: numb
 
 /** The control code of a Normal receipt from the register's unit (v33 kd). */
 async function controlCode(
-  kd: Client<KdPaths>,
+  register: Client<V33Paths>,
   path: { sellerId: string; cash: string },
   receipt: { brutto: number; receiptNumber: number },
 ): Promise<string> {
-  const answer = await kd.POST('/v33/{sellerId}/registration/{cash}/kd', {
+  const answer = await register.POST('/v33/{sellerId}/registration/{cash}/kd', {
     params: { path },
     body: {
       vatRateToSum: { '25': receipt.brutto },

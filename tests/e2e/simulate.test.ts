@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import type { Summary } from '../../scripts/simulate/simulator.ts';
+import { simulatorOf, startUnit } from '../support/edge.ts';
 
 const run = promisify(execFile);
 
@@ -38,6 +39,38 @@ describe('npm run simulate', () => {
     expect(code).toBe(0);
     expect(summary.operations['POST /v33/{sellerId}/registrations/{cash}/sales']?.calls).toBe(12);
   });
+
+  it(
+    'signs every Normal receipt through a control unit with --control-unit: one kd per receipt, each registered once at the unit',
+    { timeout: 120_000 },
+    async () => {
+      const { serial } = await startUnit();
+
+      const { code, summary } = await simulate(
+        inject('admin').password,
+        '--registers',
+        '2',
+        '--days',
+        '1',
+        '--sales',
+        '3',
+        '--control-unit',
+        serial,
+      );
+
+      expect(summary).toMatchObject({
+        sales: 6,
+        receipts: 6,
+        controlCodes: 6,
+        daysClosed: 2,
+        zReports: 2,
+        journalsVerified: 2,
+        errors: {},
+      });
+      expect(code).toBe(0);
+      expect(simulatorOf(serial).counters()).toMatchObject({ registered: 6, repeats: 0, refused: 0 });
+    },
+  );
 
   it(
     'fails as a smoke test should: exit 1 and the refusal counted by status, exception and code',
