@@ -1,6 +1,7 @@
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
-import { create, nextNumber, put, reference, type Step } from '#shared/db/transact.ts';
+import { create, nextNumber, reference, type Step } from '#shared/db/transact.ts';
+import { listControlUnit } from '#shared/domain/control-units.ts';
 import type { ApplicationDescription, ControlUnit, ControlUnitLocation, Geolocation } from '#shared/domain/records.ts';
 import { referenceNotFound, unprocessable, versionConflict } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
@@ -43,13 +44,6 @@ export async function resolveControlUnit(
       reference(keys.vendor(app.softwareVendor), () => referenceNotFound(`Software vendor ${app.softwareVendor} does not exist`)),
     ],
   };
-}
-
-/** The unit's directory entries (all units, and its vendor's when it has one): copies of the unit, written with it. */
-export function listControlUnit({ refs: _refs, ...unit }: ControlUnit): Step[] {
-  const entries = [keys.controlUnitDirectory(unit.serial)];
-  if (unit.softwareVendor !== null) entries.push(keys.controlUnitDirectory(unit.serial, unit.softwareVendor));
-  return entries.map((key) => put({ ...key, ...unit }));
 }
 
 export interface ControlUnitOptions {

@@ -11,7 +11,7 @@ import { forbidden, notFound, referenceNotFound, unprocessable } from '#shared/e
 import { listParams } from '#shared/http/query.ts';
 import { noContent, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
-import { listControlUnit } from '#functions/activations/control-units.ts';
+import { listControlUnit } from '#shared/domain/control-units.ts';
 
 const missing = (serial: string) => notFound(`Control unit ${serial} does not exist`);
 

@@ -9,6 +9,7 @@ import {
   type Register,
   SALE,
   saleKey,
+  type Writer,
 } from '#shared/fiscal/ledger.ts';
 import type { Print, PrintType, Sale } from '#shared/fiscal/model.ts';
 import { saleContribution, subtractTotals } from '#shared/fiscal/totals.ts';
@@ -16,7 +17,6 @@ import { type ApiVersion } from '#shared/versions.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { dayForNewRecord, dayWrite, latestDay, withTotals } from './day-rules.ts';
 import { claimReads, controlCodes, printEvent, takePrints } from './sale-write.ts';
-import type { Writer } from './registers.ts';
 import type { DayCondition } from './refusals.ts';
 import { saleView } from './views.ts';
 

@@ -2,16 +2,11 @@ import { insufficientRights } from '#shared/auth/access.ts';
 import { keys, partitions } from '#shared/db/keys.ts';
 import { readItem, readPair, readPartition } from '#shared/db/reads.ts';
 import { inconsistentData, parameterMissing } from '#shared/errors.ts';
-import type { Register, RegisterCounter } from '#shared/fiscal/ledger.ts';
+import type { Register, RegisterCounter, Writer } from '#shared/fiscal/ledger.ts';
 import type { ApiRequest } from '#shared/http/types.ts';
 
 /** A request whose path names the seller and perhaps the register (`{cash}`; docs/conventions.md §14). */
 export type RegisterRequest<B = unknown> = ApiRequest<B, 'sellerId'> & { params: Partial<Record<'cash', string>> };
-
-/** A register writing its records, and the activation it writes under (whose control unit signs its receipts). */
-export interface Writer extends Register {
-  activationId: number;
-}
 
 /** The register writing (docs/conventions.md §14): the caller's own, which the route's access rule matched to the path. */
 export function writingRegister(request: RegisterRequest): Writer {

@@ -21,6 +21,7 @@ import {
   type Register,
   SALE,
   saleKey,
+  type Writer,
 } from '#shared/fiscal/ledger.ts';
 import type { Print, Sale, SaleState } from '#shared/fiscal/model.ts';
 import { controlCodeProblem } from '#shared/kd/claims.ts';
@@ -28,7 +29,6 @@ import { emptyTotals, saleContribution, subtractTotals } from '#shared/fiscal/to
 import { checkPreconditions, type Preconditions } from '#shared/http/conditions.ts';
 import { created, noContent } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
-import type { Writer } from './registers.ts';
 import { dayForNewRecord, dayWrite, latestDay, type TargetDay, withTotals } from './day-rules.ts';
 
 /** A sale as a register sends it, in canonical form: the server sets its day and keeps its digest. */

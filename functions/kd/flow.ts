@@ -11,10 +11,18 @@ import { table } from '#shared/db/client.ts';
 import { keys, type KdLogScope } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { put, type Step } from '#shared/db/transact.ts';
-import { registerNameTaken, versionConflict } from '#shared/errors.ts';
+import { ApiError, registerNameTaken, versionConflict } from '#shared/errors.ts';
 import type { JournalEvent } from '#shared/fiscal/journal.ts';
-import { type Ledger, type LedgerDecision, type LedgerState, type Reader, writeLedger } from '#shared/fiscal/ledger.ts';
+import {
+  type Ledger,
+  type LedgerDecision,
+  type LedgerState,
+  type Reader,
+  writeLedger,
+  type Writer,
+} from '#shared/fiscal/ledger.ts';
 import type { PrintType } from '#shared/fiscal/model.ts';
+import { count } from '#shared/http/metrics.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { kdPublisher } from '#shared/iot/publisher.ts';
 import { decideClaim } from '#shared/kd/claims.ts';
@@ -23,7 +31,6 @@ import { kdTopics, type KdReplyMessage } from '#shared/kd/protocol.ts';
 import type { KdClaim, KdLogRecord, KdLogRequest } from '#shared/kd/records.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import type { KdBody } from '#schemas/types.ts';
-import type { Writer } from '#functions/fiscal/registers.ts';
 import { type KdContext, kdCommand, receiptNumberOf } from './mapping.ts';
 import { answer, bridgeRefusal, type KdResult, replyResult, signed, unpublished } from './outcome.ts';
 
@@ -52,6 +59,22 @@ type Step1 =
   | { kind: 'late'; flight: InFlight }
   | { kind: 'sent'; flight: InFlight; command: KdRequest };
 
+/**
+ * The answer of a kd the unit was asked for (or refused before asking), counted as the metric `KdOutcome` by the
+ * exception the register gets, or `Signed` (infra/monitoring.yml alarms on `ControlUnitUnavailable`). A repeat
+ * answered from its claim is not counted again.
+ */
+export function counted(result: KdResult, serial: string): Reply {
+  try {
+    const reply = answer(result, serial);
+    count('KdOutcome', { outcome: 'Signed' });
+    return reply;
+  } catch (error) {
+    if (error instanceof ApiError) count('KdOutcome', { outcome: error.exception });
+    throw error;
+  }
+}
+
 /** Rounds of a kd: a late reply found settles its claim, and the next round decides on that. */
 const MAX_ROUNDS = 3;
 
@@ -65,17 +88,17 @@ export async function sendKd(ask: KdAsk): Promise<Reply> {
         // As a repeated sale POST (docs/conventions.md §15): the stored answer, nothing sent or written.
         return { ...answer(step.result, step.serial), headers: { 'Idempotent-Replayed': 'true' } };
       case 'refused':
-        return answer(step.result, ask.serial);
+        return counted(step.result, ask.serial);
       case 'wait': {
         const result = replyResult(await waitForReply(step.flight, ask.serial));
         await settle(ask, step.flight, result);
-        return answer(result, ask.serial);
+        return counted(result, ask.serial);
       }
       case 'sent': {
         const published = await publish(ask.serial, step.flight, step.command);
         const result = published ? replyResult(await waitForReply(step.flight, ask.serial)) : unpublished;
         await settle(ask, step.flight, result);
-        return answer(result, ask.serial);
+        return counted(result, ask.serial);
       }
       case 'late': {
         // A request past its deadline: its reply may have come late. Attach it to its own claim, or send anew.

@@ -6,7 +6,7 @@ import type { Activation } from '#shared/domain/records.ts';
 import { controlUnitReceipt, referenceNotFound, valueNotValid } from '#shared/errors.ts';
 import { timeZoneOf } from '#shared/fiscal/dates.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
-import type { Writer } from '#functions/fiscal/registers.ts';
+import type { Writer } from '#shared/fiscal/ledger.ts';
 import { sendKd } from './flow.ts';
 import { orgOf, registerIdFor } from './mapping.ts';
 

@@ -56,6 +56,11 @@ export interface Register {
   cash: string;
 }
 
+/** A register writing its records, and the activation it writes under (whose control unit signs its receipts). */
+export interface Writer extends Register {
+  activationId: number;
+}
+
 export const SALE = 'SALE' as const;
 export const DAY = 'DAY' as const;
 

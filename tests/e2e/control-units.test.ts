@@ -8,7 +8,7 @@ import { keys } from '#shared/db/keys.ts';
 import { put, transact } from '#shared/db/transact.ts';
 import type { ControlUnit } from '#shared/domain/records.ts';
 import { statusItem } from '#shared/kd/protocol.ts';
-import { listControlUnit } from '#functions/activations/control-units.ts';
+import { listControlUnit } from '#shared/domain/control-units.ts';
 import { type CallOptions, expectError, v } from '../support/http.ts';
 import { DAY, newApp, newVendor, swedishCorporateId, userOf } from '../support/identity.ts';
 

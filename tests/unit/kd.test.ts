@@ -1,9 +1,9 @@
 /** The kd path's pure parts (docs/conventions.md §25): body -> command, claim decisions, outcomes, the IoT adapter. */
 import { IoTDataPlaneClient, PublishCommand } from '@aws-sdk/client-iot-data-plane';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KdBody } from '#schemas/types.ts';
-import { decideKd, type KdAsk } from '#functions/kd/flow.ts';
+import { counted, decideKd, type KdAsk } from '#functions/kd/flow.ts';
 import {
   bruttoOf,
   kdCommand,
@@ -392,5 +392,42 @@ describe('the IoT data-plane adapter', () => {
       publisher: 'mqtt',
       url: 'mqtt://h:1',
     });
+  });
+});
+
+describe('the KdOutcome metric', () => {
+  it.each([
+    ['signed', signed('ABC123'), 'Signed'],
+    ['no reply by the deadline', replyResult(undefined), 'ControlUnitUnavailable'],
+    ['a refusal', replyResult(reply({ returnCode: 5, controlCode: null })), 'ControlUnitReceipt'],
+    ['a bridge never provisioned', bridgeRefusal(undefined, undefined), 'ServiceUnavailable'],
+  ])('counts %s as %s, in Embedded Metric Format, beside the answer', (_label, result, outcome) => {
+    // Prepare
+    const lines: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
+
+    // Act
+    let answered: unknown;
+    try {
+      answered = counted(result ?? signed('never'), 'CU1').status;
+    } catch (error) {
+      answered = (error as { exception: string }).exception;
+    } finally {
+      log.mockRestore();
+    }
+
+    // Assess
+    expect(answered).toBe(outcome === 'Signed' ? 201 : outcome);
+    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({
+        outcome,
+        KdOutcome: 1,
+        _aws: expect.objectContaining({
+          CloudWatchMetrics: [
+            expect.objectContaining({ Dimensions: [['outcome']], Metrics: [{ Name: 'KdOutcome', Unit: 'Count' }] }),
+          ],
+        }),
+      }),
+    ]);
   });
 });
