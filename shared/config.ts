@@ -56,6 +56,8 @@ export interface Config {
   gatewayUrl: string | undefined;
   /** `GATEWAY_SECRET`: the key the provider's answers are signed with (HMAC-SHA256). */
   gatewaySecret: string | undefined;
+  /** `DOCS_DIR`: the folder of the API reference pages the fallback function serves at /docs (local stack only). */
+  docsDir: string | undefined;
 }
 
 let cached: Config | undefined;
@@ -83,6 +85,7 @@ export function config(): Config {
     gatewayProvider: process.env.GATEWAY_PROVIDER || undefined,
     gatewayUrl: process.env.GATEWAY_URL || undefined,
     gatewaySecret: process.env.GATEWAY_SECRET || undefined,
+    docsDir: process.env.DOCS_DIR || undefined,
   };
   return cached;
 }
