@@ -116,11 +116,12 @@ describe('the API reference at /docs', () => {
     expect(differences).toBeGreaterThan(0);
     const documents = new Map(API_VERSIONS.map((version) => [version, openApiDocument(version)] as const));
     expect(partial).toBe(partialOperations(documents).size);
-    expect(made).toEqual([`${baseUrl}/docs`]);
+    expect(made[0]).toBe(`${baseUrl}/docs`);
+    expect(made.filter((url) => !local(url))).toEqual([]);
   });
 
   it.each(API_VERSIONS.map((version) => ({ version })))(
-    'v$version renders every operation of docs/openapi/v$version.json, and asks no other host for anything',
+    'v$version renders every operation of its OpenAPI document (docs/openapi), and asks no other host for anything',
     { timeout: 300_000 },
     async ({ version }) => {
       // Prepare
