@@ -37,6 +37,7 @@ function packagingEnv(): NodeJS.ProcessEnv {
   delete env.IMAGE_DIR;
   delete env.KD_PUBLISHER;
   delete env.MQTT_URL;
+  delete env.DOCS_DIR;
   return env;
 }
 

@@ -26,6 +26,7 @@ const stack = await startStack({
 console.log(`
 Cash-register back end is running.
   Base URL:  ${stack.baseUrl}  (e.g. ${stack.baseUrl}/v33/sellers)
+  API docs:  ${stack.docsUrl}  (one page per version, and what differs between them)
   Admin:     ${admin.username} / ${admin.password}  (ROLE_HYPER_ADMIN, local stage only)
   DynamoDB:  ${stack.dynamoEndpoint}, table ${stack.tableName}${dataDir ? `, data in ${dataDir}` : ', in memory'}
   E-mail:    ${stack.outboxDir}  (POST /email writes one .eml file per message; nothing is sent)

@@ -64,6 +64,8 @@ export interface Config {
   iotEndpoint: string | undefined;
   /** `MQTT_URL`: the local broker (`mqtt://127.0.0.1:<port>`). */
   mqttUrl: string | undefined;
+  /** `DOCS_DIR`: the folder of the API reference pages the fallback function serves at /docs (local stack only). */
+  docsDir: string | undefined;
 }
 
 let cached: Config | undefined;
@@ -95,6 +97,7 @@ export function config(): Config {
     kdPublisher: process.env.KD_PUBLISHER || undefined,
     iotEndpoint: process.env.IOT_ENDPOINT || undefined,
     mqttUrl: process.env.MQTT_URL || undefined,
+    docsDir: process.env.DOCS_DIR || undefined,
   };
   return cached;
 }

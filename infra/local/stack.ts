@@ -8,6 +8,7 @@ import { Bridge, type BridgeOptions } from '../../edge/bridge.ts';
 import { SERIAL } from '../../edge/config.ts';
 import { CuSimulator } from '../../edge/simulator.ts';
 import { buildAll, root } from '../../scripts/build.ts';
+import { buildDocs, DOCS_BUILD_DIR } from '../../scripts/docs.ts';
 import { db, table } from '../../shared/db/client.ts';
 import { keys } from '../../shared/db/keys.ts';
 import { type BridgeRecord, thingName } from '../../shared/kd/protocol.ts';
@@ -107,6 +108,8 @@ export function controlUnitSerials(value = process.env.CONTROL_UNITS): string[] 
 
 export interface LocalStack {
   baseUrl: string;
+  /** The API reference's overview (`<baseUrl>/docs`): the fallback function serves the pages scripts/docs.ts builds. */
+  docsUrl: string;
   dynamoEndpoint: string;
   tableName: string;
   /** Where `POST /email` leaves its messages, one `.eml` file each. */
@@ -132,7 +135,7 @@ export const LOCAL_TABLE = 'cash-register-local';
  */
 export async function startStack(options: StackOptions): Promise<LocalStack> {
   const serials = options.controlUnits ?? controlUnitSerials();
-  await buildAll();
+  await Promise.all([buildAll(), buildDocs()]);
   const dynamo: LocalDynamo = await startDynamo(options.dataDir ? { dataDir: options.dataDir } : {});
   // What has started, stopped in reverse order (also when a later start fails).
   const started: (() => Promise<void>)[] = [() => dynamo.stop()];
@@ -203,6 +206,7 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
         ACTIVATION_KEY_FILE: keyFile,
         IMAGE_STORE: 'local',
         IMAGE_DIR: imageDir,
+        DOCS_DIR: DOCS_BUILD_DIR,
         ...local,
         // Binary bodies reach the functions base64-encoded, as API Gateway sends them (see the file).
         NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${BINARY_BODIES}`].filter(Boolean).join(' '),
@@ -215,6 +219,7 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
     await waitFor('serverless-offline', offline, () => fetch(`${baseUrl}/v33/`).then(() => true), 120_000);
     return {
       baseUrl,
+      docsUrl: `${baseUrl}/docs`,
       dynamoEndpoint: dynamo.endpoint,
       tableName: LOCAL_TABLE,
       outboxDir,

@@ -32,6 +32,12 @@ export type HttpApiHandler = (event: APIGatewayProxyEventV2, context: Context) =
 /** The liveness route (docs/conventions.md §24): no version, no credentials, up while the maintenance switch is on. */
 export const HEALTH_PATH = '/health';
 
+/**
+ * A route outside the API versions, by its exact path (`GET /health`; the fallback function's `/docs` pages):
+ * GET only, no credentials, no table, answered while the maintenance switch is on.
+ */
+export type PlainRoute = () => Reply | Promise<Reply>;
+
 /** What the request's log line says of it, filled in as the request is understood. */
 interface Trace {
   version: string;
@@ -47,8 +53,9 @@ let coldStart = true;
  * group's route table (version, route, maintenance switch, credentials, access, parameters, body, domain
  * function), with every error turned into the pinned body here and nowhere else, and one log line per request.
  */
-export function httpApi(routes: readonly Route[]): HttpApiHandler {
+export function httpApi(routes: readonly Route[], plainRoutes: Readonly<Record<string, PlainRoute>> = {}): HttpApiHandler {
   const table = new RouteTable(routes);
+  const plain = new Map<string, PlainRoute>([...Object.entries(plainRoutes), [HEALTH_PATH, health]]);
   const { maxResponseBytes } = config();
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(httpHeaderNormalizer())
@@ -61,9 +68,11 @@ export function httpApi(routes: readonly Route[]): HttpApiHandler {
       let failure: unknown;
       try {
         result = await metered(async () => {
-          if (event.rawPath === HEALTH_PATH) {
-            trace.route = HEALTH_PATH;
-            return toResult(health(method), maxResponseBytes);
+          const plainRoute = plain.get(event.rawPath);
+          if (plainRoute) {
+            trace.route = event.rawPath;
+            if (method !== 'GET') throw methodNotSupported(method, ['GET']);
+            return toResult(await plainRoute(), maxResponseBytes);
           }
           const match = matchRoute(table, event, method, trace);
           trace.route = `/v${match.version}${match.route.path}`;
@@ -93,10 +102,7 @@ export function httpApi(routes: readonly Route[]): HttpApiHandler {
 }
 
 /** `GET /health`: the function answers, nothing else is checked (no table, no credentials). */
-function health(method: string): Reply {
-  if (method !== 'GET') throw methodNotSupported(method, ['GET']);
-  return ok({ status: 'UP' });
-}
+const health: PlainRoute = () => ok({ status: 'UP' });
 
 function matchRoute(
   table: RouteTable,

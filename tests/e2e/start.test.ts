@@ -77,6 +77,12 @@ describe('npm start', () => {
     expect(first.baseUrl).toBe(`http://localhost:${port}`);
     expect(first.output).toContain(`Admin:     ${admin.username} / ${admin.password}`);
     expect(first.output).toContain(`E-mail:    ${join(dataDir, 'outbox')}`);
+    expect(first.output).toContain(`API docs:  ${first.baseUrl}/docs`);
+    const docs = await fetch(`${first.baseUrl}/docs`);
+    expect({ status: docs.status, type: docs.headers.get('content-type') }).toEqual({
+      status: 200,
+      type: 'text/html; charset=utf-8',
+    });
     const created = await fetch(`${first.baseUrl}/v33/sellers/SE5569999999`, {
       method: 'PUT',
       headers: { Authorization: authorization, 'Content-Type': 'application/json' },

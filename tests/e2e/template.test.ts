@@ -194,8 +194,14 @@ describe('the packaged service (npm run package)', () => {
         ACTIVATION_KMS_KEY_ID: { Ref: 'ActivationSigningKey' },
       };
 
+      const docsDirs = [...lambdaFunctions()].flatMap(([name, { properties }]) => {
+        const variables = (properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+        return variables.DOCS_DIR ? [name] : [];
+      });
+
       // Assess
       expect(new Map(settings)).toEqual(new Map(functionNames().map((name) => [name, deployed])));
+      expect(docsDirs, 'functions serving /docs from a local folder').toEqual([]);
       expect(JSON.stringify(template)).not.toMatch(/localhost|127\.0\.0\.1/);
     });
   });

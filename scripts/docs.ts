@@ -1,0 +1,253 @@
+/**
+ * `npm run docs [-- --out <dir>]`: the API reference as static pages, built from the committed OpenAPI documents
+ * (docs/openapi, written by `npm run openapi`) and README.md, into `.build/docs/` by default:
+ * - `v15.html`, `v26.html`, `v33.html`: one self-contained page per version (Redoc through `redocly build-docs
+ *   --inlineBundle`): scripts, styles and the document are inside the file, and the page asks no other host for anything;
+ * - `index.html`: the overview, with README's "What differs between versions" (the one hand-kept copy) and the
+ *   operations each version lacks, counted from the documents.
+ * Not committed: `npm start` and the tests build them at every start (docs/decisions.md, "The API reference pages").
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { API_VERSIONS, type ApiVersion } from '#shared/versions.ts';
+import { DOCS_PAGES } from '../functions/fallback/docs.ts';
+import { root } from './build.ts';
+
+/** Where the pages are built unless told otherwise; the local stack serves this folder at /docs. */
+export const DOCS_BUILD_DIR = join(root, '.build', 'docs');
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** What the pages read of an OpenAPI document. */
+export interface OpenApiDocument {
+  info: { title: string };
+  paths: Record<string, Partial<Record<(typeof METHODS)[number], { operationId: string; summary?: string; tags: string[] }>>>;
+}
+
+export interface Operation {
+  method: string;
+  /** As the document names it, version included: `/v33/{sellerId}/taxes`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+}
+
+export const openApiDocument = (version: ApiVersion): OpenApiDocument =>
+  JSON.parse(readFileSync(join(root, 'docs', 'openapi', `v${version}.json`), 'utf8')) as OpenApiDocument;
+
+/** Every operation of a document, in its order. */
+export const operationsOf = (document: OpenApiDocument): Operation[] =>
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    METHODS.flatMap((method) => {
+      const operation = item[method];
+      return operation
+        ? [
+            {
+              method: method.toUpperCase(),
+              path,
+              operationId: operation.operationId,
+              summary: operation.summary ?? '',
+              tag: operation.tags[0] ?? '',
+            },
+          ]
+        : [];
+    }),
+  );
+
+/** The URL path of a version's page (functions/fallback/docs.ts serves it). */
+export const pagePath = (version: ApiVersion) => `/docs/v${version}`;
+
+/** A page's file in the output folder. */
+const fileOf = (path: string) => {
+  const file = DOCS_PAGES[path];
+  if (file === undefined) throw new Error(`No docs page at ${path} (functions/fallback/docs.ts)`);
+  return file;
+};
+
+/**
+ * Redoc's sidebar shows Redocly's logo from Redocly's CDN, and no option turns it off: the page shows the same
+ * word from an inline image instead, so it makes no request. The browser test (tests/e2e/docs-page.test.ts)
+ * records every request the page makes, so another such asset in a later Redoc fails it.
+ */
+const REDOCLY_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g;
+const INLINE_LOGO = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="56" height="14"><text x="0" y="11" font-family="sans-serif" font-size="12" fill="#0044d4">Redocly</text></svg>',
+)}`;
+
+/** One version's page, written by `redocly build-docs` offline: no telemetry, no update check, the bundle inlined. */
+async function buildPage(version: ApiVersion, workDir: string): Promise<string> {
+  const output = join(workDir, `v${version}.html`);
+  const document = openApiDocument(version);
+  try {
+    await promisify(execFile)(
+      process.execPath,
+      [
+        join(root, 'node_modules/.bin/redocly'),
+        'build-docs',
+        join(root, 'docs', 'openapi', `v${version}.json`),
+        '--output',
+        output,
+        '--inlineBundle',
+        '--title',
+        document.info.title,
+      ],
+      { cwd: root, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+    );
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`redocly build-docs failed for v${version}:\n${stdout}${stderr}`, { cause: error });
+  }
+  return readFileSync(output, 'utf8').replace(REDOCLY_LOGO, INLINE_LOGO);
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** README's inline Markdown: code spans, and links (a file of the repository becomes its name: the pages serve no files). */
+const inline = (markdown: string) =>
+  escapeHtml(markdown)
+    .replace(/`([^`]+)`/g, '<code>$1</code>')
+    .replace(/\[([^\]]+)\]\(([^)]+)\)/g, (_, text: string, href: string) =>
+      /^https?:\/\//.test(href) ? `<a href="${href}">${text}</a>` : text,
+    );
+
+const cells = (row: string) =>
+  row
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((cell) => cell.trim());
+
+/** The body of README's section `heading` (paragraphs and tables) as HTML; a missing section fails the build. */
+export function readmeSection(heading: string, readme = readFileSync(join(root, 'README.md'), 'utf8')): string {
+  const lines = readme.split('\n');
+  const start = lines.findIndex((line) => /^#+ /.test(line) && line.replace(/^#+ /, '') === heading);
+  if (start < 0) throw new Error(`README.md has no section "${heading}"; the docs overview shows it`);
+  const end = lines.findIndex((line, index) => index > start && /^#+ /.test(line));
+  const blocks = lines
+    .slice(start + 1, end < 0 ? undefined : end)
+    .join('\n')
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean);
+  return blocks
+    .map((block) => {
+      const rows = block.split('\n');
+      if (!rows.every((row) => row.startsWith('|'))) return `<p>${inline(rows.join(' '))}</p>`;
+      const [head = '', , ...body] = rows;
+      const th = cells(head).map((cell) => `<th>${inline(cell)}</th>`);
+      const tr = body.map(
+        (row) =>
+          `<tr>${cells(row)
+            .map((cell) => `<td>${inline(cell)}</td>`)
+            .join('')}</tr>`,
+      );
+      return `<table>\n<thead><tr>${th.join('')}</tr></thead>\n<tbody>\n${tr.join('\n')}\n</tbody>\n</table>`;
+    })
+    .join('\n');
+}
+
+/** Each operation (method and path without the version) that some version lacks, with the versions that have it. */
+export function partialOperations(documents: ReadonlyMap<ApiVersion, OpenApiDocument>): Map<string, ApiVersion[]> {
+  const versionsOf = new Map<string, ApiVersion[]>();
+  for (const [version, document] of documents) {
+    for (const { method, path } of operationsOf(document)) {
+      const key = `${method} ${path.replace(/^\/v\d+/, '')}`;
+      versionsOf.set(key, [...(versionsOf.get(key) ?? []), version]);
+    }
+  }
+  const partial = [...versionsOf].filter(([, versions]) => versions.length < documents.size);
+  return new Map(partial.sort(([a], [b]) => a.replace(/^\w+ /, '').localeCompare(b.replace(/^\w+ /, '')) || a.localeCompare(b)));
+}
+
+const STYLE = `
+  body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #1f2933; line-height: 1.5; }
+  table { border-collapse: collapse; margin: 1rem 0; }
+  th, td { border: 1px solid #d9dee3; padding: .3rem .6rem; text-align: left; vertical-align: top; }
+  th { background: #f5f7fa; }
+  code { background: #f0f2f5; padding: 0 .2rem; border-radius: 3px; font-size: .9em; }
+  .versions a { font-size: 1.2rem; font-weight: 600; }
+  td.yes { color: #1e8449; } td.no { color: #9aa5b1; }
+  summary { cursor: pointer; }`;
+
+/** The overview page: links to each version's page, README's differences, and the operations some version lacks. */
+export function overviewPage(documents: ReadonlyMap<ApiVersion, OpenApiDocument>): string {
+  const versions = [...documents.keys()];
+  const links = [...documents].map(
+    ([version, document]) =>
+      `<li><a href="${pagePath(version)}">API v${version}</a>: ${operationsOf(document).length} operations (${escapeHtml(document.info.title)})</li>`,
+  );
+  const partial = partialOperations(documents);
+  const rows = [...partial].map(
+    ([operation, present]) =>
+      `<tr><td><code>${escapeHtml(operation)}</code></td>${versions
+        .map((version) => (present.includes(version) ? '<td class="yes">yes</td>' : '<td class="no">no</td>'))
+        .join('')}</tr>`,
+  );
+  const all = new Set(
+    [...documents.values()].flatMap((document) =>
+      operationsOf(document).map(({ method, path }) => `${method} ${path.replace(/^\/v\d+/, '')}`),
+    ),
+  );
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Cash-register back end: API reference</title>
+<style>${STYLE}
+</style>
+</head>
+<body>
+<h1>Cash-register back end: API reference</h1>
+<p>One page per API version, generated from its OpenAPI 3.1 document (<code>docs/openapi/v{N}.json</code>, written by
+<code>npm run openapi</code> from the schemas and route tables): every operation, its parameters, bodies, answers and errors.</p>
+<ul class="versions">
+${links.join('\n')}
+</ul>
+<h2>What differs between versions</h2>
+${readmeSection('What differs between versions')}
+<details>
+<summary>Operations not in every version: ${partial.size} of ${all.size}</summary>
+<table>
+<thead><tr><th>operation</th>${versions.map((version) => `<th>v${version}</th>`).join('')}</tr></thead>
+<tbody>
+${rows.join('\n')}
+</tbody>
+</table>
+</details>
+</body>
+</html>
+`;
+}
+
+/** Builds every page into `outDir` (each written whole, then renamed over the old one); answers the files written. */
+export async function buildDocs(outDir = DOCS_BUILD_DIR): Promise<string[]> {
+  mkdirSync(outDir, { recursive: true });
+  const workDir = mkdtempSync(join(tmpdir(), 'docs-'));
+  try {
+    const documents = new Map(API_VERSIONS.map((version) => [version, openApiDocument(version)] as const));
+    const pages = new Map<string, string>([[fileOf('/docs'), overviewPage(documents)]]);
+    const built = await Promise.all(API_VERSIONS.map(async (version) => [version, await buildPage(version, workDir)] as const));
+    for (const [version, html] of built) pages.set(fileOf(pagePath(version)), html);
+    for (const [file, html] of pages) {
+      const temporary = join(outDir, `${file}.${process.pid}.tmp`);
+      writeFileSync(temporary, html);
+      renameSync(temporary, join(outDir, file));
+    }
+    return [...pages.keys()].map((file) => join(outDir, file));
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({ options: { out: { type: 'string' } } });
+  // Relative to the folder the command was typed in (npm runs scripts at the package's root).
+  const files = await buildDocs(values.out === undefined ? DOCS_BUILD_DIR : resolve(process.env.INIT_CWD ?? '.', values.out));
+  console.log(`Wrote ${files.join(', ')}.`);
+}
