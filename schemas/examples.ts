@@ -420,7 +420,9 @@ export const bodyExamples: { readonly [N in BodySchemaName]: Named<BodyTypes[N]>
     },
   },
   restaurantV15: { cafe: { summary: 'Café Lindgren', value: restaurantV15 } },
-  restaurant: { cafe: { summary: 'Café Lindgren, with opening hours', value: { ...restaurantV15, averageBill: 7500, workHoursWeek } } },
+  restaurant: {
+    cafe: { summary: 'Café Lindgren, with opening hours', value: { ...restaurantV15, averageBill: 7500, workHoursWeek } },
+  },
   hairdresser: { salon: { summary: 'A salon', value: { country: 'SE', corporateId: CORPORATE_ID, custom: null } } },
   saleV15: { sale: { summary: 'A sale of 44,80 SEK paid by card, receipt 42', value: saleV15 } },
   saleV26: { sale: { summary: 'A sale of 44,80 SEK paid by card (Card), receipt 42', value: saleV26 } },
@@ -639,7 +641,10 @@ const error = (exception: Exception, code: string | null, message: string, detai
  */
 export const errorExamples: Readonly<Record<Exception, readonly Example[]>> = {
   InvalidETagFormat: [error('InvalidETagFormat', null, 'An entity tag must look like "<version>"', { actualValue: 'W/"12"' })],
-  NonUnique: [error('NonUnique', null, 'The VAT rate 25 is given twice')],
+  NonUnique: [
+    error('NonUnique', null, 'vatRateToSum names the rate 25 % twice'),
+    error('NonUnique', 'ORDER_ALREADY_HAS_PRECEPT', 'The order has a precept already'),
+  ],
   MessageNotReadable: [error('MessageNotReadable', null, 'The request body is not valid JSON')],
   HttpHeaderMissing: [error('HttpHeaderMissing', null, 'Header Content-Type is required', { header: 'Content-Type' })],
   RequestParameterMissing: [error('RequestParameterMissing', null, 'Query parameter from is required', { parameter: 'from' })],
@@ -660,17 +665,53 @@ export const errorExamples: Readonly<Record<Exception, readonly Example[]>> = {
     error('Forbidden', 'INSUFFICIENT_ACCESS_RIGHTS', 'Insufficient access rights'),
   ],
   NotFound: [error('NotFound', null, `Seller ${SELLER_ID} does not exist`)],
-  ReferenceNotFound: [error('ReferenceNotFound', null, 'Tax moms-6 does not exist')],
+  ReferenceNotFound: [
+    error('ReferenceNotFound', null, 'Tax moms-6 does not exist'),
+    error('ReferenceNotFound', 'DAY_IS_CLOSED', 'Day 17 is closed'),
+    error('ReferenceNotFound', 'TREASURER_IS_JOINED_TO_USER_ALREADY', 'The treasurer is joined to a user already; disjoin first'),
+    error(
+      'ReferenceNotFound',
+      'USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY',
+      'The user holds a treasurer of this seller already',
+    ),
+  ],
   RequestMethodNotSupported: [error('RequestMethodNotSupported', null, 'Method POST is not supported here')],
-  VersionConflict: [error('VersionConflict', null, 'The entity has changed since version 311')],
+  VersionConflict: [
+    error('VersionConflict', null, 'kaffe exists already'),
+    error('VersionConflict', 'DAY_IS_NOT_CLOSED', 'Day 17 is not closed'),
+  ],
+  // The specific refusals first, the pipeline's own (negative and too large queries) last.
   InconsistentData: [
+    error('InconsistentData', 'SALE_TOTALS_INCONSISTENT', 'brutto 4490 is not the sum 4480 of vatRateSums[].brutto', {
+      relation: 'brutto = sum(vatRateSums[].brutto)',
+    }),
+    error('InconsistentData', 'LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY', "Version 320 is ahead of the server's 311"),
+    error('InconsistentData', 'URL_AND_BODY_IDENTIFIERS_MISMATCH', 'The identifiers of the URL and the body differ'),
+    error('InconsistentData', 'SELLER_HAS_NOT_REGISTRATION', 'The seller has no register KASSA9'),
+    error('InconsistentData', 'SERVER_CANT_BE_REMOVED', `Activations still name control unit ${CU_SERIAL}`, {
+      activationIds: [118],
+    }),
     error('InconsistentData', 'QUERY_PARAM_CANT_BE_NEGATIVE', 'firstResult must not be negative'),
     error('InconsistentData', 'SERVER_IS_OVERLOADED', 'maxResults must be at most 1000'),
   ],
   CashRegisterNameIsNotUnique: [error('CashRegisterNameIsNotUnique', null, `The register name ${REGISTER} is taken`)],
   OutdatedVersion: [error('OutdatedVersion', null, 'Versions before 120 are purged: synchronize from 0')],
   RequestEntityTooLarge: [error('RequestEntityTooLarge', null, 'The request body exceeds 1048576 bytes', { sizeMax: 1048576 })],
-  UnprocessableEntity: [error('UnprocessableEntity', 'PROHIBITED_ORDER_STATUS_CHANGE', 'A Complete sale cannot become Open')],
+  UnprocessableEntity: [
+    error('UnprocessableEntity', 'PROHIBITED_ORDER_STATUS_CHANGE', 'A Complete sale cannot become Open'),
+    error('UnprocessableEntity', 'ENTITY_HAS_REFERENCED_DATA', 'Tax moms-12 is referenced by product kaffe'),
+    error('UnprocessableEntity', 'ACTIVATION_IS_ACTIVE_ALREADY', 'Activation 118 is active already'),
+    error('UnprocessableEntity', 'APPLICATION_PACKAGES_MISMATCH', "The application differs from the activation's"),
+    error('UnprocessableEntity', 'APP_DESC_HAS_REFERENCED_DATA', `Application ${APP} still has installations`),
+    error('UnprocessableEntity', 'SOFTWARE_VENDOR_HAS_REFERENCED_DATA', 'Software vendor 7 still has applications'),
+    error('UnprocessableEntity', 'CU_HAS_REFERENCED_DATA', `Activations name control unit ${CU_SERIAL}`),
+    error(
+      'UnprocessableEntity',
+      'CONTROL_UNIT_IS_CONNECTED_ALREADY',
+      `Control unit ${CU_SERIAL} is connected to vendor 7 already`,
+    ),
+    error('UnprocessableEntity', 'CONTROL_UNIT_IS_DISCONNECTED_ALREADY', `Control unit ${CU_SERIAL} is connected to no vendor`),
+  ],
   DayClosed: [error('DayClosed', 'DAY_IS_CLOSED', 'Day 17 is closed')],
   DayNotClosed: [error('DayNotClosed', 'DAY_IS_NOT_CLOSED', 'Day 17 is not closed')],
   ReceiptNotPrinted: [error('ReceiptNotPrinted', 'RECEIPT_IS_NOT_PRINTED', 'The receipt of the sale is not printed')],

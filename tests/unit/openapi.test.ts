@@ -89,7 +89,7 @@ describe('OpenAPI documents (docs/openapi)', () => {
       expect(count).toBeGreaterThan(0);
       const responses = isNode(document.components) && isNode(document.components.responses) ? document.components.responses : {};
       for (const [name, response] of Object.entries(responses)) {
-        const [{ media } = { media: {} }] = mediaTypes(response);
+        const media: Node = mediaTypes(response)[0]?.media ?? {};
         const schema = isNode(media.schema) && isNode(media.schema.properties) ? media.schema.properties : {};
         const exceptions = isNode(schema.exception) && Array.isArray(schema.exception.enum) ? schema.exception.enum : [];
         const shown = examplesOf(media).map(([, value]) => (isNode(value) ? value.exception : undefined));
