@@ -14,7 +14,7 @@ export interface Example<T = unknown> {
   summary: string;
   value: T;
 }
-/** Examples by name, at least one. */
+/** Examples by name (tests/unit/openapi.test.ts wants at least one per request body). */
 type Named<T> = Readonly<Record<string, Example<T>>>;
 
 const SELLER_ID = 'SE5560360793';
@@ -484,11 +484,9 @@ export function viewExample(name: BodySchemaName): Example | undefined {
   return { summary: example.summary, value };
 }
 
-const identifier = (value: string, summary: string): Example => ({ summary, value: { identifier: value } });
-
 /** Examples of the response schemas (schemas/responses.ts) a register or an admin meets most. */
 export const responseExamples: Partial<Record<keyof typeof responseSchemas, Example>> = {
-  identifierResult: identifier('kaffe', 'The identifier of the created entity'),
+  identifierResult: { summary: 'The identifier of the created entity', value: { identifier: 'kaffe' } },
   idResult: { summary: 'The number the server gave the record', value: { id: 7 } },
   versionResult: { summary: "The seller's current version", value: { version: 311, modificationApiVersion: 33 } },
   existsResult: { summary: 'The name is free', value: { exists: false } },
@@ -630,7 +628,20 @@ export const responseExamples: Partial<Record<keyof typeof responseSchemas, Exam
   salesStats: { summary: "Today's sales", value: { total: 4480, amountOfSales: 1, amountOfProducts: 3 } },
 };
 
-const error = (exception: Exception, code: string | null, message: string, details: Record<string, unknown> = {}): Example => ({
+/** The error body of every version (docs/conventions.md §3). */
+export interface ErrorBody {
+  exception: Exception;
+  code: string | null;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+const error = (
+  exception: Exception,
+  code: string | null,
+  message: string,
+  details: Record<string, unknown> = {},
+): Example<ErrorBody> => ({
   summary: code ?? exception,
   value: { exception, code, message, details },
 });
@@ -639,7 +650,7 @@ const error = (exception: Exception, code: string | null, message: string, detai
  * Error bodies by exception (docs/conventions.md §3), with the messages the service gives. An error response shows,
  * for each exception it names, the first of that exception's examples whose code it lists.
  */
-export const errorExamples: Readonly<Record<Exception, readonly Example[]>> = {
+export const errorExamples: Readonly<Record<Exception, readonly Example<ErrorBody>[]>> = {
   InvalidETagFormat: [error('InvalidETagFormat', null, 'An entity tag must look like "<version>"', { actualValue: 'W/"12"' })],
   NonUnique: [
     error('NonUnique', null, 'vatRateToSum names the rate 25 % twice'),

@@ -85,7 +85,7 @@ const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const responseRef = (name: SchemaName) => schemaRef(isBodySchema(name) ? `${name}View` : name);
 
 /** A media type's `examples`, named; a list shows each example as a list of one. */
-function mediaExamples(named: Readonly<Record<string, Example>>, list = false): JsonObject {
+function mediaExamples(named: Readonly<Record<string, Example<unknown>>>, list = false): JsonObject {
   const entries = Object.entries(named).map(([name, { summary, value }]) => [
     name,
     { summary, value: (list ? [value] : value) as Json },
@@ -244,8 +244,8 @@ class ErrorResponses {
             Object.fromEntries(
               exceptions.flatMap((exception) => {
                 const listed = byException.get(exception) ?? new Set();
-                const example = errorExamples[exception].find(({ value }) => listed.has((value as { code: string | null }).code));
-                return example ? [[`${exception}${example.summary === exception ? '' : `_${example.summary}`}`, example]] : [];
+                const example = errorExamples[exception].find(({ value }) => listed.has(value.code));
+                return example ? [[`${exception}${example.value.code === null ? '' : `_${example.value.code}`}`, example]] : [];
               }),
             ),
           ),
