@@ -13,6 +13,12 @@ const having = <const K extends readonly string[]>(description: string, ...requi
     properties: Object.fromEntries(required.map((name) => [name, {}])) as Record<K[number], object>,
   }) as const;
 
+/** An answer's schema that also names the properties it may carry besides the required ones (any value), so an example shows no unnamed ones. */
+const alsoNaming = <const S extends { properties: object }, const K extends readonly string[]>(schema: S, ...names: K) => ({
+  ...schema,
+  properties: { ...schema.properties, ...(Object.fromEntries(names.map((name) => [name, {}])) as Record<K[number], object>) },
+});
+
 const integer = { type: 'integer' } as const;
 const text = { type: 'string' } as const;
 
@@ -90,10 +96,60 @@ export const userView = having('A user.', 'username', 'role');
 export const userMinified = having('A user, briefly.', 'username', 'role');
 export const sessionUser = having('The caller.', 'username', 'role');
 
-export const saleOverview = having('A sale, briefly, with its register.', 'id', 'brutto', 'cashRegisterName');
+export const saleOverview = alsoNaming(
+  having('A sale, briefly, with its register.', 'id', 'brutto', 'cashRegisterName'),
+  'close',
+  'receiptNumber',
+  'vatSum',
+  'treasurer',
+  'trip',
+);
 export const dayMinified = having('A day, briefly.', 'id', 'date');
-export const dayView = having('A register day (docs/conventions.md §17).', 'dayNumber');
-export const report = having('An X or Z report (docs/conventions.md §17).', 'type');
+export const dayView = alsoNaming(
+  having('A register day (docs/conventions.md §17).', 'dayNumber'),
+  'id',
+  'date',
+  'opened',
+  'reportPrinted',
+  'open',
+  'close',
+  'cash',
+  'cashAtClose',
+  'grandTotal',
+  'grandTotalRefund',
+  'closedDayTreasurer',
+  'version',
+  'modified',
+);
+/** The fields of shared/fiscal/report.ts `Report`. */
+export const report = alsoNaming(
+  having('An X or Z report (docs/conventions.md §17).', 'type'),
+  'reportNumber',
+  'produced',
+  'seller',
+  'register',
+  'dayNumber',
+  'date',
+  'open',
+  'close',
+  'sales',
+  'refunds',
+  'netSales',
+  'salesPerCategory',
+  'vatPerRate',
+  'paymentTypes',
+  'goods',
+  'receipts',
+  'unprinted',
+  'drawerOpenings',
+  'copies',
+  'proforma',
+  'discounts',
+  'cancelled',
+  'unfinished',
+  'cash',
+  'grandTotals',
+);
 export const receipt = having('A receipt or copy of a sale.', 'sale');
 export const journalEntry = having(
   'An e-journal entry (docs/conventions.md §19).',
@@ -139,22 +195,28 @@ export const gatewayResult = having(
   'transactionId',
 );
 
-export const controlUnitInfo = having(
-  'A control unit (docs/conventions.md §23).',
-  'id',
-  'serial',
-  'registrationDate',
-  'controlUnitLocation',
-  'softwareVendor',
+export const controlUnitInfo = alsoNaming(
+  having(
+    'A control unit (docs/conventions.md §23).',
+    'id',
+    'serial',
+    'registrationDate',
+    'controlUnitLocation',
+    'softwareVendor',
+  ),
+  'geolocation',
 );
-export const bridgeStatus = having(
-  "A control unit's edge bridge (docs/conventions.md §23).",
-  'serial',
-  'thingName',
-  'provisioned',
-  'lastSeen',
-  'online',
-  'bridgeVersion',
+export const bridgeStatus = alsoNaming(
+  having(
+    "A control unit's edge bridge (docs/conventions.md §23).",
+    'serial',
+    'thingName',
+    'provisioned',
+    'lastSeen',
+    'online',
+    'bridgeVersion',
+  ),
+  'provisionedAt',
 );
 
 export const kdResult = {
@@ -163,16 +225,25 @@ export const kdResult = {
   required: ['response', 'controlUnitSerial'],
   properties: { response: text, controlUnitSerial: text },
 } as const;
-export const kdLogRecord = having(
-  'A Kd log record (spec 2.3): a kd and its outcome (docs/conventions.md §25).',
-  'activation',
-  'brutto',
-  'kdDate',
-  'vatRateToSum',
-  'receiptNumber',
-  'printType',
-  'refund',
-  'errorMessage',
-  'errorStackTrace',
-  'outcome',
+export const kdLogRecord = alsoNaming(
+  having(
+    'A Kd log record (spec 2.3): a kd and its outcome (docs/conventions.md §25).',
+    'activation',
+    'brutto',
+    'kdDate',
+    'vatRateToSum',
+    'receiptNumber',
+    'printType',
+    'refund',
+    'errorMessage',
+    'errorStackTrace',
+    'outcome',
+  ),
+  'sellerId',
+  'cashRegisterName',
+  'controlUnitSerial',
+  'softwareVendor',
+  'returnCode',
+  'response',
+  'created',
 );

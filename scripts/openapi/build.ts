@@ -6,7 +6,8 @@
  */
 import { readdirSync } from 'node:fs';
 import * as validators from '#schemas/generated/validators.js';
-import { bodySchemas, responseSchemas, type SchemaName, sharedSchemas } from '#schemas/index.ts';
+import { bodyExamples, errorExamples, type Example, responseExamples, viewExample } from '#schemas/examples.ts';
+import { type BodySchemaName, bodySchemas, responseSchemas, type SchemaName, sharedSchemas } from '#schemas/index.ts';
 import { scalars } from '#schemas/scalars.ts';
 import { access } from '#shared/auth/access.ts';
 import { CODES, EXCEPTIONS, type Exception } from '#shared/errors.ts';
@@ -82,6 +83,21 @@ const isBodySchema = (name: string): name is keyof typeof bodySchemas => name in
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** The component of a response schema: a request body's view (`<name>View`) or a response's own. */
 const responseRef = (name: SchemaName) => schemaRef(isBodySchema(name) ? `${name}View` : name);
+
+/** A media type's `examples`, named; a list shows each example as a list of one. */
+function mediaExamples(named: Readonly<Record<string, Example<unknown>>>, list = false): JsonObject {
+  const entries = Object.entries(named).map(([name, { summary, value }]) => [
+    name,
+    { summary, value: (list ? [value] : value) as Json },
+  ]);
+  return entries.length > 0 ? { examples: Object.fromEntries(entries) } : {};
+}
+
+/** The example of a response schema: a request body's view or a response's own (schemas/examples.ts). */
+function responseExample(name: SchemaName): Record<string, Example> {
+  const example = isBodySchema(name) ? viewExample(name) : responseExamples[name];
+  return example ? { [name]: example } : {};
+}
 
 /** Each generated validator by identity, to name a route's body schema. */
 const validatorNames = new Map<unknown, string>(Object.entries(validators).map(([name, validator]) => [validator, name]));
@@ -224,6 +240,15 @@ class ErrorResponses {
             allOf: [schemaRef('Error')],
             properties: { exception: { enum: exceptions }, code: { enum: codes } },
           },
+          ...mediaExamples(
+            Object.fromEntries(
+              exceptions.flatMap((exception) => {
+                const listed = byException.get(exception) ?? new Set();
+                const example = errorExamples[exception].find(({ value }) => listed.has(value.code));
+                return example ? [[`${exception}${example.value.code === null ? '' : `_${example.value.code}`}`, example]] : [];
+              }),
+            ),
+          ),
         },
       },
     };
@@ -262,15 +287,21 @@ const etagHeader = { ETag: { description: 'The entity\'s version as a strong tag
 
 /** The body of a success answer in one version. */
 function successContent(route: Route, body: ResponseBody, version: ApiVersion): JsonObject {
-  const json = (schema: Json, list: boolean) => ({
-    'application/json': { schema: list ? { type: 'array', items: schema } : schema },
+  const json = (name: SchemaName, schema: Json, list: boolean) => ({
+    'application/json': {
+      schema: list ? { type: 'array', items: schema } : schema,
+      ...mediaExamples(responseExample(name), list),
+    },
   });
-  if (typeof body === 'string') return json(responseRef(body), false);
-  if ('view' in body) return json(schemaRef(`${validatorName(route, body.view, version)}View`), body.list === true);
-  if ('list' in body) return json(responseRef(body.list), true);
+  if (typeof body === 'string') return json(body, responseRef(body), false);
+  if ('view' in body) {
+    const name = validatorName(route, body.view, version);
+    return json(name, schemaRef(`${name}View`), body.list === true);
+  }
+  if ('list' in body) return json(body.list, responseRef(body.list), true);
   return {
     ...Object.fromEntries(body.media.map((media) => [media, { schema: { type: 'string', contentMediaType: media } }])),
-    ...(body.orJson ? json(responseRef(body.orJson), false) : {}),
+    ...(body.orJson ? json(body.orJson, responseRef(body.orJson), false) : {}),
   };
 }
 
@@ -314,13 +345,18 @@ function requestBody(route: Route, version: ApiVersion): JsonObject | undefined 
     };
   }
   if (!route.body) return undefined;
-  return { required: true, content: { 'application/json': { schema: schemaRef(validatorName(route, route.body, version)) } } };
+  const name = validatorName(route, route.body, version);
+  return {
+    required: true,
+    content: { 'application/json': { schema: schemaRef(name), ...mediaExamples(bodyExamples[name]) } },
+  };
 }
 
 /** The schema a body validator checks in a version. */
-function validatorName(route: Route, spec: BodySpec<unknown>, version: ApiVersion): string {
+function validatorName(route: Route, spec: BodySpec<unknown>, version: ApiVersion): BodySchemaName {
   const name = validatorNames.get('load' in spec ? spec : spec[version]);
-  if (name === undefined) throw new Error(`${route.method} ${route.path}: no body schema of v${version} in schemas/generated`);
+  if (name === undefined || !isBodySchema(name))
+    throw new Error(`${route.method} ${route.path}: no body schema of v${version} in schemas/generated`);
   return name;
 }
 

@@ -1,11 +1,33 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { bodyExamples } from '#schemas/examples.ts';
+import * as validators from '#schemas/generated/validators.js';
 import { buildDocuments } from '../../scripts/openapi/build.ts';
 
 const run = promisify(execFile);
 const dir = new URL('../../docs/openapi/', import.meta.url);
+const VERSIONS = ['v15', 'v26', 'v33'] as const;
+
+type Node = { [key: string]: unknown };
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+const pointer = (parts: readonly string[]) => parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+const readDocument = (version: string): Node => JSON.parse(readFileSync(new URL(`${version}.json`, dir), 'utf8')) as Node;
+
+/** Every media type object of a document (an object with `schema`), with its JSON pointer. */
+function mediaTypes(node: unknown, path: string[] = []): { at: string[]; media: Node }[] {
+  if (!isNode(node)) return [];
+  if (path.at(-2) === 'content' && isNode(node.schema)) return [{ at: path, media: node }];
+  return Object.entries(node).flatMap(([key, value]) => mediaTypes(value, [...path, key]));
+}
+
+const examplesOf = (media: Node): [string, unknown][] =>
+  Object.entries(isNode(media.examples) ? media.examples : {}).map(([name, example]) => [
+    name,
+    isNode(example) ? example.value : undefined,
+  ]);
 
 describe('OpenAPI documents (docs/openapi)', () => {
   it('document every route and are what `npm run openapi` writes', async () => {
@@ -26,5 +48,53 @@ describe('OpenAPI documents (docs/openapi)', () => {
     );
     expect(result.output).not.toMatch(/^error /m);
     expect(result.code, result.output).toBe(0);
+  });
+
+  it('illustrate every request body with an example the service accepts', async () => {
+    const names = Object.keys(bodyExamples) as (keyof typeof bodyExamples)[];
+    for (const name of names) {
+      // The service's own validators (schemas/generated), as strict as a request.
+      const validate = await validators[name].load();
+      const examples = Object.entries(bodyExamples[name]);
+      expect(examples.length, `${name} has no example`).toBeGreaterThan(0);
+      for (const [key, { value }] of examples) {
+        expect(validate(value) ? [] : validate.errors, `schemas/examples.ts ${name}.${key}`).toEqual([]);
+      }
+    }
+    for (const version of VERSIONS) {
+      const bodies = mediaTypes(readDocument(version).paths, ['paths']).filter(({ at }) => at.at(-3) === 'requestBody');
+      expect(bodies.length).toBeGreaterThan(0);
+      for (const { at, media } of bodies.filter(({ at }) => at.at(-1) === 'application/json')) {
+        expect(examplesOf(media).length, `${version} ${at.join(' ')} has no example`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('give every example a value its schema admits, and every error response an example per exception', () => {
+    for (const version of VERSIONS) {
+      const document = readDocument(version);
+      // The document is one schema resource, so its `#/components/...` references resolve; its other keywords are not ours.
+      const ajv = new Ajv2020({ strict: false, validateSchema: false, validateFormats: false, allowUnionTypes: true });
+      ajv.addSchema(document, 'openapi');
+      let count = 0;
+      for (const { at, media } of mediaTypes(document)) {
+        const examples = examplesOf(media);
+        if (examples.length === 0) continue;
+        const validate = ajv.compile({ $ref: `openapi#/${pointer([...at, 'schema'])}` });
+        for (const [name, value] of examples) {
+          count += 1;
+          expect(validate(value) ? [] : validate.errors, `${version} ${at.join(' ')} example ${name}`).toEqual([]);
+        }
+      }
+      expect(count).toBeGreaterThan(0);
+      const responses = isNode(document.components) && isNode(document.components.responses) ? document.components.responses : {};
+      for (const [name, response] of Object.entries(responses)) {
+        const media: Node = mediaTypes(response)[0]?.media ?? {};
+        const schema = isNode(media.schema) && isNode(media.schema.properties) ? media.schema.properties : {};
+        const exceptions = isNode(schema.exception) && Array.isArray(schema.exception.enum) ? schema.exception.enum : [];
+        const shown = examplesOf(media).map(([, value]) => (isNode(value) ? value.exception : undefined));
+        expect(shown, `${version} components/responses/${name}`).toEqual(exceptions);
+      }
+    }
   });
 });

@@ -3135,6 +3135,19 @@ export interface components {
         /** @description A register day (docs/conventions.md §17). */
         dayView: {
             dayNumber: unknown;
+            id?: unknown;
+            date?: unknown;
+            opened?: unknown;
+            reportPrinted?: unknown;
+            open?: unknown;
+            close?: unknown;
+            cash?: unknown;
+            cashAtClose?: unknown;
+            grandTotal?: unknown;
+            grandTotalRefund?: unknown;
+            closedDayTreasurer?: unknown;
+            version?: unknown;
+            modified?: unknown;
         };
         balanceChange: {
             amount: number;
@@ -3271,6 +3284,7 @@ export interface components {
             lastSeen: unknown;
             online: unknown;
             bridgeVersion: unknown;
+            provisionedAt?: unknown;
         };
         /** @description A build of the application on an installation. */
         buildInfo: Record<string, unknown>;
@@ -3291,6 +3305,7 @@ export interface components {
             registrationDate: unknown;
             controlUnitLocation: unknown;
             softwareVendor: unknown;
+            geolocation?: unknown;
         };
         /** @description A day, briefly. */
         dayMinified: {
@@ -3358,6 +3373,13 @@ export interface components {
             errorMessage: unknown;
             errorStackTrace: unknown;
             outcome: unknown;
+            sellerId?: unknown;
+            cashRegisterName?: unknown;
+            controlUnitSerial?: unknown;
+            softwareVendor?: unknown;
+            returnCode?: unknown;
+            response?: unknown;
+            created?: unknown;
         };
         /** @description The control unit's control code for the receipt, and the unit (docs/conventions.md §25). */
         kdResult: {
@@ -3400,6 +3422,31 @@ export interface components {
         /** @description An X or Z report (docs/conventions.md §17). */
         report: {
             type: unknown;
+            reportNumber?: unknown;
+            produced?: unknown;
+            seller?: unknown;
+            register?: unknown;
+            dayNumber?: unknown;
+            date?: unknown;
+            open?: unknown;
+            close?: unknown;
+            sales?: unknown;
+            refunds?: unknown;
+            netSales?: unknown;
+            salesPerCategory?: unknown;
+            vatPerRate?: unknown;
+            paymentTypes?: unknown;
+            goods?: unknown;
+            receipts?: unknown;
+            unprinted?: unknown;
+            drawerOpenings?: unknown;
+            copies?: unknown;
+            proforma?: unknown;
+            discounts?: unknown;
+            cancelled?: unknown;
+            unfinished?: unknown;
+            cash?: unknown;
+            grandTotals?: unknown;
         };
         /** @description A restaurant in the list. */
         restaurantListItem: Record<string, unknown>;
@@ -3410,6 +3457,11 @@ export interface components {
             id: unknown;
             brutto: unknown;
             cashRegisterName: unknown;
+            close?: unknown;
+            receiptNumber?: unknown;
+            vatSum?: unknown;
+            treasurer?: unknown;
+            trip?: unknown;
         };
         /** @description Sales totals (docs/conventions.md §20). */
         salesStats: {
