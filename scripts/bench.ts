@@ -8,7 +8,9 @@
  * a sale POST, the same POST replayed (the bench fails if a replay writes), a receipt print, and the day
  * close and Z report read of a day of 1,000 sales on a register's first day and after 20 earlier days (the
  * bench fails if their round trips or reported capacity differ), beside the offline verification time of a
- * 1,000-entry signed e-journal (verifyJournal, no DynamoDB).
+ * 1,000-entry signed e-journal (verifyJournal, no DynamoDB). Its kd rows (scripts/bench/kd.ts): a register's kd
+ * through the local broker, edge bridge and control-unit simulator (wall-clock p50 and p95), a repeated kd and a
+ * kd-facets page.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +29,7 @@ import {
   measureImports,
   measureInstructions,
 } from './bench/cold-start.ts';
+import { kdEnvironment, kdLegend, measureKd } from './bench/kd.ts';
 import { median, table } from './bench/stats.ts';
 
 const WARMUP = 5;
@@ -68,7 +71,7 @@ interface CapacityReport extends Units {
 }
 
 /** One DynamoDB call as the bench's middleware saw it; a failed call counts as a round trip too. */
-interface Call {
+export interface Call {
   command: string;
   consumed: CapacityReport[];
   /** Items a Query or Scan read (ScannedCount): what it is charged for. */
@@ -138,17 +141,17 @@ function valueSize(value: unknown): number {
 const significantDigits = (value: number) => (value.toExponential().split('e')[0] ?? '').replace(/[-.]/g, '').length;
 
 /** What the pricing rules charge for one operation: the DynamoDB calls it makes, and their capacity. */
-interface Model {
+export interface Model {
   commands: readonly string[];
   capacity: Capacity;
 }
 
 // ---- Requests ------------------------------------------------------------------------------------
 
-type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+export type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /** Who calls: the bench user (Basic) or a register (X-Api-Key). */
-type Caller = { authorization: string } | { 'x-api-key': string };
+export type Caller = { authorization: string } | { 'x-api-key': string };
 const ADMIN: Caller = { authorization: AUTHORIZATION };
 
 /** A raw request body (an image), sent base64-encoded as API Gateway sends binary bodies. */
@@ -210,7 +213,7 @@ const context: Context = {
 /** The calls of the request in progress, if any; requests are measured one at a time. */
 let calls: Call[] | undefined;
 
-interface Sample {
+export interface Sample {
   cpuMs: number;
   calls: Call[];
   body: unknown;
@@ -254,7 +257,7 @@ async function repeat(times: number, once: () => Promise<Sample>): Promise<Sampl
   return samples;
 }
 
-interface Operation {
+export interface Operation {
   label: string;
   samples: Sample[];
   model: Model;
@@ -858,13 +861,21 @@ async function measureOperations(): Promise<{
       }
     }
   }
+  // The kd rows check their own pricing: the reads of the reply vary with the round trip.
+  const kd = await measureKd({
+    invoke,
+    readBack,
+    pricing: { readUnits, writeUnits, itemSize, transaction: TRANSACTION },
+    seller: SELLER,
+    user: USER.username,
+  });
   console.log(
     `Stats seller: ${STATS_SALES.toLocaleString('en')} sales over ${STATS_DAYS} days seeded with BatchWriteItem in ${statsSeedSeconds.toFixed(1)} s.`,
   );
   return {
-    operations,
+    operations: [...operations, ...kd.operations],
     requests: firstRequests(apiKey, lastTax),
-    fiscal: fiscal.summary,
+    fiscal: [...fiscal.summary, ...kd.summary],
     diffs: [
       // All the taxes: estimated from the changed taxes' mean size.
       { ...taxesDiff.figures, all: { computedRcu: readUnits((TAXES * changedBytes) / CHANGED) } },
@@ -1325,6 +1336,7 @@ function report(
     "  the latest day, then commits one transaction: the counter, the sale and day (vsk), its journal entries, a receipt number's record.",
     `- journal verification: verifyJournal (shared/fiscal/verify-journal.ts) in-process, no DynamoDB, over a signed generated-e-journals answer`,
     `  of ${JOURNAL_ENTRIES.toLocaleString('en')} entries (a from/to slice of the first register's journal); CPU = the verification's CPU time.`,
+    ...kdLegend,
     '- round trips: DynamoDB calls per request, failed ones included; each request first reads the caller (1 GetItem: the user, or the API key by its hash).',
     '- Capacity cells: reported by DynamoDB Local (ConsumedCapacity, INDEXES) / computed from the pricing rules below; ! marks a difference.',
     '- Pricing rules: strongly consistent GetItem/BatchGetItem = 1 RCU per 4 KB per item, rounded up (a missing item costs 1);',
@@ -1367,6 +1379,7 @@ async function main(): Promise<void> {
       // The local signer (the e-journal's signed head), its key made in the same temporary folder.
       ACTIVATION_SIGNER: 'local',
       ACTIVATION_KEY_FILE: signingKey,
+      ...(await kdEnvironment()),
     });
     (await import('#shared/signing/local-signer.ts')).ensureLocalSigningKey(signingKey);
     const { operations, diffs, fiscal, requests } = await measureOperations();
@@ -1386,4 +1399,8 @@ try {
 } catch (error) {
   console.error(`Bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;
+} finally {
+  // The kd handler's MQTT client (shared/iot/mqtt-publisher.ts) lives as long as its process, as in a Lambda, and
+  // keeps reconnecting to the stopped broker: it would hold the bench open.
+  process.exit();
 }
