@@ -277,11 +277,19 @@ async function publish(serial: string, flight: InFlight, command: KdRequest): Pr
 }
 
 /**
- * The request's reply, read strongly consistently from the table (the reply rule writes it there) with a short
- * backoff, until the deadline; undefined when none came. A reply naming another unit is no reply.
+ * Pauses between reads of a reply: 5 ms, then every 10 ms. A register waits at the counter for the code, so a reply
+ * in the table is noticed within 10 ms; each read that finds nothing costs 1 RCU (a 50 ms cap made the bench's p95
+ * 111 ms for replies in the table by 76 ms).
+ */
+const POLL_FIRST_MS = 5;
+const POLL_MAX_MS = 10;
+
+/**
+ * The request's reply, read strongly consistently from the table (the reply rule writes it there) every few ms
+ * until the deadline; undefined when none came. A reply naming another unit is no reply.
  */
 export async function waitForReply(flight: InFlight, serial: string): Promise<KdReplyMessage | undefined> {
-  for (let pause = 5; ; pause = Math.min(pause * 2, 50)) {
+  for (let pause = POLL_FIRST_MS; ; pause = Math.min(pause * 2, POLL_MAX_MS)) {
     const reply = await readItem(keys.kdReply(flight.correlationId));
     if (reply && reply.serial === serial) return reply;
     const left = flight.deadline - Date.now();
