@@ -376,8 +376,19 @@ describe('the packaged service (npm run package)', () => {
     /** The topic rules, each with its SQL parsed and its actions. */
     const topicRules = () =>
       resourcesOfType('AWS::IoT::TopicRule').map(([id, rule]) => {
-        const payload = rule.Properties?.TopicRulePayload as { Sql: string; AwsIotSqlVersion: string; Actions: unknown[] };
-        return { id, sql: parseRuleSql(payload.Sql), version: payload.AwsIotSqlVersion, actions: payload.Actions };
+        const payload = rule.Properties?.TopicRulePayload as {
+          Sql: string;
+          AwsIotSqlVersion: string;
+          Actions: unknown[];
+          ErrorAction?: unknown;
+        };
+        return {
+          id,
+          sql: parseRuleSql(payload.Sql),
+          version: payload.AwsIotSqlVersion,
+          actions: payload.Actions,
+          errorAction: payload.ErrorAction,
+        };
       });
     const ruleFor = (filter: string): RuleSql => {
       const found = topicRules().filter(({ sql }) => sql.from === filter);
@@ -398,12 +409,16 @@ describe('the packaged service (npm run package)', () => {
       // Assess
       expect(rules.map(({ sql }) => sql.from).sort()).toEqual([kdTopics.allReplies, kdTopics.allStatuses].sort());
       for (const rule of rules) {
-        expect({ id: rule.id, version: rule.version, actions: rule.actions }).toEqual({
+        expect({ id: rule.id, version: rule.version, actions: rule.actions, errorAction: rule.errorAction }).toEqual({
           id: rule.id,
           version: '2016-03-23',
           actions: [
             { DynamoDBv2: { PutItem: { TableName: { Ref: 'DataTable' } }, RoleArn: { 'Fn::GetAtt': ['KdRulesRole', 'Arn'] } } },
           ],
+          // A write the rule could not make is logged, not lost without trace.
+          errorAction: {
+            CloudwatchLogs: { LogGroupName: { Ref: 'KdRulesErrorLog' }, RoleArn: { 'Fn::GetAtt': ['KdRulesRole', 'Arn'] } },
+          },
         });
       }
     });
@@ -447,7 +462,7 @@ describe('the packaged service (npm run package)', () => {
       expect(dropped).toEqual(dropped.map(() => undefined));
     });
 
-    it("the rules' role is IoT's alone, in this account, and may only put items under KDR# and CU#", () => {
+    it("the rules' role is IoT's alone, in this account, and may only put items under KDR# and CU# and log what it could not write", () => {
       // Prepare
       const role = template.Resources.KdRulesRole?.Properties ?? {};
       const trust = list((role.AssumeRolePolicyDocument as { Statement: Statement[] }).Statement);
@@ -472,7 +487,13 @@ describe('the packaged service (npm run package)', () => {
           Resource: [{ 'Fn::GetAtt': ['DataTable', 'Arn'] }],
           Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['KDR#*', 'CU#*'] } },
         },
+        {
+          Effect: 'Allow',
+          Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+          Resource: [{ 'Fn::GetAtt': ['KdRulesErrorLog', 'Arn'] }],
+        },
       ]);
+      expect(template.Resources.KdRulesErrorLog?.Properties).toMatchObject({ RetentionInDays: 30 });
     });
 
     it("the bridge policy: connect as its own attached thing, take its unit's requests, publish its replies and (retained) status, nothing else", () => {
