@@ -13,7 +13,7 @@ let stack: LocalStack;
 
 beforeAll(async () => {
   process.env.MAINTENANCE_CACHE_SECONDS = '0';
-  stack = await startStack({ admin, logRequests: false });
+  stack = await startStack({ admin, logRequests: false, lambdaTimeouts: false });
 });
 afterAll(() => stack?.stop());
 

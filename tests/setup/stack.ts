@@ -18,7 +18,7 @@ declare module 'vitest' {
 /** Starts the local stack on free ports once for the run, and stops it after. */
 export default async function setup(project: TestProject) {
   const admin = { username: 'admin', password: 'test-admin-password' };
-  const stack = await startStack({ admin, logRequests: false });
+  const stack = await startStack({ admin, logRequests: false, lambdaTimeouts: false });
   project.provide('baseUrl', stack.baseUrl);
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
   project.provide('tableName', stack.tableName);
