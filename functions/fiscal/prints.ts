@@ -2,7 +2,6 @@ import type { ApiError } from '#shared/errors.ts';
 import { notFound } from '#shared/errors.ts';
 import { businessDate } from '#shared/fiscal/dates.ts';
 import {
-  type Ledger,
   type LedgerDecision,
   type LedgerState,
   type Reader,
@@ -16,7 +15,7 @@ import { saleContribution, subtractTotals } from '#shared/fiscal/totals.ts';
 import { type ApiVersion } from '#shared/versions.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { dayForNewRecord, dayWrite, latestDay, withTotals } from './day-rules.ts';
-import { claimReads, controlCodes, printEvent, takePrints } from './sale-write.ts';
+import { controlCodes, printEvent, takePrints } from './sale-write.ts';
 import type { DayCondition } from './refusals.ts';
 import { saleView } from './views.ts';
 
@@ -40,12 +39,6 @@ export const receiptView = (register: Register, sale: Sale, print: Print, versio
   created: print.created ?? null,
   sale: saleView(sale, version),
 });
-
-/** The kd claims a print needs on a register with a control unit (fail closed), once the ledger is read. */
-export const printLaterReads = (request: PrintRequest) => (ledger: Ledger, read: Reader) => {
-  const stored = read(saleKey(request.register, request.identifier))?.prints ?? [];
-  return claimReads(read, request.register, stored, [...stored, { printType: request.printType, receiptNumber: null }], ledger);
-};
 
 export const normalPrint = (sale: Sale) => sale.prints.find((print) => print.printType === 'Normal');
 

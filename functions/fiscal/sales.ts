@@ -11,7 +11,7 @@ import { preconditions } from '#shared/http/conditions.ts';
 import { diffRange, intParam, notNegative, pageParams } from '#shared/http/query.ts';
 import { ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
-import { normalPrint, decidePrint, type PrintRequest, printLaterReads, receiptView } from './prints.ts';
+import { normalPrint, decidePrint, type PrintRequest, receiptView } from './prints.ts';
 import { dayRefusal } from './refusals.ts';
 import { readRegister, registerCounter, type RegisterRequest, registersOf, writingRegister } from './registers.ts';
 import { decideSaleWrite, digestOf, type SaleWrite, saleWriteLaterReads, saleWriteReads } from './sale-write.ts';
@@ -135,8 +135,9 @@ function print(request: RegisterRequest, identifier: string, printType: PrintReq
   return writeLedger({
     register,
     apiVersion: request.version,
+    // No kd claim is read: these prints carry no control code, so a register with a unit is refused them whatever
+    // its claims hold (docs/conventions.md §16); it prints through the sale's `prints`.
     reads: [saleKey(register, identifier), keys.activation(register.activationId)],
-    laterReads: printLaterReads(printing),
     decide: (state, read, now) => decidePrint(printing, state, read, now),
   });
 }

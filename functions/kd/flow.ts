@@ -7,10 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { config } from '#shared/config.ts';
-import { table } from '#shared/db/client.ts';
 import { keys, type KdLogScope } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
-import { put, type Step } from '#shared/db/transact.ts';
+import { create, put, type Step } from '#shared/db/transact.ts';
 import { ApiError, registerNameTaken, versionConflict } from '#shared/errors.ts';
 import type { JournalEvent } from '#shared/fiscal/journal.ts';
 import {
@@ -239,15 +238,7 @@ export function decideKd(
   const steps: Step[] = [put({ ...key, ...held })];
   if (!holder) {
     // The first kd of the register takes its id at the seller's units; a concurrent taker makes this one decide again.
-    steps.push({
-      write: {
-        Put: {
-          TableName: table(),
-          Item: { ...keys.kdRegisterId(register.sellerId, ask.context.registerId), holder: register.cash },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    });
+    steps.push(create({ ...keys.kdRegisterId(register.sellerId, ask.context.registerId), holder: register.cash }));
   }
   return {
     result: { kind: 'sent', flight: flight(held), command },

@@ -89,10 +89,10 @@ export async function putIfAbsent(item: Key & Record<string, unknown>): Promise<
   }
 }
 
-/** A put of a new item: refused when the key exists. */
-export const create = (item: Key & Record<string, unknown>, refused: () => ApiError): Step => ({
+/** A put of a new item: when the key exists, `refused`, or without it the plan decides again (`commit`). */
+export const create = (item: Key & Record<string, unknown>, refused?: () => ApiError): Step => ({
   write: { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-  refused,
+  ...(refused ? { refused } : {}),
 });
 
 /** A put that replaces whatever is there. */

@@ -4,7 +4,7 @@ import { keys, pad, registerPk, type Key } from '#shared/db/keys.ts';
 import { type Item, readItem, readItems } from '#shared/db/reads.ts';
 import { type Counter, counterWrite, entityWrite, type Stored, type Stream, streamEntity } from '#shared/db/streams.ts';
 import { table } from '#shared/db/client.ts';
-import { commit, type Step } from '#shared/db/transact.ts';
+import { commit, create, type Step } from '#shared/db/transact.ts';
 import { referenceNotFound } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { chainEvents, GENESIS_HEAD, type JournalEvent, type JournalHead } from './journal.ts';
@@ -157,15 +157,9 @@ export function writeLedger<R>(write: LedgerWrite<R>): Promise<R> {
       ...decision.entities.map((entity) => ({
         write: entityWrite({ entity: entity.key, kind: entity.kind }, entity.seen, { ...entity.data, deleted: false }, next, now),
       })),
-      ...entries.map((entry) => ({
-        write: {
-          Put: {
-            TableName: table(),
-            Item: { ...keys.journalEntry(write.register.sellerId, write.register.cash, entry.sequence), ...entry },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      })),
+      ...entries.map((entry) =>
+        create({ ...keys.journalEntry(write.register.sellerId, write.register.cash, entry.sequence), ...entry }),
+      ),
       ...(decision.alongside ?? []),
     ];
     return { steps, result: decision.result };
