@@ -1373,6 +1373,9 @@ async function main(): Promise<void> {
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       AWS_REGION: 'local',
       LOG_REQUESTS: 'false',
+      // The maintenance switch is read once per process here, not every 15 s: a refresh landing inside a measured
+      // request added a GetItem its pricing model does not have (a cost per container and 15 s, not per request).
+      MAINTENANCE_CACHE_SECONDS: '86400',
       // Image bytes in a temporary folder (the local store), removed below.
       IMAGE_STORE: 'local',
       IMAGE_DIR: imageDir,
