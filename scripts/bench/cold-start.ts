@@ -86,9 +86,8 @@ const IMPORT_ENV = { TABLE_NAME: 'bench', AWS_REGION: 'eu-north-1' };
 /**
  * The one core every fresh process runs on (`taskset`), or undefined where taskset is missing. A deployed
  * function has 512 MB (serverless.yml), a fraction of one vCPU, which V8's background threads (GC, compile
- * workers) share with the main thread. Unpinned on this 2-core machine, where the scheduler happened to put
- * those threads spread one bundle's import median by about ±0.1x of the floor between runs; pinned, as on
- * Lambda, the same bundles agree within a few percent.
+ * workers) share with the main thread. Unpinned on this 2-core machine, where the scheduler put those threads
+ * moved one bundle's import median by about ±0.1x of the floor between runs; pinned, about ±0.02x.
  */
 const PINNED_CORE = spawnSync('taskset', ['--version']).status === 0 ? String(availableParallelism() - 1) : undefined;
 
@@ -299,12 +298,10 @@ export function coldStartReport(
     '- Init bytes: the entry and the chunks it imports statically, loaded at Init; lazy: chunks loaded by import() on first use.',
     `- import: median / p90 of ${IMPORT_RUNS} fresh Node ${process.versions.node} processes importing handler.mjs, timed inside the process`,
     `  (start-up excluded), with no flags and with ${SOURCE_MAPS}; all bundles and both flags shuffled together in each round.`,
-    PINNED_CORE === undefined
-      ? '  Not pinned to a core (taskset is missing): wall-clock medians spread by about ±0.1x of the floor between runs.'
-      : `  Every fresh process runs on core ${PINNED_CORE} only (taskset), as a 512 MB function has under one vCPU; so do the first`,
     ...(PINNED_CORE === undefined
-      ? []
+      ? ['  Not pinned to a core (taskset is missing): wall-clock medians spread by about ±0.1x of the floor between runs.']
       : [
+          `  Every fresh process runs on core ${PINNED_CORE} only (taskset), as a 512 MB function has under one vCPU; so do the first`,
           '  responses. import unpinned: the same imports without flags on any core, the method before the bench pinned, in the',
           "  same shuffled rounds (the project's bundles and the lean floor only).",
         ]),
