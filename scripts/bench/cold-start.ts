@@ -13,7 +13,8 @@ import { pathToFileURL } from 'node:url';
 import { buildAll, bundle, type BundleSizes, type Compiled, functionNames, root, type Variant } from '../build.ts';
 import { median, quantile, table } from './stats.ts';
 
-// Sixty rounds: pinned to one core, a function's median over the floor's still moved by about ±0.02x between runs of forty.
+// Sixty rounds: pinned to one core, a function's median over the floor's still moved by about ±0.02x between runs of
+// forty on a quiet machine (by up to 0.05x between runs of sixty on a busy one: docs/decisions.md, Cold start).
 const IMPORT_RUNS = 60;
 const RESPONSE_RUNS = 10;
 /** Instruction counts hardly vary (about ±1 % between runs): three runs and their median suffice. */
@@ -87,7 +88,7 @@ const IMPORT_ENV = { TABLE_NAME: 'bench', AWS_REGION: 'eu-north-1' };
  * The one core every fresh process runs on (`taskset`), or undefined where taskset is missing. A deployed
  * function has 512 MB (serverless.yml), a fraction of one vCPU, which V8's background threads (GC, compile
  * workers) share with the main thread. Unpinned on this 2-core machine, where the scheduler put those threads
- * moved one bundle's import median by about ±0.1x of the floor between runs; pinned, about ±0.02x.
+ * moved one bundle's import median by about ±0.1x of the floor between runs; pinned, about ±0.02x (quiet machine).
  */
 const PINNED_CORE = spawnSync('taskset', ['--version']).status === 0 ? String(availableParallelism() - 1) : undefined;
 
