@@ -16,7 +16,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BatchWriteCommand, type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ensureTable, startDynamo } from '#infra/local/dynamodb.ts';
 import type { Ledger } from '#shared/fiscal/ledger.ts';
@@ -279,14 +278,15 @@ interface DiffFigures {
  * Writes `items` straight into the table with BatchWriteItem, a few calls in flight, retrying what
  * DynamoDB leaves unprocessed: for data the bench needs in bulk but does not measure.
  */
-async function batchPut(client: DynamoDBDocumentClient, items: readonly Record<string, unknown>[]): Promise<void> {
+async function batchPut(items: readonly Record<string, unknown>[]): Promise<void> {
+  const { batchWriteItems } = await import('#shared/db/documents.ts');
   const batches: Record<string, unknown>[][] = [];
   for (let start = 0; start < items.length; start += BATCH) batches.push(items.slice(start, start + BATCH));
   const lane = async () => {
     for (let batch = batches.shift(); batch; batch = batches.shift()) {
       let pending = batch.map((Item) => ({ PutRequest: { Item } }));
       while (pending.length > 0) {
-        const { UnprocessedItems } = await client.send(new BatchWriteCommand({ RequestItems: { [TABLE]: pending } }));
+        const { UnprocessedItems } = await batchWriteItems({ RequestItems: { [TABLE]: pending } });
         pending = (UnprocessedItems?.[TABLE] ?? []) as typeof pending;
       }
     }
@@ -359,6 +359,7 @@ async function measureOperations(): Promise<{
 }> {
   const [
     { db },
+    { getItem, updateItem },
     { keys, versionSortKey },
     { createUserIfAbsent },
     { hashApiKey, newApiKey, storeApiKey },
@@ -368,6 +369,7 @@ async function measureOperations(): Promise<{
     images,
   ] = await Promise.all([
     import('#shared/db/client.ts'),
+    import('#shared/db/documents.ts'),
     import('#shared/db/keys.ts'),
     import('#shared/auth/users.ts'),
     import('#shared/auth/api-keys.ts'),
@@ -399,7 +401,7 @@ async function measureOperations(): Promise<{
     { step: 'initialize', name: 'benchCalls' },
   );
   const readBack: ReadBack = async (key) => {
-    const { Item } = await db().send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }));
+    const { Item } = await getItem({ TableName: TABLE, Key: key, ConsistentRead: true });
     if (!Item) throw new Error(`Item ${key.pk} ${key.sk} is missing`);
     return Item;
   };
@@ -600,7 +602,7 @@ async function measureOperations(): Promise<{
   });
   await invoke(catalog.handler, 'PUT', `${products}/${productId(0)}`, 201, product(0, 1990));
   const seeding = performance.now();
-  const { Item: stored } = await db().send(new GetCommand({ TableName: TABLE, Key: productKey(0), ConsistentRead: true }));
+  const { Item: stored } = await getItem({ TableName: TABLE, Key: productKey(0), ConsistentRead: true });
   const template = stored as (Record<string, unknown> & { version: number }) | undefined;
   if (!template) throw new Error(`Product ${productId(0)} is missing`);
   const seeded = Array.from({ length: PRODUCTS }, (_, index) => {
@@ -615,25 +617,21 @@ async function measureOperations(): Promise<{
       vsk: versionSortKey('PRODUCT', version),
     };
   });
-  await batchPut(db(), seeded.slice(1));
+  await batchPut(seeded.slice(1));
   const seededVersion = template.version + PRODUCTS - 1;
-  await db().send(
-    new UpdateCommand({
-      TableName: TABLE,
-      Key: keys.sellerCounter(PRODUCT_SELLER),
-      UpdateExpression: 'SET ver = :seeded',
-      ConditionExpression: 'ver = :template',
-      ExpressionAttributeValues: { ':seeded': seededVersion, ':template': template.version },
-    }),
-  );
-  await db().send(
-    new UpdateCommand({
-      TableName: TABLE,
-      Key: keys.catalog(PRODUCT_SELLER, 'TAX', 'moms'),
-      UpdateExpression: 'ADD refs :seeded',
-      ExpressionAttributeValues: { ':seeded': PRODUCTS - 1 },
-    }),
-  );
+  await updateItem({
+    TableName: TABLE,
+    Key: keys.sellerCounter(PRODUCT_SELLER),
+    UpdateExpression: 'SET ver = :seeded',
+    ConditionExpression: 'ver = :template',
+    ExpressionAttributeValues: { ':seeded': seededVersion, ':template': template.version },
+  });
+  await updateItem({
+    TableName: TABLE,
+    Key: keys.catalog(PRODUCT_SELLER, 'TAX', 'moms'),
+    UpdateExpression: 'ADD refs :seeded',
+    ExpressionAttributeValues: { ':seeded': PRODUCTS - 1 },
+  });
   const seedSeconds = (performance.now() - seeding) / 1000;
   if ((await currentVersion(PRODUCT_SELLER)) !== seededVersion) throw new Error('The seeded products are not counted');
   const changedProducts = Array.from({ length: CHANGED }, (_, i) => Math.floor(((i + 0.5) * PRODUCTS) / CHANGED));
@@ -780,7 +778,7 @@ async function measureOperations(): Promise<{
     deleted: false,
     modified: now,
   }));
-  await batchPut(db(), [
+  await batchPut([
     ...dayItems,
     ...statsItems,
     ...statsProducts,

@@ -37,14 +37,14 @@ if (
 process.env.TABLE_NAME = `cash-register-${values.stage}`;
 if (values.region) process.env.AWS_REGION = values.region;
 
-const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
-const { db, table } = await import('#shared/db/client.ts');
+const { table } = await import('#shared/db/client.ts');
+const { putItem } = await import('#shared/db/documents.ts');
 const { keys } = await import('#shared/db/keys.ts');
 const { readItem } = await import('#shared/db/reads.ts');
 
 if (command !== 'status') {
   const item = { ...keys.maintenanceSwitch(), on: command === 'on', retryAfterSeconds, changedAt: new Date().toISOString() };
-  await db().send(new PutCommand({ TableName: table(), Item: item }));
+  await putItem({ TableName: table(), Item: item });
 }
 const current = await readItem(keys.maintenanceSwitch());
 const state = current?.on

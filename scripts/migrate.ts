@@ -5,8 +5,8 @@
  * Run it after every deploy (docs/operations.md). A Scan is fine here: this never runs on a request path.
  */
 import { parseArgs } from 'node:util';
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, table } from '#shared/db/client.ts';
+import { table } from '#shared/db/client.ts';
+import { scanItems, updateItem } from '#shared/db/documents.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Item, readItem } from '#shared/db/reads.ts';
 import { create, putIfAbsent, reference, transact, writeIf } from '#shared/db/transact.ts';
@@ -27,7 +27,7 @@ async function scanEach<T>(
   let changed = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db().send(new ScanCommand({ TableName: table(), ...scan, ExclusiveStartKey: startKey }));
+    const page = await scanItems({ TableName: table(), ...scan, ExclusiveStartKey: startKey });
     for (const item of (page.Items ?? []) as T[]) if (await each(item)) changed++;
     startKey = page.LastEvaluatedKey;
   } while (startKey);
@@ -106,8 +106,8 @@ const activationsCountOnTheirUnit: Migration = {
 };
 
 const setRegister = (key: { pk: string; sk: string }, cashRegisterName: string): Promise<boolean> =>
-  writeIf(
-    new UpdateCommand({
+  writeIf(() =>
+    updateItem({
       TableName: table(),
       Key: { pk: key.pk, sk: key.sk },
       UpdateExpression: 'SET cashRegisterName = :name',

@@ -31,8 +31,7 @@ import {
   ListThingPrincipalsCommand,
 } from '@aws-sdk/client-iot';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '#shared/db/client.ts';
+import { putItem } from '#shared/db/documents.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type BridgeRecord, thingName } from '#shared/kd/protocol.ts';
 
@@ -120,7 +119,7 @@ export async function provisionBridge(options: ProvisionOptions): Promise<Provis
 /** The first run's record stays: `provisioned` says when the unit got its certificate. */
 async function putIfAbsent(tableName: string, item: Record<string, unknown>): Promise<boolean> {
   try {
-    await db().send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    await putItem({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' });
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;

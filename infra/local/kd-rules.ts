@@ -5,9 +5,9 @@
  * dropped, as the rules' SQL drops it; fields beyond the message's own never reach the item (parseReply).
  */
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { connect } from 'mqtt';
-import { db, table } from '#shared/db/client.ts';
+import { table } from '#shared/db/client.ts';
+import { putItem } from '#shared/db/documents.ts';
 import { kdTopics, parseReply, parseStatus, replyItem, statusItem } from '#shared/kd/protocol.ts';
 
 export interface KdRules {
@@ -27,7 +27,7 @@ export async function startKdRules(brokerUrl: string, log: (line: string) => voi
     const item = REPLY.test(topic) ? replyRow(topic, payload) : statusRow(topic, payload);
     if (!item) return log(`kd rules: dropped a message on ${topic} that is not a ${REPLY.test(topic) ? 'reply' : 'status'}`);
     writes = writes
-      .then(() => db().send(new PutCommand({ TableName: table(), Item: item })))
+      .then(() => putItem({ TableName: table(), Item: item }))
       .then(
         () => undefined,
         (error: unknown) => log(`kd rules: writing ${topic} failed: ${String(error)}`),

@@ -254,11 +254,11 @@ async function kdModels(
   const { readBack } = kit;
   const { readUnits, writeUnits, itemSize, transaction } = kit.pricing;
   const { seller } = kit;
-  const [{ keys, partitions, KD_LOG_PREFIX }, { hashApiKey }, { db, table }, { QueryCommand }] = await Promise.all([
+  const [{ keys, partitions, KD_LOG_PREFIX }, { hashApiKey }, { table }, { queryItems }] = await Promise.all([
     import('#shared/db/keys.ts'),
     import('#shared/auth/api-keys.ts'),
     import('#shared/db/client.ts'),
-    import('@aws-sdk/lib-dynamodb'),
+    import('#shared/db/documents.ts'),
   ]);
   const sizeOf = async (key: { pk: string; sk: string }) => itemSize(await readBack(key));
   const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
@@ -290,16 +290,14 @@ async function kdModels(
   // Its Kd log record, one copy in each directory (all, the seller's, the unit's, the vendor's): each one's latest,
   // as the receipts are dated in their order. The listed view has no id: the directories are read directly.
   const directory = async (scope: KdLogScope, limit: number, descending: boolean) => {
-    const { Items = [] } = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        ConsistentRead: true,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': partitions.kdLog(scope).pk, ':prefix': KD_LOG_PREFIX },
-        ScanIndexForward: !descending,
-        Limit: limit,
-      }),
-    );
+    const { Items = [] } = await queryItems({
+      TableName: table(),
+      ConsistentRead: true,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': partitions.kdLog(scope).pk, ':prefix': KD_LOG_PREFIX },
+      ScanIndexForward: !descending,
+      Limit: limit,
+    });
     return Items;
   };
   const vendor = Number(claim.request && (claim.request as { softwareVendor: number }).softwareVendor);

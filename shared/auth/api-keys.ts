@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, table } from '#shared/db/client.ts';
+import { table } from '#shared/db/client.ts';
+import { putItem, transactWrite } from '#shared/db/documents.ts';
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import type { ActivationStatus } from '#shared/domain/records.ts';
@@ -38,13 +38,11 @@ export function findApiKey(apiKey: string) {
 }
 
 export async function storeApiKey(apiKey: string, record: ApiKeyRecord): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: { ...keys.apiKey(hashApiKey(apiKey)), ...record },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putItem({
+    TableName: table(),
+    Item: { ...keys.apiKey(hashApiKey(apiKey)), ...record },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
 }
 
 /**
@@ -63,11 +61,9 @@ export async function markWorking(apiKey: string, activationId: number, now: num
     },
   });
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [update(keys.apiKey(hashApiKey(apiKey))), update(keys.activation(activationId), ', issued = :now')],
-      }),
-    );
+    await transactWrite({
+      TransactItems: [update(keys.apiKey(hashApiKey(apiKey))), update(keys.activation(activationId), ', issued = :now')],
+    });
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
   }

@@ -1,5 +1,4 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '#shared/config.ts';
 import { serviceBusy } from '#shared/errors.ts';
 import { record } from './meter.ts';
@@ -8,16 +7,13 @@ const READS = /^(Get|BatchGet|Query|TransactGet|Scan)/;
 /** DynamoDB's errors for more requests than a table or the account takes at the moment. */
 const THROTTLING = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded']);
 
-function createClient(): DynamoDBDocumentClient {
+function createClient(): DynamoDBClient {
   const { dynamoEndpoint, region } = config();
-  const base = new DynamoDBClient({
+  const client = new DynamoDBClient({
     region,
     // Our own retry loops handle transaction conflicts; the SDK retries throttling.
     maxAttempts: 4,
     ...(dynamoEndpoint ? { endpoint: dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  });
-  const client = DynamoDBDocumentClient.from(base, {
-    marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
   });
   // Every call asks for its consumed capacity and is counted against the request in progress.
   client.middlewareStack.add(
@@ -42,10 +38,10 @@ function createClient(): DynamoDBDocumentClient {
   return client;
 }
 
-let client: DynamoDBDocumentClient | undefined;
+let client: DynamoDBClient | undefined;
 
-/** The DynamoDB document client: one per process, created on first use. */
-export function db(): DynamoDBDocumentClient {
+/** The DynamoDB client: one per process, created on first use. Items go through `documents.ts`. */
+export function db(): DynamoDBClient {
   client ??= createClient();
   return client;
 }

@@ -1,7 +1,7 @@
-import type { BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { BatchGetCommandOutput, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { serviceBusy } from '#shared/errors.ts';
-import { db, table } from './client.ts';
+import { table } from './client.ts';
+import { batchGetItems, getItem, queryItems } from './documents.ts';
 import type { Key, Partition } from './keys.ts';
 import { backoff, MAX_ATTEMPTS } from './retry.ts';
 
@@ -10,7 +10,7 @@ export type Item<T> = T & Key<T>;
 
 /** One item by key, strongly consistent; undefined when there is none. */
 export async function readItem<T>(key: Key<T>): Promise<Item<T> | undefined> {
-  const reply = await db().send(new GetCommand({ TableName: table(), Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }));
+  const reply = await getItem({ TableName: table(), Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true });
   return reply.Item as Item<T> | undefined;
 }
 
@@ -23,9 +23,9 @@ export async function readItems<T>(wanted: readonly Key<T>[]): Promise<Item<T>[]
     for (let attempt = 1; pending && pending.length > 0; attempt++) {
       if (attempt > MAX_ATTEMPTS) throw serviceBusy('The table is busy; try again');
       if (attempt > 1) await backoff(attempt);
-      const reply: BatchGetCommandOutput = await db().send(
-        new BatchGetCommand({ RequestItems: { [name]: { Keys: pending, ConsistentRead: true } } }),
-      );
+      const reply: BatchGetCommandOutput = await batchGetItems({
+        RequestItems: { [name]: { Keys: pending, ConsistentRead: true } },
+      });
       for (const item of (reply.Responses?.[name] ?? []) as Item<T>[]) found.set(`${item.pk}\n${item.sk}`, item);
       pending = reply.UnprocessedKeys?.[name]?.Keys;
     }
@@ -46,7 +46,7 @@ export function readPartition<T>(partition: Partition<T>): Promise<Item<T>[]> {
 }
 
 export type QueryShape = Pick<
-  ConstructorParameters<typeof QueryCommand>[0],
+  QueryCommandInput,
   'IndexName' | 'KeyConditionExpression' | 'FilterExpression' | 'ExpressionAttributeValues'
 >;
 
@@ -55,9 +55,7 @@ export async function queryAll<T>(shape: QueryShape): Promise<Item<T>[]> {
   const items: Item<T>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db().send(
-      new QueryCommand({ TableName: table(), ConsistentRead: true, ExclusiveStartKey: startKey, ...shape }),
-    );
+    const page = await queryItems({ TableName: table(), ConsistentRead: true, ExclusiveStartKey: startKey, ...shape });
     items.push(...((page.Items ?? []) as Item<T>[]));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
@@ -91,19 +89,17 @@ export async function readPage<T>(
   const items: Item<T>[] = [];
   let startKey: Record<string, unknown> | undefined;
   while (page.take > 0 && items.length < wanted) {
-    const reply = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        ConsistentRead: true,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ...(filter ? { FilterExpression: filter.FilterExpression } : {}),
-        ...(filter?.ExpressionAttributeNames ? { ExpressionAttributeNames: filter.ExpressionAttributeNames } : {}),
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix, ...filter?.ExpressionAttributeValues },
-        ScanIndexForward: !page.descending,
-        Limit: wanted - items.length,
-        ExclusiveStartKey: startKey,
-      }),
-    );
+    const reply = await queryItems({
+      TableName: table(),
+      ConsistentRead: true,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ...(filter ? { FilterExpression: filter.FilterExpression } : {}),
+      ...(filter?.ExpressionAttributeNames ? { ExpressionAttributeNames: filter.ExpressionAttributeNames } : {}),
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix, ...filter?.ExpressionAttributeValues },
+      ScanIndexForward: !page.descending,
+      Limit: wanted - items.length,
+      ExclusiveStartKey: startKey,
+    });
     items.push(...((reply.Items ?? []) as Item<T>[]));
     startKey = reply.LastEvaluatedKey;
     if (!startKey) break;

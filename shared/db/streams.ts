@@ -1,7 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type ApiError, inconsistentData, outdatedVersion } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
-import { db, table } from './client.ts';
+import { table } from './client.ts';
+import { queryItems } from './documents.ts';
 import { type Key, keys, type Partition, tombstoneSortKey, VERSION_INDEX, versionRange, versionSortKey } from './keys.ts';
 import { type KeyPage, queryAll, readItem, readPage, readPair } from './reads.ts';
 import { commit, type Step, type TransactItem } from './transact.ts';
@@ -241,17 +241,15 @@ export async function readVersions<T>(
   const [low, high] = versionRange(kind, range.from, range.to);
   let startKey: Record<string, unknown> | undefined;
   while (items.length < limit) {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: VERSION_INDEX,
-        ConsistentRead: true,
-        KeyConditionExpression: 'pk = :pk AND vsk BETWEEN :low AND :high',
-        ExpressionAttributeValues: { ':pk': stream.partition.pk, ':low': low, ':high': high },
-        Limit: limit - items.length,
-        ExclusiveStartKey: startKey,
-      }),
-    );
+    const page = await queryItems({
+      TableName: table(),
+      IndexName: VERSION_INDEX,
+      ConsistentRead: true,
+      KeyConditionExpression: 'pk = :pk AND vsk BETWEEN :low AND :high',
+      ExpressionAttributeValues: { ':pk': stream.partition.pk, ':low': low, ':high': high },
+      Limit: limit - items.length,
+      ExclusiveStartKey: startKey,
+    });
     items.push(...((page.Items ?? []) as Stored<T>[]));
     startKey = page.LastEvaluatedKey;
     if (!startKey) break;
@@ -275,18 +273,16 @@ export async function countDiff(
   const [low, high] = versionRange(kind, from, to);
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: VERSION_INDEX,
-        ConsistentRead: true,
-        Select: 'COUNT',
-        KeyConditionExpression: 'pk = :pk AND vsk BETWEEN :low AND :high',
-        FilterExpression: 'deleted = :true',
-        ExpressionAttributeValues: { ':pk': stream.partition.pk, ':low': low, ':high': high, ':true': true },
-        ExclusiveStartKey: startKey,
-      }),
-    );
+    const page = await queryItems({
+      TableName: table(),
+      IndexName: VERSION_INDEX,
+      ConsistentRead: true,
+      Select: 'COUNT',
+      KeyConditionExpression: 'pk = :pk AND vsk BETWEEN :low AND :high',
+      FilterExpression: 'deleted = :true',
+      ExpressionAttributeValues: { ':pk': stream.partition.pk, ':low': low, ':high': high, ':true': true },
+      ExclusiveStartKey: startKey,
+    });
     total.changed += page.ScannedCount ?? 0;
     total.deleted += page.Count ?? 0;
     startKey = page.LastEvaluatedKey;

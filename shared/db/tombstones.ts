@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, table } from './client.ts';
+import { table } from './client.ts';
+import { deleteItem, queryItems, updateItem } from './documents.ts';
 import { type Key, TOMBSTONE_INDEX, tombstoneSortKey } from './keys.ts';
 import { readItem } from './reads.ts';
 import type { Counter } from './streams.ts';
@@ -28,16 +28,14 @@ export async function purgeTombstones(counter: Key<Counter>, before: number): Pr
   let removed = 0;
   let purged = 0;
   for (;;) {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: TOMBSTONE_INDEX,
-        ConsistentRead: true,
-        KeyConditionExpression: 'pk = :pk AND tsk < :before',
-        ExpressionAttributeValues: { ':pk': counter.pk, ':before': tombstoneSortKey(before) },
-        Limit: PAGE,
-      }),
-    );
+    const page = await queryItems({
+      TableName: table(),
+      IndexName: TOMBSTONE_INDEX,
+      ConsistentRead: true,
+      KeyConditionExpression: 'pk = :pk AND tsk < :before',
+      ExpressionAttributeValues: { ':pk': counter.pk, ':before': tombstoneSortKey(before) },
+      Limit: PAGE,
+    });
     const tombstones = (page.Items ?? []) as (Key & { version: number })[];
     if (tombstones.length === 0) return { purged: purged || (await markOf(counter)), removed };
     purged = await raiseMark(counter, Math.max(...tombstones.map((item) => item.version)));
@@ -49,16 +47,14 @@ export async function purgeTombstones(counter: Key<Counter>, before: number): Pr
 /** Raises the counter's purge mark to `version` (never lowers it); answers the mark. */
 async function raiseMark(counter: Key<Counter>, version: number): Promise<number> {
   try {
-    const reply = await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { pk: counter.pk, sk: counter.sk },
-        UpdateExpression: 'SET purged = :mark',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(purged) OR purged < :mark)',
-        ExpressionAttributeValues: { ':mark': version },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
+    const reply = await updateItem({
+      TableName: table(),
+      Key: { pk: counter.pk, sk: counter.sk },
+      UpdateExpression: 'SET purged = :mark',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(purged) OR purged < :mark)',
+      ExpressionAttributeValues: { ':mark': version },
+      ReturnValues: 'UPDATED_NEW',
+    });
     return Number(reply.Attributes?.purged);
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return markOf(counter);
@@ -70,8 +66,8 @@ const markOf = async (counter: Key<Counter>) => (await readItem(counter))?.purge
 
 /** Deletes one tombstone if it still is the tombstone that was read. */
 const removeTombstone = (item: Key & { version: number }): Promise<boolean> =>
-  writeIf(
-    new DeleteCommand({
+  writeIf(() =>
+    deleteItem({
       TableName: table(),
       Key: { pk: item.pk, sk: item.sk },
       ConditionExpression: 'deleted = :true AND version = :version',

@@ -1,8 +1,8 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { type DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type ApiError, serviceBusy } from '#shared/errors.ts';
-import { db, table } from './client.ts';
+import { table } from './client.ts';
+import { putItem, transactWrite, updateItem } from './documents.ts';
 import { type Key, keys } from './keys.ts';
 import { backoff, MAX_ATTEMPTS } from './retry.ts';
 
@@ -33,7 +33,7 @@ export async function commit<R>(
     const { steps, result } = await plan();
     if (steps.length === 0) return result;
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: steps.map((step) => step.write) }));
+      await transactWrite({ TransactItems: steps.map((step) => step.write) });
       return result;
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
@@ -68,9 +68,9 @@ function refusalOf(steps: readonly Step[], error: TransactionCanceledException):
  * Sends one conditional write outside a transaction; false when its condition failed (the item was
  * changed first by someone else, which the caller takes as "nothing to do").
  */
-export async function writeIf(command: UpdateCommand | DeleteCommand): Promise<boolean> {
+export async function writeIf(write: () => Promise<unknown>): Promise<boolean> {
   try {
-    await db().send(command);
+    await write();
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;
@@ -81,7 +81,7 @@ export async function writeIf(command: UpdateCommand | DeleteCommand): Promise<b
 /** Puts a new item outside a transaction; false when the key exists (the caller reads what is there). */
 export async function putIfAbsent(item: Key & Record<string, unknown>): Promise<boolean> {
   try {
-    await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    await putItem({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' });
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;
@@ -143,14 +143,12 @@ export const reference = (key: Key, refused: () => ApiError, delta: 1 | -1 = 1):
  */
 export async function nextNumber(sequence: string | Key<{ n: number }>): Promise<number> {
   const key = typeof sequence === 'string' ? keys.sequence(sequence) : sequence;
-  const reply = await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: { pk: key.pk, sk: key.sk },
-      UpdateExpression: 'ADD n :one',
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
+  const reply = await updateItem({
+    TableName: table(),
+    Key: { pk: key.pk, sk: key.sk },
+    UpdateExpression: 'ADD n :one',
+    ExpressionAttributeValues: { ':one': 1 },
+    ReturnValues: 'UPDATED_NEW',
+  });
   return Number(reply.Attributes?.n);
 }

@@ -1,9 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '#shared/db/client.ts';
 import { keys, pad, registerPk, type Key } from '#shared/db/keys.ts';
 import { type Item, readItem, readItems } from '#shared/db/reads.ts';
 import { type Counter, counterWrite, entityWrite, type Stored, type Stream, streamEntity } from '#shared/db/streams.ts';
 import { table } from '#shared/db/client.ts';
+import { queryItems } from '#shared/db/documents.ts';
 import { commit, create, type Step } from '#shared/db/transact.ts';
 import { referenceNotFound } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
@@ -175,17 +174,15 @@ export async function* daysSince(register: Register, date: number, firstPage = 3
   let startKey: Record<string, unknown> | undefined;
   let limit = firstPage;
   do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        ConsistentRead: true,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
-        ExpressionAttributeValues: { ':pk': registerPk(register.sellerId, register.cash), ':day': `${DAY}#` },
-        ScanIndexForward: false,
-        Limit: limit,
-        ExclusiveStartKey: startKey,
-      }),
-    );
+    const page = await queryItems({
+      TableName: table(),
+      ConsistentRead: true,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
+      ExpressionAttributeValues: { ':pk': registerPk(register.sellerId, register.cash), ':day': `${DAY}#` },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    });
     for (const day of (page.Items ?? []) as Stored<DayRecord>[]) {
       if (day.date < date) return;
       yield day;

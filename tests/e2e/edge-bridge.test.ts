@@ -6,14 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { connect, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { Bridge } from '../../edge/bridge.ts';
 import { CuSimulator } from '../../edge/simulator.ts';
 import { startBroker } from '../../infra/local/broker.ts';
 import type { LocalUnit } from '../../infra/local/stack.ts';
-import { db, table } from '../../shared/db/client.ts';
+import { table } from '../../shared/db/client.ts';
+import { getItem } from '../../shared/db/documents.ts';
 import { keys } from '../../shared/db/keys.ts';
 import { encodeKd, type KdRequest } from '../../shared/kd/codec.ts';
 import { type KdReplyMessage, type KdRequestMessage, kdTopics, parseReply, parseStatus } from '../../shared/kd/protocol.ts';
@@ -95,9 +95,7 @@ const lineOf = (request: KdRequestMessage) => encodeKd(request.command).slice(0,
 async function storedReply(correlationId: string) {
   return vi.waitFor(
     async () => {
-      const { Item } = await db().send(
-        new GetCommand({ TableName: table(), Key: keys.kdReply(correlationId), ConsistentRead: true }),
-      );
+      const { Item } = await getItem({ TableName: table(), Key: keys.kdReply(correlationId), ConsistentRead: true });
       if (!Item) throw new Error(`no reply item for ${correlationId} yet`);
       return Item;
     },
@@ -207,9 +205,7 @@ describe('edge bridge: status and restarts', () => {
   it('publishes online (retained) when it connects, and the broker publishes its last will when its connection dies', async () => {
     const own = await startUnit();
     const statusOf = async () => {
-      const { Item } = await db().send(
-        new GetCommand({ TableName: table(), Key: keys.bridgeSeen(own.serial), ConsistentRead: true }),
-      );
+      const { Item } = await getItem({ TableName: table(), Key: keys.bridgeSeen(own.serial), ConsistentRead: true });
       return Item;
     };
     expect(await statusOf()).toMatchObject({ serial: own.serial, online: true });
@@ -298,7 +294,7 @@ describe('local kd rules', () => {
     await requester.client.publishAsync(kdTopics.reply('RULES1'), 'not json', { qos: 1 });
     await requester.client.publishAsync(kdTopics.reply('RULES1'), JSON.stringify(reply), { qos: 1 });
     expect(await storedReply(good)).toMatchObject(reply);
-    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.kdReply(bad), ConsistentRead: true }));
+    const { Item } = await getItem({ TableName: table(), Key: keys.kdReply(bad), ConsistentRead: true });
     expect(Item).toBeUndefined();
   });
 
@@ -326,7 +322,7 @@ describe('local kd rules', () => {
     const stored = await storedReply(keyed);
     expect(stored).toMatchObject({ ...keys.kdReply(keyed), serial: 'RULES2' });
     expect(stored.expiresAt).toBeGreaterThan(Date.now() / 1000);
-    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.kdReply(foreign), ConsistentRead: true }));
+    const { Item } = await getItem({ TableName: table(), Key: keys.kdReply(foreign), ConsistentRead: true });
     expect(Item).toBeUndefined();
   });
 });

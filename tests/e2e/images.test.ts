@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUserIfAbsent } from '#shared/auth/users.ts';
 import { db } from '#shared/db/client.ts';
+import { updateItem } from '#shared/db/documents.ts';
 import { keys } from '#shared/db/keys.ts';
 import { ALL_VERSIONS, type ApiVersion } from '#shared/versions.ts';
 import { type Answer, expectError, newSeller, v } from '../support/http.ts';
@@ -587,14 +587,12 @@ describe('the images handler fed a real API Gateway v2 event (base64 body)', () 
       (next, { commandName }) =>
         async (args) => {
           if (commandName === 'TransactWriteItemsCommand') {
-            await db().send(
-              new UpdateCommand({
-                TableName: inject('tableName'),
-                Key: productKey,
-                UpdateExpression: 'SET deleted = :true',
-                ExpressionAttributeValues: { ':true': true },
-              }),
-            );
+            await updateItem({
+              TableName: inject('tableName'),
+              Key: productKey,
+              UpdateExpression: 'SET deleted = :true',
+              ExpressionAttributeValues: { ':true': true },
+            });
           }
           return next(args);
         },

@@ -2,10 +2,10 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashApiKey } from '#shared/auth/api-keys.ts';
-import { db, table } from '#shared/db/client.ts';
+import { table } from '#shared/db/client.ts';
+import { deleteItem, updateItem } from '#shared/db/documents.ts';
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { root } from '../../scripts/build.ts';
@@ -40,9 +40,7 @@ async function legacyRegister(cashRegisterName: string) {
   if (answer.status !== 201) throw new Error(answer.text);
   const { apiKey } = answer.body as { apiKey: string };
   const key = keys.apiKey(hashApiKey(apiKey));
-  await db().send(
-    new UpdateCommand({ TableName: table(), Key: { pk: key.pk, sk: key.sk }, UpdateExpression: 'REMOVE cashRegisterName' }),
-  );
+  await updateItem({ TableName: table(), Key: { pk: key.pk, sk: key.sk }, UpdateExpression: 'REMOVE cashRegisterName' });
   return { apiKey, key, sellerId: `SE${corporateId}` };
 }
 
@@ -89,13 +87,12 @@ describe('npm run migrate', () => {
     if (answer.status !== 201) throw new Error(answer.text);
     const { activationId } = answer.body as { activationId: number };
     const unit = await readItem(keys.controlUnit(serial));
-    const remove = (key: { pk: string; sk: string }) =>
-      db().send(new DeleteCommand({ TableName: table(), Key: { pk: key.pk, sk: key.sk } }));
+    const remove = (key: { pk: string; sk: string }) => deleteItem({ TableName: table(), Key: { pk: key.pk, sk: key.sk } });
     await Promise.all([
       remove(keys.controlUnitActivation(serial, activationId)),
       remove(keys.controlUnitDirectory(serial)),
       remove(keys.controlUnitDirectory(serial, unit?.softwareVendor ?? -1)),
-      db().send(new UpdateCommand({ TableName: table(), Key: keys.controlUnit(serial), UpdateExpression: 'REMOVE refs' })),
+      updateItem({ TableName: table(), Key: keys.controlUnit(serial), UpdateExpression: 'REMOVE refs' }),
     ]);
     const listed = async () =>
       ((await v(33).get('/control-units?maxResults=1000&like=' + serial)).body as { serial: string }[]).map(

@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { newApiKey, storeApiKey } from '#shared/auth/api-keys.ts';
-import { db, table } from '#shared/db/client.ts';
+import { table } from '#shared/db/client.ts';
+import { putItem } from '#shared/db/documents.ts';
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
@@ -29,7 +29,7 @@ const UNKNOWN_VENDOR = 2 ** 31 - 1;
 /** A software vendor record, written directly (the vendors group owns its endpoints). */
 async function newVendor(): Promise<number> {
   const id = randomInt(1_000_000, 2_000_000_000);
-  await db().send(new PutCommand({ TableName: table(), Item: { ...keys.vendor(id), id, name: `Vendor ${id}` } }));
+  await putItem({ TableName: table(), Item: { ...keys.vendor(id), id, name: `Vendor ${id}` } });
   return id;
 }
 
@@ -718,7 +718,7 @@ describe('connecting regular users to sellers', () => {
   it('a vendor user connects its own vendor’s users to sellers it has access to only', async () => {
     const managed = await newUser('ROLE_REGULAR_USER', vendor);
     const linked = await newSeller();
-    await db().send(new PutCommand({ TableName: table(), Item: { ...keys.vendorSeller(vendor, linked), linked: Date.now() } }));
+    await putItem({ TableName: table(), Item: { ...keys.vendorSeller(vendor, linked), linked: Date.now() } });
     forbidden(await v(33).put(`/users/${managed.username}/sellers/${seller}`, undefined, { as: vendorUser.as }));
     forbidden(await v(33).put(`/users/${regular.username}/sellers/${linked}`, undefined, { as: vendorUser.as }));
     forbidden(await v(33).put(`/users/${managed.username}/sellers/${linked}`, undefined, { as: otherVendorUser.as }));

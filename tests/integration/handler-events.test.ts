@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetItemCommand,
+  GetItemCommand,
+  TransactionCanceledException,
+  TransactWriteItemsCommand,
+} from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,6 +12,7 @@ import { handler as catalog } from '#functions/catalog/handler.ts';
 import { handler as fallback } from '#functions/fallback/handler.ts';
 import { handler as sellers } from '#functions/sellers/handler.ts';
 import { createUserIfAbsent } from '#shared/auth/users.ts';
+import { toAttributes } from '#shared/db/attributes.ts';
 import { db } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
@@ -117,7 +122,7 @@ describe('handlers fed real API Gateway v2 events', () => {
 
   it('an unexpected failure is 500 InternalServerError without internals', async () => {
     mock = mockClient(db());
-    mock.on(GetCommand).rejects(new Error('socket hang up at 10.0.0.12:443 (secret-table-name)'));
+    mock.on(GetItemCommand).rejects(new Error('socket hang up at 10.0.0.12:443 (secret-table-name)'));
     const result = await catalog(fixture('http-api-v2-get-tax'), context);
     expect(result.statusCode).toBe(500);
     expect(json(result.body)).toEqual({
@@ -141,32 +146,34 @@ describe('writes under contention (DynamoDB Local never conflicts, so conflicts 
   const clientWithLiveSeller = () => {
     const client = mockClient(db());
     const counter = { pk: 'S#SE5560360793', sk: '#VERSION', ver: 4, live: true };
-    client.on(GetCommand).resolves({ Item: fixtureUser });
-    client.on(GetCommand, { Key: { pk: counter.pk, sk: counter.sk } }).resolves({ Item: counter });
-    client.on(BatchGetCommand).resolves({ Responses: { [inject('tableName')]: [counter] } });
+    client.on(GetItemCommand).resolves({ Item: toAttributes(fixtureUser ?? {}) });
+    client
+      .on(GetItemCommand, { Key: toAttributes({ pk: counter.pk, sk: counter.sk }) })
+      .resolves({ Item: toAttributes(counter) });
+    client.on(BatchGetItemCommand).resolves({ Responses: { [inject('tableName')]: [toAttributes(counter)] } });
     return client;
   };
 
   it('a write that meets a conflicting transaction is retried and succeeds', async () => {
     mock = clientWithLiveSeller();
-    mock.on(TransactWriteCommand).rejectsOnce(conflict()).rejectsOnce(conflict()).resolves({});
+    mock.on(TransactWriteItemsCommand).rejectsOnce(conflict()).rejectsOnce(conflict()).resolves({});
 
     const result = await catalog(fixture('http-api-v2-post-tax-base64'), context);
 
     expect(result.statusCode).toBe(201);
-    expect(mock.commandCalls(TransactWriteCommand)).toHaveLength(3);
-    expect(mock.commandCalls(BatchGetCommand)).toHaveLength(3);
+    expect(mock.commandCalls(TransactWriteItemsCommand)).toHaveLength(3);
+    expect(mock.commandCalls(BatchGetItemCommand)).toHaveLength(3);
   });
 
   it('a write that keeps conflicting gives up after a bound with 503 ServiceUnavailable', async () => {
     mock = clientWithLiveSeller();
-    mock.on(TransactWriteCommand).rejects(conflict());
+    mock.on(TransactWriteItemsCommand).rejects(conflict());
 
     const result = await catalog(fixture('http-api-v2-post-tax-base64'), context);
 
     expect(result.statusCode).toBe(503);
     expect(result.headers?.['Retry-After']).toBe('1');
     expect(json(result.body)).toMatchObject({ exception: 'ServiceUnavailable', code: null });
-    expect(mock.commandCalls(TransactWriteCommand)).toHaveLength(MAX_ATTEMPTS);
+    expect(mock.commandCalls(TransactWriteItemsCommand)).toHaveLength(MAX_ATTEMPTS);
   });
 });

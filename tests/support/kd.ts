@@ -1,7 +1,7 @@
 /** Registers with a control unit, kd bodies and unit states for the tests of the kd path (docs/conventions.md §25). */
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, table } from '#shared/db/client.ts';
+import { table } from '#shared/db/client.ts';
+import { putItem } from '#shared/db/documents.ts';
 import { keys } from '#shared/db/keys.ts';
 import { encodeKd, type KdRequest } from '#shared/kd/codec.ts';
 import { thingName } from '#shared/kd/protocol.ts';
@@ -68,18 +68,14 @@ export function lineOf(command: KdRequest): string {
 
 /** A unit whose bridge is provisioned (its `#BRIDGE` record) and, when `seen`, last reported `online`, with no bridge running. */
 export async function ghostUnit(serial: string, seen: { online: boolean } | undefined): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: { ...keys.bridge(serial), serial, thingName: thingName(serial), provisioned: Date.now() },
-    }),
-  );
+  await putItem({
+    TableName: table(),
+    Item: { ...keys.bridge(serial), serial, thingName: thingName(serial), provisioned: Date.now() },
+  });
   if (seen) {
-    await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...keys.bridgeSeen(serial), serial, online: seen.online, bridgeVersion: 'ghost', at: Date.now() },
-      }),
-    );
+    await putItem({
+      TableName: table(),
+      Item: { ...keys.bridgeSeen(serial), serial, online: seen.online, bridgeVersion: 'ghost', at: Date.now() },
+    });
   }
 }
