@@ -44,25 +44,25 @@ export async function getItem(input: GetCommandInput): Promise<GetCommandOutput>
 }
 
 export async function queryItems(input: QueryCommandInput): Promise<QueryCommandOutput> {
-  const output = await db().send(
-    new QueryCommand({
-      ...input,
-      ExpressionAttributeValues: toOptional(input.ExpressionAttributeValues),
-      ExclusiveStartKey: toOptional(input.ExclusiveStartKey),
-    }),
-  );
-  return { ...output, Items: output.Items?.map(fromAttributes), LastEvaluatedKey: fromOptional(output.LastEvaluatedKey) };
+  return pageOf(await db().send(new QueryCommand(searchInput(input))));
 }
 
 /** A Scan, page by page: for the operator's scripts (a migration), never a request. */
 export async function scanItems(input: ScanCommandInput): Promise<ScanCommandOutput> {
-  const output = await db().send(
-    new ScanCommand({
-      ...input,
-      ExpressionAttributeValues: toOptional(input.ExpressionAttributeValues),
-      ExclusiveStartKey: toOptional(input.ExclusiveStartKey),
-    }),
-  );
+  return pageOf(await db().send(new ScanCommand(searchInput(input))));
+}
+
+/** A Query's or Scan's input: its expression values and the key it starts after. */
+function searchInput<T extends { ExpressionAttributeValues?: Item; ExclusiveStartKey?: Item }>(input: T) {
+  return {
+    ...input,
+    ExpressionAttributeValues: toOptional(input.ExpressionAttributeValues),
+    ExclusiveStartKey: toOptional(input.ExclusiveStartKey),
+  };
+}
+
+/** A page of a Query or Scan: its items and the key the next page starts after. */
+function pageOf<T extends { Items?: Attributes[]; LastEvaluatedKey?: Attributes }>(output: T) {
   return { ...output, Items: output.Items?.map(fromAttributes), LastEvaluatedKey: fromOptional(output.LastEvaluatedKey) };
 }
 
