@@ -115,10 +115,11 @@ export async function measureKd(kit: KdKit): Promise<{ operations: Operation[]; 
       (next, { commandName = '' }) =>
         async (args) => {
           const result = await next(args);
-          const input = args.input as { Key?: { pk?: unknown }; Item?: { pk?: unknown } };
+          // DynamoDB's own input: the partition key as an attribute value.
+          const input = args.input as { Key?: { pk?: { S?: string } }; Item?: { pk?: { S?: string } } };
           traced?.push({
             command: commandName.replace(/Command$/, ''),
-            pk: (input.Key ?? input.Item)?.pk,
+            pk: (input.Key ?? input.Item)?.pk?.S,
             at: performance.now(),
           });
           return result;
