@@ -35,9 +35,8 @@ function toAttribute(value: unknown): AttributeValue {
     case 'string':
       return { S: value };
     case 'number':
-      return { N: numberText(value) };
     case 'bigint':
-      return { N: value.toString() };
+      return { N: numberText(value) };
     case 'boolean':
       return { BOOL: value };
     case 'object':
@@ -48,8 +47,9 @@ function toAttribute(value: unknown): AttributeValue {
   throw new TypeError(`No DynamoDB attribute holds ${Object.prototype.toString.call(value)}`);
 }
 
-/** A number DynamoDB keeps exactly as JavaScript meant it: finite, and an integer only within the safe range. */
-function numberText(value: number): string {
+/** A number DynamoDB keeps exactly as JavaScript meant it: a BigInt, or a finite number within the safe range. */
+function numberText(value: number | bigint): string {
+  if (typeof value === 'bigint') return value.toString();
   if (!Number.isFinite(value)) throw new RangeError(`DynamoDB holds no ${value}`);
   if (Math.abs(value) > Number.MAX_SAFE_INTEGER) throw new RangeError(`${value} is beyond Number.MAX_SAFE_INTEGER; use a BigInt`);
   return String(value);
@@ -59,7 +59,8 @@ function toSet(set: Set<unknown>): AttributeValue {
   const members = [...set].filter((member) => member !== undefined);
   const [first] = members;
   if (typeof first === 'string') return { SS: members as string[] };
-  if (typeof first === 'number' || typeof first === 'bigint') return { NS: members.map((member) => numberText(Number(member))) };
+  if (typeof first === 'number' || typeof first === 'bigint')
+    return { NS: members.map((member) => numberText(member as number | bigint)) };
   if (first instanceof Uint8Array) return { BS: members as Uint8Array[] };
   throw new TypeError('DynamoDB holds no empty set, nor a set of anything but strings, numbers or bytes');
 }

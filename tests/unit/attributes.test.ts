@@ -64,4 +64,10 @@ describe('attribute values', () => {
     expect(fromAttributes(stored)).toEqual({ n: 12345678901234567890n, f: 0.1 });
     expect(fromAttributes(stored)).toEqual(unmarshall(stored));
   });
+
+  it('writes a BigInt, alone or in a set, with all its digits', () => {
+    const item = { n: 12345678901234567890n, ns: new Set([1n, 12345678901234567890n]) };
+    expect(toAttributes(item)).toEqual({ n: { N: '12345678901234567890' }, ns: { NS: ['1', '12345678901234567890'] } });
+    expect(toAttributes(item)).toEqual(marshall(item, DOCUMENT_CLIENT));
+  });
 });
