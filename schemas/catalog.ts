@@ -4,6 +4,7 @@
  * A field a version lacks (`color` before v26) is absent from that version's schema, so its view
  * neither shows nor writes it (`shared/versions.ts`).
  */
+import { ARTICLE_TYPES, SALES_UNITS } from '#shared/fiscal/model.ts';
 
 /** Every versioned entity carries these (spec 1.5, 1.6). */
 const entity = {
@@ -38,8 +39,6 @@ export const category = {
   properties: { ...entity, name, color },
 } as const;
 
-export const SALES_UNITS = ['Piece', 'Price', 'Kilogram', 'Hektogram', 'Meters', 'Centimeters', 'Hours', 'Minutes'] as const;
-
 export const product = {
   $id: 'product',
   type: 'object',
@@ -55,6 +54,8 @@ export const product = {
     // "boolean-valued, may be transmitted as text" (spec 2.3): stored and shown as a boolean.
     countedInPrice: { type: ['boolean', 'string'], $ref: 'scalars#/$defs/text', pattern: '^(true|false)$' },
     description: { type: ['string', 'null'], $ref: 'scalars#/$defs/multilineText', maxLength: 1024 },
+    // Goods or a service (additive, every version; absent or null: GOODS): frozen on each sale line (docs/conventions.md §16).
+    articleType: { type: ['string', 'null'], enum: [...ARTICLE_TYPES, null] },
     custom,
   },
 } as const;

@@ -5,7 +5,15 @@
  * carry them as a read gave them, and they are ignored.
  */
 import { PAYMENT_TYPE_NAMES } from '#shared/fiscal/payment-types.ts';
-import { BALANCE_ACTIONS, DELIVERY_TYPES, PAYMENT_STATES, PRINT_TYPES, SALE_STATES } from '#shared/fiscal/model.ts';
+import {
+  ARTICLE_TYPES,
+  BALANCE_ACTIONS,
+  DELIVERY_TYPES,
+  PAYMENT_STATES,
+  PRINT_TYPES,
+  SALE_STATES,
+  SALES_UNITS,
+} from '#shared/fiscal/model.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 
 /** Lines of one sale: as many as an order or precept may have. */
@@ -42,6 +50,14 @@ const saleProductV15 = {
   vanillaBrutto: optionalMoney,
   discount: optionalMoney,
   created: date,
+  // What was sold, frozen at the sale (additive, every version; docs/conventions.md §16): the catalog's when absent.
+  name: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 100 },
+  group: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 100 },
+  articleType: { type: ['string', 'null'], enum: [...ARTICLE_TYPES, null] },
+  // Units, or weight, length or time in salesUnit; at most three decimals (checked in functions/fiscal/lines.ts).
+  quantity: { type: ['number', 'null'], minimum: -1_000_000, maximum: 1_000_000 },
+  salesUnit: { type: ['string', 'null'], enum: [...SALES_UNITS, null] },
+  unitPrice: optionalMoney,
 } as const;
 
 const saleProductsOf = <const P extends object>(properties: P) =>
@@ -134,6 +150,8 @@ const saleFields = {
   controlUnitId: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 20 },
   treasurer,
   close: date,
+  // A training receipt (additive, every version; docs/conventions.md §16).
+  training: { type: ['boolean', 'null'] },
 } as const;
 
 const saleRequired = [

@@ -44,6 +44,10 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const BALANCE_ACTIONS = ['DEPOSIT', 'WITHDRAWAL'] as const;
 export type BalanceAction = (typeof BALANCE_ACTIONS)[number];
 
+/** Goods or services: a product's kind, frozen on each sale line; the Z report counts them apart (docs/conventions.md §16). */
+export const ARTICLE_TYPES = ['GOODS', 'SERVICE'] as const;
+export type ArticleType = (typeof ARTICLE_TYPES)[number];
+
 export interface SaleProduct {
   productIdentifier: string;
   /** True: `delta` counts units; false: `delta` is an amount of money. */
@@ -61,7 +65,24 @@ export interface SaleProduct {
   productBrutto?: number | null;
   vatRate?: number | null;
   effectiveBrutto?: number | null;
+  /**
+   * What the line sold, frozen at the sale so that a receipt, a report and the auditor's export show it whatever the
+   * catalog says later (docs/conventions.md §16): sent by the register, or filled from the catalog at the write.
+   * Absent on lines stored before they were kept.
+   */
+  name?: string | null;
+  /** The name of the product's category, or null. */
+  group?: string | null;
+  articleType?: ArticleType | null;
+  /** Units, or the weight, length or time in `salesUnit`, up to three decimals. */
+  quantity?: number | null;
+  salesUnit?: SalesUnit | null;
+  /** Brutto per unit of `quantity` before discounts, in hundredths. */
+  unitPrice?: number | null;
 }
+
+export const SALES_UNITS = ['Piece', 'Price', 'Kilogram', 'Hektogram', 'Meters', 'Centimeters', 'Hours', 'Minutes'] as const;
+export type SalesUnit = (typeof SALES_UNITS)[number];
 
 export interface Print {
   /** The Normal print's number, repeated by its Copies; null for a Proforma. */
@@ -108,6 +129,8 @@ export interface Sale {
   controlUnitId?: string | null;
   treasurer?: string | null;
   close?: number | null;
+  /** A training receipt (ÖVNINGSKVITTO): counted only in the reports' training item, never in takings (docs/conventions.md §16). */
+  training?: boolean | null;
   saleProducts: SaleProduct[];
   prints: Print[];
   payments: Payment[];

@@ -1443,6 +1443,8 @@ export interface components {
             salesUnit: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes";
             countedInPrice: boolean | string;
             description?: string | null;
+            /** @enum {string|null} */
+            articleType?: "GOODS" | "SERVICE" | null;
             custom?: string | null;
         };
         productView: {
@@ -1456,6 +1458,8 @@ export interface components {
             salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
             countedInPrice?: boolean | string | null;
             description?: string | null;
+            /** @enum {string|null} */
+            articleType?: "GOODS" | "SERVICE" | null;
             custom?: string | null;
         } | null;
         commodityV15: {
@@ -2262,6 +2266,7 @@ export interface components {
             controlUnitId?: string | null;
             treasurer?: string | null;
             close?: number | null;
+            training?: boolean | null;
             saleProducts: {
                 productIdentifier: string;
                 deltaUnit: boolean;
@@ -2274,6 +2279,14 @@ export interface components {
                 vanillaBrutto?: number | null;
                 discount?: number | null;
                 created?: number | null;
+                name?: string | null;
+                group?: string | null;
+                /** @enum {string|null} */
+                articleType?: "GOODS" | "SERVICE" | null;
+                quantity?: number | null;
+                /** @enum {string|null} */
+                salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                unitPrice?: number | null;
             }[];
             prints: {
                 receiptNumber?: number | null;
@@ -2318,6 +2331,7 @@ export interface components {
             controlUnitId?: string | null;
             treasurer?: string | null;
             close?: number | null;
+            training?: boolean | null;
             saleProducts?: ({
                 productIdentifier?: string | null;
                 deltaUnit?: boolean | null;
@@ -2330,6 +2344,14 @@ export interface components {
                 vanillaBrutto?: number | null;
                 discount?: number | null;
                 created?: number | null;
+                name?: string | null;
+                group?: string | null;
+                /** @enum {string|null} */
+                articleType?: "GOODS" | "SERVICE" | null;
+                quantity?: number | null;
+                /** @enum {string|null} */
+                salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                unitPrice?: number | null;
             } | null)[] | null;
             prints?: ({
                 receiptNumber?: number | null;
@@ -2374,6 +2396,7 @@ export interface components {
             controlUnitId?: string | null;
             treasurer?: string | null;
             close?: number | null;
+            training?: boolean | null;
             day?: number | null;
             saleProducts: {
                 productIdentifier: string;
@@ -2387,6 +2410,14 @@ export interface components {
                 vanillaBrutto?: number | null;
                 discount?: number | null;
                 created?: number | null;
+                name?: string | null;
+                group?: string | null;
+                /** @enum {string|null} */
+                articleType?: "GOODS" | "SERVICE" | null;
+                quantity?: number | null;
+                /** @enum {string|null} */
+                salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                unitPrice?: number | null;
                 productBrutto?: number | null;
                 vatRate?: number | null;
                 effectiveBrutto?: number | null;
@@ -2434,6 +2465,7 @@ export interface components {
             controlUnitId?: string | null;
             treasurer?: string | null;
             close?: number | null;
+            training?: boolean | null;
             day?: number | null;
             saleProducts?: ({
                 productIdentifier?: string | null;
@@ -2447,6 +2479,14 @@ export interface components {
                 vanillaBrutto?: number | null;
                 discount?: number | null;
                 created?: number | null;
+                name?: string | null;
+                group?: string | null;
+                /** @enum {string|null} */
+                articleType?: "GOODS" | "SERVICE" | null;
+                quantity?: number | null;
+                /** @enum {string|null} */
+                salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                unitPrice?: number | null;
                 productBrutto?: number | null;
                 vatRate?: number | null;
                 effectiveBrutto?: number | null;
@@ -2494,6 +2534,7 @@ export interface components {
             controlUnitId?: string | null;
             treasurer?: string | null;
             close?: number | null;
+            training?: boolean | null;
             day?: number | null;
             saleProducts: {
                 productIdentifier: string;
@@ -2507,6 +2548,14 @@ export interface components {
                 vanillaBrutto?: number | null;
                 discount?: number | null;
                 created?: number | null;
+                name?: string | null;
+                group?: string | null;
+                /** @enum {string|null} */
+                articleType?: "GOODS" | "SERVICE" | null;
+                quantity?: number | null;
+                /** @enum {string|null} */
+                salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                unitPrice?: number | null;
                 productBrutto?: number | null;
                 vatRate?: number | null;
                 effectiveBrutto?: number | null;
@@ -2554,6 +2603,7 @@ export interface components {
             controlUnitId?: string | null;
             treasurer?: string | null;
             close?: number | null;
+            training?: boolean | null;
             day?: number | null;
             saleProducts?: ({
                 productIdentifier?: string | null;
@@ -2567,6 +2617,14 @@ export interface components {
                 vanillaBrutto?: number | null;
                 discount?: number | null;
                 created?: number | null;
+                name?: string | null;
+                group?: string | null;
+                /** @enum {string|null} */
+                articleType?: "GOODS" | "SERVICE" | null;
+                quantity?: number | null;
+                /** @enum {string|null} */
+                salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                unitPrice?: number | null;
                 productBrutto?: number | null;
                 vatRate?: number | null;
                 effectiveBrutto?: number | null;

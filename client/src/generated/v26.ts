@@ -1961,6 +1961,8 @@ export interface components {
             salesUnit: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes";
             countedInPrice: boolean | string;
             description?: string | null;
+            /** @enum {string|null} */
+            articleType?: "GOODS" | "SERVICE" | null;
             custom?: string | null;
         };
         productView: {
@@ -1974,6 +1976,8 @@ export interface components {
             salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
             countedInPrice?: boolean | string | null;
             description?: string | null;
+            /** @enum {string|null} */
+            articleType?: "GOODS" | "SERVICE" | null;
             custom?: string | null;
         } | null;
         commodityV15: {
@@ -2780,6 +2784,7 @@ export interface components {
             controlUnitId?: string | null;
             treasurer?: string | null;
             close?: number | null;
+            training?: boolean | null;
             saleProducts: {
                 productIdentifier: string;
                 deltaUnit: boolean;
@@ -2792,6 +2797,14 @@ export interface components {
                 vanillaBrutto?: number | null;
                 discount?: number | null;
                 created?: number | null;
+                name?: string | null;
+                group?: string | null;
+                /** @enum {string|null} */
+                articleType?: "GOODS" | "SERVICE" | null;
+                quantity?: number | null;
+                /** @enum {string|null} */
+                salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                unitPrice?: number | null;
             }[];
             prints: {
                 receiptNumber?: number | null;
@@ -2836,6 +2849,7 @@ export interface components {
             controlUnitId?: string | null;
             treasurer?: string | null;
             close?: number | null;
+            training?: boolean | null;
             saleProducts?: ({
                 productIdentifier?: string | null;
                 deltaUnit?: boolean | null;
@@ -2848,6 +2862,14 @@ export interface components {
                 vanillaBrutto?: number | null;
                 discount?: number | null;
                 created?: number | null;
+                name?: string | null;
+                group?: string | null;
+                /** @enum {string|null} */
+                articleType?: "GOODS" | "SERVICE" | null;
+                quantity?: number | null;
+                /** @enum {string|null} */
+                salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                unitPrice?: number | null;
             } | null)[] | null;
             prints?: ({
                 receiptNumber?: number | null;
@@ -2892,6 +2914,7 @@ export interface components {
             controlUnitId?: string | null;
             treasurer?: string | null;
             close?: number | null;
+            training?: boolean | null;
             day?: number | null;
             saleProducts: {
                 productIdentifier: string;
@@ -2905,6 +2928,14 @@ export interface components {
                 vanillaBrutto?: number | null;
                 discount?: number | null;
                 created?: number | null;
+                name?: string | null;
+                group?: string | null;
+                /** @enum {string|null} */
+                articleType?: "GOODS" | "SERVICE" | null;
+                quantity?: number | null;
+                /** @enum {string|null} */
+                salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                unitPrice?: number | null;
                 productBrutto?: number | null;
                 vatRate?: number | null;
                 effectiveBrutto?: number | null;
@@ -2952,6 +2983,7 @@ export interface components {
             controlUnitId?: string | null;
             treasurer?: string | null;
             close?: number | null;
+            training?: boolean | null;
             day?: number | null;
             saleProducts?: ({
                 productIdentifier?: string | null;
@@ -2965,6 +2997,14 @@ export interface components {
                 vanillaBrutto?: number | null;
                 discount?: number | null;
                 created?: number | null;
+                name?: string | null;
+                group?: string | null;
+                /** @enum {string|null} */
+                articleType?: "GOODS" | "SERVICE" | null;
+                quantity?: number | null;
+                /** @enum {string|null} */
+                salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                unitPrice?: number | null;
                 productBrutto?: number | null;
                 vatRate?: number | null;
                 effectiveBrutto?: number | null;
@@ -3012,6 +3052,7 @@ export interface components {
             controlUnitId?: string | null;
             treasurer?: string | null;
             close?: number | null;
+            training?: boolean | null;
             day?: number | null;
             saleProducts: {
                 productIdentifier: string;
@@ -3025,6 +3066,14 @@ export interface components {
                 vanillaBrutto?: number | null;
                 discount?: number | null;
                 created?: number | null;
+                name?: string | null;
+                group?: string | null;
+                /** @enum {string|null} */
+                articleType?: "GOODS" | "SERVICE" | null;
+                quantity?: number | null;
+                /** @enum {string|null} */
+                salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                unitPrice?: number | null;
                 productBrutto?: number | null;
                 vatRate?: number | null;
                 effectiveBrutto?: number | null;
@@ -3072,6 +3121,7 @@ export interface components {
             controlUnitId?: string | null;
             treasurer?: string | null;
             close?: number | null;
+            training?: boolean | null;
             day?: number | null;
             saleProducts?: ({
                 productIdentifier?: string | null;
@@ -3085,6 +3135,14 @@ export interface components {
                 vanillaBrutto?: number | null;
                 discount?: number | null;
                 created?: number | null;
+                name?: string | null;
+                group?: string | null;
+                /** @enum {string|null} */
+                articleType?: "GOODS" | "SERVICE" | null;
+                quantity?: number | null;
+                /** @enum {string|null} */
+                salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                unitPrice?: number | null;
                 productBrutto?: number | null;
                 vatRate?: number | null;
                 effectiveBrutto?: number | null;

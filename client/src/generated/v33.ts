@@ -1978,6 +1978,8 @@ export interface components {
             salesUnit: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes";
             countedInPrice: boolean | string;
             description?: string | null;
+            /** @enum {string|null} */
+            articleType?: "GOODS" | "SERVICE" | null;
             custom?: string | null;
         };
         productView: {
@@ -1991,6 +1993,8 @@ export interface components {
             salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
             countedInPrice?: boolean | string | null;
             description?: string | null;
+            /** @enum {string|null} */
+            articleType?: "GOODS" | "SERVICE" | null;
             custom?: string | null;
         } | null;
         commodityV15: {
@@ -2797,6 +2801,7 @@ export interface components {
             controlUnitId?: string | null;
             treasurer?: string | null;
             close?: number | null;
+            training?: boolean | null;
             saleProducts: {
                 productIdentifier: string;
                 deltaUnit: boolean;
@@ -2809,6 +2814,14 @@ export interface components {
                 vanillaBrutto?: number | null;
                 discount?: number | null;
                 created?: number | null;
+                name?: string | null;
+                group?: string | null;
+                /** @enum {string|null} */
+                articleType?: "GOODS" | "SERVICE" | null;
+                quantity?: number | null;
+                /** @enum {string|null} */
+                salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                unitPrice?: number | null;
             }[];
             prints: {
                 receiptNumber?: number | null;
@@ -2853,6 +2866,7 @@ export interface components {
             controlUnitId?: string | null;
             treasurer?: string | null;
             close?: number | null;
+            training?: boolean | null;
             saleProducts?: ({
                 productIdentifier?: string | null;
                 deltaUnit?: boolean | null;
@@ -2865,6 +2879,14 @@ export interface components {
                 vanillaBrutto?: number | null;
                 discount?: number | null;
                 created?: number | null;
+                name?: string | null;
+                group?: string | null;
+                /** @enum {string|null} */
+                articleType?: "GOODS" | "SERVICE" | null;
+                quantity?: number | null;
+                /** @enum {string|null} */
+                salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                unitPrice?: number | null;
             } | null)[] | null;
             prints?: ({
                 receiptNumber?: number | null;
@@ -2909,6 +2931,7 @@ export interface components {
             controlUnitId?: string | null;
             treasurer?: string | null;
             close?: number | null;
+            training?: boolean | null;
             day?: number | null;
             saleProducts: {
                 productIdentifier: string;
@@ -2922,6 +2945,14 @@ export interface components {
                 vanillaBrutto?: number | null;
                 discount?: number | null;
                 created?: number | null;
+                name?: string | null;
+                group?: string | null;
+                /** @enum {string|null} */
+                articleType?: "GOODS" | "SERVICE" | null;
+                quantity?: number | null;
+                /** @enum {string|null} */
+                salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                unitPrice?: number | null;
                 productBrutto?: number | null;
                 vatRate?: number | null;
                 effectiveBrutto?: number | null;
@@ -2969,6 +3000,7 @@ export interface components {
             controlUnitId?: string | null;
             treasurer?: string | null;
             close?: number | null;
+            training?: boolean | null;
             day?: number | null;
             saleProducts?: ({
                 productIdentifier?: string | null;
@@ -2982,6 +3014,14 @@ export interface components {
                 vanillaBrutto?: number | null;
                 discount?: number | null;
                 created?: number | null;
+                name?: string | null;
+                group?: string | null;
+                /** @enum {string|null} */
+                articleType?: "GOODS" | "SERVICE" | null;
+                quantity?: number | null;
+                /** @enum {string|null} */
+                salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                unitPrice?: number | null;
                 productBrutto?: number | null;
                 vatRate?: number | null;
                 effectiveBrutto?: number | null;
@@ -3029,6 +3069,7 @@ export interface components {
             controlUnitId?: string | null;
             treasurer?: string | null;
             close?: number | null;
+            training?: boolean | null;
             day?: number | null;
             saleProducts: {
                 productIdentifier: string;
@@ -3042,6 +3083,14 @@ export interface components {
                 vanillaBrutto?: number | null;
                 discount?: number | null;
                 created?: number | null;
+                name?: string | null;
+                group?: string | null;
+                /** @enum {string|null} */
+                articleType?: "GOODS" | "SERVICE" | null;
+                quantity?: number | null;
+                /** @enum {string|null} */
+                salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                unitPrice?: number | null;
                 productBrutto?: number | null;
                 vatRate?: number | null;
                 effectiveBrutto?: number | null;
@@ -3089,6 +3138,7 @@ export interface components {
             controlUnitId?: string | null;
             treasurer?: string | null;
             close?: number | null;
+            training?: boolean | null;
             day?: number | null;
             saleProducts?: ({
                 productIdentifier?: string | null;
@@ -3102,6 +3152,14 @@ export interface components {
                 vanillaBrutto?: number | null;
                 discount?: number | null;
                 created?: number | null;
+                name?: string | null;
+                group?: string | null;
+                /** @enum {string|null} */
+                articleType?: "GOODS" | "SERVICE" | null;
+                quantity?: number | null;
+                /** @enum {string|null} */
+                salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                unitPrice?: number | null;
                 productBrutto?: number | null;
                 vatRate?: number | null;
                 effectiveBrutto?: number | null;
