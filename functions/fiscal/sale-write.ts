@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { type Key, keys } from '#shared/db/keys.ts';
 import type { Stored } from '#shared/db/streams.ts';
 import { put, type Step } from '#shared/db/transact.ts';
@@ -17,6 +17,7 @@ import {
   type LedgerDecision,
   type LedgerState,
   type Reader,
+  type ReceiptLink,
   type ReceiptRecord,
   type Register,
   SALE,
@@ -238,7 +239,13 @@ export function takePrints(
       throw inconsistentData('CONTROL_CODE_MISSING', problem, { field: 'controlNumber' });
     }
     if (print.printType === 'Normal') receipt += 1;
-    const taken: Print = { ...print, receiptNumber: expected, created: print.created ?? now, printed: print.printed ?? true };
+    const taken: Print = {
+      ...print,
+      receiptNumber: expected,
+      created: print.created ?? now,
+      printed: print.printed ?? true,
+      ...(print.printType === 'Normal' ? { receiptToken: randomBytes(16).toString('base64url') } : {}),
+    };
     all.push(taken);
     added.push(taken);
   }
@@ -246,18 +253,26 @@ export function takePrints(
     all,
     added,
     receipt,
-    /** The record of the receipt number a Normal print took: which sale it is (refunds and copies find it). */
+    /**
+     * The records of a Normal print: which sale its receipt number is (refunds and copies find it), and its digital link.
+     */
     receipts: (register: Register, sale: Sale): Step[] =>
       added
         .filter((print) => print.printType === 'Normal')
-        .map((print) =>
+        .flatMap((print) => [
           put({
             ...keys.receipt(register.sellerId, register.cash, print.receiptNumber as number),
             sale: sale.identifier,
             brutto: sale.brutto,
             refunded: 0,
           } satisfies ReceiptRecord & { pk: string; sk: string }),
-        ),
+          put({
+            ...keys.receiptLink(print.receiptToken as string),
+            sellerId: register.sellerId,
+            cash: register.cash,
+            sale: sale.identifier,
+          } satisfies ReceiptLink & { pk: string; sk: string }),
+        ]),
   };
 }
 

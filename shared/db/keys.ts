@@ -76,7 +76,7 @@ import type {
 import type { Seller, SellerDirectoryEntry } from '#shared/domain/seller.ts';
 import type { JournalEntry } from '#shared/fiscal/journal.ts';
 import type { MaintenanceSwitch } from '#shared/http/maintenance-mode.ts';
-import type { ReceiptRecord, RegisterCounter } from '#shared/fiscal/ledger.ts';
+import type { ReceiptLink, ReceiptRecord, RegisterCounter } from '#shared/fiscal/ledger.ts';
 import type { BridgeRecord, BridgeStatusMessage, KdReplyMessage } from '#shared/kd/protocol.ts';
 import type { KdClaim, KdLogRecord } from '#shared/kd/records.ts';
 import type { Revised } from './revisions.ts';
@@ -206,6 +206,8 @@ export const keys = {
     pk: registerPk(sellerId, cash),
     sk: `RECEIPT#${pad(receiptNumber)}`,
   }),
+  /** A printed receipt's digital link (docs/conventions.md §16): the unguessable token names the register and sale. */
+  receiptLink: (token: string): Key<ReceiptLink> => ({ pk: `RL#${token}`, sk: '#RL' }),
   /** A register's claim on a receipt number and print type: its kd reaches the unit once (docs/conventions.md §25). */
   kdClaim: (sellerId: string, cash: string, receiptNumber: number, printType: string): Key<KdClaim> => ({
     pk: registerPk(sellerId, cash),

@@ -49,6 +49,13 @@ export interface ReceiptRecord {
   refunded: number;
 }
 
+/** What a receipt's digital link (`keys.receiptLink`) opens: the sale of a register. */
+export interface ReceiptLink {
+  sellerId: string;
+  cash: string;
+  sale: string;
+}
+
 /** A register: its seller and its name (the `{cash}` of its paths). */
 export interface Register {
   sellerId: string;

@@ -93,6 +93,11 @@ export interface Print {
   controlNumber?: string | null;
   created?: number | null;
   printed?: boolean | null;
+  /**
+   * The Normal print's digital-receipt token (`GET /noauth/receipts/{token}`): 128 random bits, base64url; the
+   * server's, never in a sale's view nor written by a register.
+   */
+  receiptToken?: string | null;
 }
 
 export interface Payment {
