@@ -1,6 +1,5 @@
 import type { BodyTypes } from '#schemas/types.ts';
 import { keys } from '#shared/db/keys.ts';
-import { productCategories } from '#shared/domain/categories.ts';
 import { queryAll, readItem } from '#shared/db/reads.ts';
 import { readDiff, type Stored } from '#shared/db/streams.ts';
 import { notFound, typeMismatch } from '#shared/errors.ts';
@@ -229,10 +228,9 @@ export async function printReport(request: ReportRequest): Promise<Reply> {
 
 /** The report of a day: its seller, register and control unit as they are now, its totals as stored. */
 async function report(register: Register, day: DayRecord, grand: { sales: number; refunds: number }, produced: number) {
-  const [seller, registration, categories] = await Promise.all([
+  const [seller, registration] = await Promise.all([
     readItem(keys.sellerProfile(register.sellerId)),
     readItem(keys.registration(register.sellerId, register.cash)),
-    productCategories(register.sellerId),
   ]);
   const latest = registration?.activationIds[0];
   const activation = latest === undefined ? undefined : await readItem(keys.activation(latest));
@@ -252,6 +250,5 @@ async function report(register: Register, day: DayRecord, grand: { sales: number
     totals: day.totals,
     grandTotals: day.opened ? grand : { sales: day.grandTotal ?? 0, refunds: day.grandTotalRefund ?? 0 },
     produced,
-    ...(categories.size > 0 ? { categories } : {}),
   });
 }

@@ -1,5 +1,7 @@
 import type { ApiError } from '#shared/errors.ts';
 import { notFound } from '#shared/errors.ts';
+import { keys } from '#shared/db/keys.ts';
+import { put } from '#shared/db/transact.ts';
 import { businessDate } from '#shared/fiscal/dates.ts';
 import {
   type LedgerDecision,
@@ -15,7 +17,7 @@ import { saleContribution, subtractTotals } from '#shared/fiscal/totals.ts';
 import { type ApiVersion } from '#shared/versions.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { dayForNewRecord, dayWrite, latestDay, withTotals } from './day-rules.ts';
-import { controlCodes, printEvent, takePrints } from './sale-write.ts';
+import { controlCodes, lastReceipt, printEvent, receiptSeries, takePrints } from './sale-write.ts';
 import type { DayCondition } from './refusals.ts';
 import { saleView } from './views.ts';
 
@@ -26,7 +28,7 @@ export interface PrintRequest {
   printType: Extract<PrintType, 'Normal' | 'Copy'>;
   version: ApiVersion;
   timeZone: string;
-  refuse: (condition: DayCondition) => ApiError;
+  refuse: (condition: DayCondition, message?: string, printType?: PrintType) => ApiError;
 }
 
 /** The receipt as a register prints it: the print, the register and the sale it is of. */
@@ -40,7 +42,8 @@ export const receiptView = (register: Register, sale: Sale, print: Print, versio
   sale: saleView(sale, version),
 });
 
-export const normalPrint = (sale: Sale) => sale.prints.find((print) => print.printType === 'Normal');
+export const isNormal = (print: Print) => print.printType === 'Normal';
+export const normalPrint = (sale: Sale) => sale.prints.find(isNormal);
 
 /**
  * The decision of a print. A sale of the open day gets the print appended (a Normal print takes the
@@ -54,15 +57,22 @@ export function decidePrint(request: PrintRequest, state: LedgerState, read: Rea
   const printed = normalPrint(stored);
   if (request.printType === 'Normal' && printed) throw request.refuse('RECEIPT_IS_PRINTED_ALREADY');
   if (request.printType === 'Copy' && !printed) throw request.refuse('RECEIPT_IS_NOT_PRINTED');
+  const record = printed?.receiptNumber
+    ? read(keys.receipt(request.register.sellerId, request.register.cash, printed.receiptNumber))
+    : undefined;
+  if (request.printType === 'Copy' && record?.copied !== undefined) {
+    throw request.refuse('RECEIPT_IS_PRINTED_ALREADY', 'The receipt has its one copy already', 'Copy');
+  }
   const ofOpenDay = state.day?.opened === true && state.day.dayNumber === stored.day;
   if (!ofOpenDay && request.printType === 'Normal') throw request.refuse('DAY_IS_CLOSED');
   const prints = takePrints(
     stored.prints,
     [...stored.prints, { printType: request.printType, receiptNumber: null }],
     {
-      lastReceipt: state.ledger.receipt,
+      lastReceipt: lastReceipt(state.ledger, stored),
       controlCodes: controlCodes(read, request.register, stored),
       now,
+      training: stored.training === true,
     },
     request.refuse,
   );
@@ -84,8 +94,11 @@ export function decidePrint(request: PrintRequest, state: LedgerState, read: Rea
       ...(ofOpenDay ? [{ kind: SALE, key: saleKey(request.register, sale.identifier), seen: stored, data: sale }] : []),
       dayWrite(request.register, { day, seen: target.seen }),
     ],
-    ledger: { ...state.ledger, receipt: prints.receipt, day: latestDay(day) },
+    ledger: { ...state.ledger, ...receiptSeries(stored, prints.receipt), day: latestDay(day) },
     events: [...target.events, { ...printEvent(sale, print), dayNumber: day.dayNumber }],
-    alongside: prints.receipts(request.register, sale),
+    alongside: [
+      ...prints.receipts(request.register, sale),
+      ...(request.printType === 'Copy' && record ? [put({ ...record, copied: now })] : []),
+    ],
   };
 }

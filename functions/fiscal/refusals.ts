@@ -1,4 +1,5 @@
 import { ApiError, type Exception } from '#shared/errors.ts';
+import type { PrintType } from '#shared/fiscal/model.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 
 /** The states of a register's day and receipts a fiscal write may find wrong (docs/conventions.md §17, spec 3). */
@@ -52,7 +53,8 @@ export function dayRefusal(
   condition: DayCondition,
   version: ApiVersion,
   message: string = MESSAGES[condition],
+  printType?: PrintType,
 ): ApiError {
   const exception: Exception = version === 15 ? V15_EXCEPTION[condition] : EXCEPTION_AT[endpoint];
-  return new ApiError<Exception>(exception, condition, message);
+  return new ApiError<Exception>(exception, condition, message, printType ? { details: { printType } } : {});
 }

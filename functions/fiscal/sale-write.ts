@@ -24,13 +24,14 @@ import {
   saleKey,
   type Writer,
 } from '#shared/fiscal/ledger.ts';
-import type { Print, Sale, SaleState } from '#shared/fiscal/model.ts';
-import { controlCodeProblem } from '#shared/kd/claims.ts';
+import type { Print, PrintType, Sale, SaleState } from '#shared/fiscal/model.ts';
+import { claimTypeOf, controlCodeProblem } from '#shared/kd/claims.ts';
 import { emptyTotals, saleContribution, subtractTotals } from '#shared/fiscal/totals.ts';
 import { checkPreconditions, type Preconditions } from '#shared/http/conditions.ts';
 import { created, noContent } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { dayForNewRecord, dayWrite, latestDay, type TargetDay, withTotals } from './day-rules.ts';
+import { freezeLines, type ProductFacts } from './lines.ts';
 
 /** A sale as a register sends it, in canonical form: the server sets its day and keeps its digest. */
 export type SaleContent = Omit<Sale, 'identifier' | 'day' | 'postDigest'>;
@@ -48,10 +49,16 @@ export interface SaleWrite {
   refuse: (condition: 'DAY_IS_CLOSED' | 'DAY_IS_NOT_CLOSED' | 'REPORT_IS_NOT_PRINTED') => ApiError;
   /** The refusal of the sale's prints (v15 names its own exceptions; docs/conventions.md §17). */
   refusePrint: PrintRefusal;
+  /** The catalog's facts of the products the lines name without their own (`lines.ts`). */
+  facts: ReadonlyMap<string, ProductFacts>;
 }
 
 /** How an endpoint refuses a print the receipt rules do not allow (docs/conventions.md §16). */
-export type PrintRefusal = (condition: 'RECEIPT_IS_NOT_PRINTED' | 'RECEIPT_IS_PRINTED_ALREADY', message: string) => ApiError;
+export type PrintRefusal = (
+  condition: 'RECEIPT_IS_NOT_PRINTED' | 'RECEIPT_IS_PRINTED_ALREADY',
+  message: string,
+  printType?: PrintType,
+) => ApiError;
 
 export const digestOf = (body: unknown): string => createHash('sha256').update(canonicalJson(body)).digest('hex');
 
@@ -68,7 +75,7 @@ export const saleWriteReads = (write: SaleWrite) => [
 export const saleWriteLaterReads =
   (write: SaleWrite) =>
   (ledger: Ledger, read: Reader): readonly Key[] =>
-    claimReads(read, write.register, read(saleKey(write.register, write.identifier))?.prints ?? [], write.content.prints, ledger);
+    claimReads(read, write.register, read(saleKey(write.register, write.identifier))?.prints ?? [], write.content, ledger);
 
 const SOLD: readonly SaleState[] = ['Paid', 'Complete'];
 /** The moves docs/conventions.md §15 allows; Complete and Cancelled are final. */
@@ -104,20 +111,32 @@ export function decideSaleWrite(write: SaleWrite, state: LedgerState, read: Read
     throw versionConflict(`Sale ${write.identifier} exists with other content`);
   }
   checkPreconditions(write.conditions, stored?.version);
-  const problem = saleTotalsProblem({ ...write.content, identifier: write.identifier, day: 0 });
+  const content: SaleContent = {
+    ...write.content,
+    saleProducts: freezeLines(write.content.saleProducts, stored?.saleProducts, write.facts),
+  };
+  const problem = saleTotalsProblem({ ...content, identifier: write.identifier, day: 0 });
   if (problem) throw inconsistentData('SALE_TOTALS_INCONSISTENT', problem.message, { relation: problem.relation });
-  if (stored) checkChange(stored, write.content, write.refusePrint);
+  if (content.training && content.refund) {
+    throw valueNotValid('VALUE_SHOULD_BE_LESS_THEN', 'A training receipt cannot be a refund', { field: 'training' });
+  }
+  if (stored) checkChange(stored, content, write.refusePrint);
   const target = stored
     ? storedDay(stored, state, write)
-    : dayForNewRecord(state, { instant: write.content.close ?? now, timeZone: write.timeZone, now }, write.refuse);
+    : dayForNewRecord(state, { instant: content.close ?? now, timeZone: write.timeZone, now }, write.refuse);
   const prints = takePrints(
     stored?.prints ?? [],
-    write.content.prints,
-    { lastReceipt: state.ledger.receipt, controlCodes: controlCodes(read, write.register, write.content), now },
+    content.prints,
+    {
+      lastReceipt: lastReceipt(state.ledger, content),
+      controlCodes: controlCodes(read, write.register, content),
+      now,
+      training: content.training === true,
+    },
     write.refusePrint,
   );
   const sale: Sale = {
-    ...write.content,
+    ...content,
     identifier: write.identifier,
     prints: prints.all,
     day: target.day.dayNumber,
@@ -149,7 +168,8 @@ export function decideSaleWrite(write: SaleWrite, state: LedgerState, read: Read
       dayWrite(write.register, { day, seen: target.seen }),
     ],
     ledger: {
-      receipt: prints.receipt,
+      ...state.ledger,
+      ...receiptSeries(content, prints.receipt),
       day: latestDay(day),
       grand: {
         sales: state.ledger.grand.sales + soldBrutto(sale, false) - (stored ? soldBrutto(stored, false) : 0),
@@ -161,10 +181,21 @@ export function decideSaleWrite(write: SaleWrite, state: LedgerState, read: Read
   };
 }
 
+/** The last number of the series a sale's Normal print takes: training receipts have their own (docs/conventions.md §16). */
+export const lastReceipt = (ledger: Ledger, sale: { training?: boolean | null }): number =>
+  sale.training ? (ledger.training ?? 0) : ledger.receipt;
+
+/** The ledger's series after a sale's prints took up to `last`. */
+export const receiptSeries = (
+  sale: { training?: boolean | null },
+  last: number,
+): Partial<Pick<Ledger, 'receipt' | 'training'>> => (sale.training ? { training: last } : { receipt: last });
+
 const replayed = (identifier: string): Reply => ({ ...created(identifier), headers: { 'Idempotent-Replayed': 'true' } });
 
 /** The brutto a sale adds to the register's grand totals: sold sales, refunds apart. */
-const soldBrutto = (sale: Sale, refunds: boolean) => (SOLD.includes(sale.saleState) && sale.refund === refunds ? sale.brutto : 0);
+const soldBrutto = (sale: Sale, refunds: boolean) =>
+  SOLD.includes(sale.saleState) && !sale.training && sale.refund === refunds ? sale.brutto : 0;
 
 /** Whether a write leaves the stored sale as it is (then nothing is written). */
 const unchanged = (stored: Stored<Sale>, sale: Sale) =>
@@ -177,8 +208,12 @@ function checkChange(stored: Sale, next: SaleContent, refusePrint: PrintRefusal)
   if (!NEXT_STATES[stored.saleState].includes(next.saleState)) {
     throw unprocessable('PROHIBITED_ORDER_STATUS_CHANGE', `A ${stored.saleState} sale cannot become ${next.saleState}`);
   }
-  if (stored.refund !== next.refund || (stored.refundFor ?? null) !== (next.refundFor ?? null)) {
-    throw versionConflict("A sale's refund and refundFor are fixed when it is recorded");
+  if (
+    stored.refund !== next.refund ||
+    (stored.refundFor ?? null) !== (next.refundFor ?? null) ||
+    (stored.training ?? false) !== (next.training ?? false)
+  ) {
+    throw versionConflict("A sale's refund, refundFor and training are fixed when it is recorded");
   }
   const printed = stored.prints.some((print) => print.printType === 'Normal');
   const fixed = (sale: SaleContent) => canonicalJson(RECEIPT_FIELDS.map((field) => sale[field] ?? null));
@@ -206,7 +241,12 @@ const identity = (print: Print) => canonicalJson([print.printType, print.receipt
 export function takePrints(
   stored: readonly Print[],
   sent: readonly Print[],
-  { lastReceipt, controlCodes, now }: { lastReceipt: number; controlCodes: ControlCodes | undefined; now: number },
+  {
+    lastReceipt,
+    controlCodes,
+    now,
+    training,
+  }: { lastReceipt: number; controlCodes: ControlCodes | undefined; now: number; training: boolean },
   refuse: PrintRefusal,
 ) {
   if (sent.length < stored.length || stored.some((print, index) => identity(print) !== identity(sent[index] as Print))) {
@@ -222,6 +262,11 @@ export function takePrints(
     if (print.printType === 'Normal' && normal)
       throw refuse('RECEIPT_IS_PRINTED_ALREADY', 'The sale has its Normal receipt already');
     if (print.printType === 'Copy' && !normal) throw refuse('RECEIPT_IS_NOT_PRINTED', 'A copy needs the Normal receipt first');
+    // At most one copy of a receipt (SKVFS 2014:9 6 kap. 3 §); a training receipt is no receipt and has none.
+    if (print.printType === 'Copy' && (training || all.some((p) => p.printType === 'Copy'))) {
+      const why = training ? 'A training receipt has no copy' : 'The receipt has its one copy already';
+      throw refuse('RECEIPT_IS_PRINTED_ALREADY', why, 'Copy');
+    }
     if (print.receiptNumber != null && print.receiptNumber !== expected) {
       throw inconsistentData(
         'RECEIPT_NUMBER_OUT_OF_SEQUENCE',
@@ -260,12 +305,16 @@ export function takePrints(
       added
         .filter((print) => print.printType === 'Normal')
         .flatMap((print) => [
-          put({
-            ...keys.receipt(register.sellerId, register.cash, print.receiptNumber as number),
-            sale: sale.identifier,
-            brutto: sale.brutto,
-            refunded: 0,
-          } satisfies ReceiptRecord & { pk: string; sk: string }),
+          ...(training
+            ? []
+            : [
+                put({
+                  ...keys.receipt(register.sellerId, register.cash, print.receiptNumber as number),
+                  sale: sale.identifier,
+                  brutto: sale.brutto,
+                  refunded: 0,
+                } satisfies ReceiptRecord & { pk: string; sk: string }),
+              ]),
           put({
             ...keys.receiptLink(print.receiptToken as string),
             sellerId: register.sellerId,
@@ -287,10 +336,18 @@ export type ControlCodes = (print: Print, receiptNumber: number) => string | und
  * The fail-closed check of a register with a control unit (docs/conventions.md §16, §25): a print is stored
  * only with the control code its kd claim holds, for the sale's amount. Undefined for a register without a unit.
  */
-export function controlCodes(read: Reader, writer: Writer, sale: { brutto: number; refund: boolean }): ControlCodes | undefined {
+export function controlCodes(
+  read: Reader,
+  writer: Writer,
+  sale: { brutto: number; refund: boolean; training?: boolean | null },
+): ControlCodes | undefined {
   if (!hasControlUnit(read, writer)) return undefined;
   return (print, receiptNumber) =>
-    controlCodeProblem(read(keys.kdClaim(writer.sellerId, writer.cash, receiptNumber, print.printType)), print, sale);
+    controlCodeProblem(
+      read(keys.kdClaim(writer.sellerId, writer.cash, receiptNumber, claimTypeOf(print.printType, sale.training))),
+      print,
+      sale,
+    );
 }
 
 /**
@@ -301,16 +358,18 @@ export function claimReads(
   read: Reader,
   writer: Writer,
   stored: readonly Print[],
-  sent: readonly Print[],
+  sent: { prints: readonly Print[]; training?: boolean | null },
   ledger: Ledger,
 ): Key[] {
   if (!hasControlUnit(read, writer)) return [];
-  const next = ledger.receipt + 1;
+  const next = lastReceipt(ledger, sent) + 1;
   const normal = stored.find((print) => print.printType === 'Normal')?.receiptNumber ?? next;
-  const types = new Set(sent.slice(stored.length).map((print) => print.printType));
+  const types = new Set(sent.prints.slice(stored.length).map((print) => print.printType));
   return (['Normal', 'Copy'] as const)
     .filter((type) => types.has(type))
-    .map((type) => keys.kdClaim(writer.sellerId, writer.cash, type === 'Normal' ? next : normal, type));
+    .map((type) =>
+      keys.kdClaim(writer.sellerId, writer.cash, type === 'Normal' ? next : normal, claimTypeOf(type, sent.training)),
+    );
 }
 
 export const printEvent = (sale: Sale, print: Print): JournalEvent => ({

@@ -11,9 +11,10 @@ import { preconditions } from '#shared/http/conditions.ts';
 import { diffRange, intParam, notNegative, pageParams } from '#shared/http/query.ts';
 import { ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
-import { normalPrint, decidePrint, type PrintRequest, receiptView } from './prints.ts';
+import { isNormal, normalPrint, decidePrint, type PrintRequest, receiptView } from './prints.ts';
 import { dayRefusal } from './refusals.ts';
 import { readRegister, registerCounter, type RegisterRequest, registersOf, writingRegister } from './registers.ts';
+import { catalogFacts } from './lines.ts';
 import { decideSaleWrite, digestOf, type SaleWrite, saleWriteLaterReads, saleWriteReads } from './sale-write.ts';
 import { saleFromBody, saleOverview, saleView } from './views.ts';
 
@@ -25,22 +26,24 @@ export const recordSale = (request: RegisterRequest<SaleBody>): Promise<Reply> =
 /** `PUT .../sales`: the body names the sale; it is updated, or created (docs/conventions.md §4), per If-Match (docs/conventions.md §5). */
 export const putSale = (request: RegisterRequest<SaleBody>): Promise<Reply> => writeSale(request, 'PUT');
 
-function writeSale(request: RegisterRequest<SaleBody>, mode: 'POST' | 'PUT'): Promise<Reply> {
+async function writeSale(request: RegisterRequest<SaleBody>, mode: 'POST' | 'PUT'): Promise<Reply> {
   const register = writingRegister(request);
   const identifier = request.body.identifier ?? (mode === 'POST' ? randomUUID() : undefined);
   if (identifier === undefined) {
     throw valueNotValid('SHOULD_NOT_BE_NULL', 'A PUT names the sale it writes', { field: 'identifier' });
   }
+  const content = saleFromBody(request.body, request.version);
   const write: SaleWrite = {
     register,
     mode,
     identifier,
-    content: saleFromBody(request.body, request.version),
+    content,
     digest: digestOf(request.body),
     conditions: preconditions(request.headers),
     timeZone: timeZoneOf(register.sellerId),
     refuse: (condition) => dayRefusal('saleWrite', condition, request.version),
-    refusePrint: (condition, message) => dayRefusal('receipt', condition, request.version, message),
+    refusePrint: (condition, message, printType) => dayRefusal('receipt', condition, request.version, message, printType),
+    facts: await catalogFacts(register.sellerId, content.saleProducts),
   };
   return writeLedger({
     register,
@@ -130,7 +133,9 @@ function print(request: RegisterRequest, identifier: string, printType: PrintReq
     printType,
     version: request.version,
     timeZone: timeZoneOf(register.sellerId),
-    refuse: (condition) => dayRefusal(printType === 'Normal' ? 'receipt' : 'copy', condition, request.version),
+    // A second copy is refused as a repeated print is (docs/conventions.md §16): 422, the Normal print's status.
+    refuse: (condition, message, refused) =>
+      dayRefusal(printType === 'Normal' || refused ? 'receipt' : 'copy', condition, request.version, message, refused),
   };
   return writeLedger({
     register,
@@ -138,6 +143,11 @@ function print(request: RegisterRequest, identifier: string, printType: PrintReq
     // No kd claim is read: these prints carry no control code, so a register with a unit is refused them whatever
     // its claims hold (docs/conventions.md §16); it prints through the sale's `prints`.
     reads: [saleKey(register, identifier), keys.activation(register.activationId)],
+    // A copy reads its receipt's record, which remembers the one copy whatever day the sale is of.
+    laterReads: (_ledger, read) => {
+      const number = printType === 'Copy' ? read(saleKey(register, identifier))?.prints.find(isNormal)?.receiptNumber : null;
+      return number ? [keys.receipt(register.sellerId, register.cash, number)] : [];
+    },
     decide: (state, read, now) => decidePrint(printing, state, read, now),
   });
 }

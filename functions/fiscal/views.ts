@@ -59,6 +59,7 @@ export function saleFromBody(body: SaleBody, version: ApiVersion): Omit<Sale, 'd
     controlUnitId: sale.controlUnitId ?? null,
     treasurer: sale.treasurer ?? null,
     close: sale.close ?? null,
+    training: sale.training ?? false,
     saleProducts: sale.saleProducts.map((line): SaleProduct => ({
       productIdentifier: line.productIdentifier,
       deltaUnit: line.deltaUnit,
@@ -71,6 +72,12 @@ export function saleFromBody(body: SaleBody, version: ApiVersion): Omit<Sale, 'd
       productBrutto: line.productBrutto ?? null,
       vatRate: line.vatRate ?? null,
       effectiveBrutto: line.effectiveBrutto ?? null,
+      name: line.name ?? null,
+      group: line.group ?? null,
+      articleType: line.articleType ?? null,
+      quantity: line.quantity ?? null,
+      salesUnit: line.salesUnit ?? null,
+      unitPrice: line.unitPrice ?? null,
     })),
     prints: sale.prints.map((print) => ({
       receiptNumber: print.receiptNumber ?? null,

@@ -5,7 +5,6 @@
  */
 import { PAYMENT_TYPES } from '#shared/fiscal/model.ts';
 import { paymentTypeIn } from '#shared/fiscal/payment-types.ts';
-import { salesPerCategory } from '#shared/fiscal/report.ts';
 import { addTotals, emptyTotals, hourTotals, productTotals, type Totals } from '#shared/fiscal/totals.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { bucketDate, type DateGroupingUnit, formatInstant, startOfDate } from './times.ts';
@@ -73,15 +72,19 @@ export function productStats(totals: Totals, products: ReadonlyMap<string, Produ
  * both, so `totalProductsSold` (every unit once, categorised or not) need not be the sum of the counts.
  */
 export function categoryStats(totals: Totals, categories: ReadonlyMap<string, readonly string[]>) {
-  return {
-    totalProductsSold: unitsSold(totals),
-    categoryStats: salesPerCategory(totals, categories).map((sums) => ({
-      name: sums.category,
-      brutto: sums.brutto,
-      count: sums.count,
-      vatSum: sums.vat,
-    })),
-  };
+  const sums = new Map<string, { name: string; brutto: number; count: number; vatSum: number }>();
+  for (const figures of productTotals(totals)) {
+    for (const name of new Set(categories.get(figures.productIdentifier))) {
+      const before = sums.get(name) ?? { name, brutto: 0, count: 0, vatSum: 0 };
+      sums.set(name, {
+        name,
+        brutto: before.brutto + figures.brutto,
+        count: before.count + figures.count,
+        vatSum: before.vatSum + figures.vat,
+      });
+    }
+  }
+  return { totalProductsSold: unitsSold(totals), categoryStats: [...sums.values()].sort((a, b) => byText(a.name, b.name)) };
 }
 
 /** `registrations/stats`: each register's net brutto of the period (0 when it sold nothing), in name order. */

@@ -23,6 +23,8 @@ export interface Ledger {
   journal: JournalHead;
   /** The last receipt number taken; 0 before the first. */
   receipt: number;
+  /** The last training receipt number taken (their own series, docs/conventions.md §16); absent before the first. */
+  training?: number;
   /** The register's latest day; absent before its first. */
   day?: { dayNumber: number; date: number; opened: boolean; reportPrinted: boolean };
   /** Brutto sold and refunded since the register's first day (a day's grand totals). */
@@ -47,6 +49,8 @@ export interface ReceiptRecord {
   sale: string;
   brutto: number;
   refunded: number;
+  /** When its one copy was printed (SKVFS 2014:9 6 kap. 3 §); absent before. */
+  copied?: number;
 }
 
 /** What a receipt's digital link (`keys.receiptLink`) opens: the sale of a register. */

@@ -15,23 +15,26 @@
  * | sales | sold sales that are not refunds (Paid or Complete): `count`, `brutto`, `vat`, `netto` |
  * | refunds | sold refunds: `count`, `brutto`, `vat`, `netto` (positive) |
  * | netSales | `sales - refunds`: `brutto`, `vat`, `netto` |
- * | salesPerCategory | per category (`category`): `count` (units), `brutto`, `vat` of its products' sold lines, signed; a product in two categories counts in both; empty without categories |
+ * | salesPerCategory | per category (`category`, the lines' frozen `group`; null: lines without one): `count` (units), `brutto`, `vat` of the sold lines, signed; they add up to `netSales`; empty when no line has a group |
  * | vatPerRate | per `vatRate` (hundredths of a percent, ascending): `count` of sold sales, `netto`, `vat`, `brutto` (signed) |
  * | paymentTypes | per `paymentType` (spec order): `count` of counting payments, `amount` and `vat` (the payments' share of their sales' VAT; signed) |
- * | goods | `pieces` (sum of `delta` of unit lines) and `otherUnits` (other lines, 1 each), signed |
+ * | goods, services | lines of GOODS / SERVICE articles: `pieces` (sum of `delta` of unit lines) and `otherUnits` (other lines, 1 each), signed |
+ * | training | training receipts (sold training sales): `count`, `brutto`; in no other figure |
  * | receipts | Normal receipts printed |
  * | unprinted | sold sales without a Normal receipt (0 on every Z report) |
  * | drawerOpenings | sold sales paid (partly) in cash + deposits + withdrawals |
+ * | drawerOpeningsWithoutSale | the openings that registered no sale: deposits + withdrawals |
  * | copies, proforma | Copy / Proforma prints: `count`, `brutto` |
  * | discounts | discounts given on sold sales (signed) |
  * | cancelled | Cancelled sales: `count`, `brutto` |
+ * | otherReductions | registrations other than refunds and discounts that reduced the day's sales: the Cancelled sales, `count`, `brutto` |
  * | unfinished | sales still Open: `count`, `brutto` |
  * | cash | `deposits` (the float) and `depositCount`, `withdrawals` and `withdrawalCount`, `cashPayments` (signed cash payments of sold sales), `expected` = deposits + cashPayments - withdrawals |
  * | grandTotals | the register's cumulative `sales` and `refunds` since its first day, and `net` = sales - refunds |
  */
 import { PAYMENT_TYPES } from './model.ts';
 import type { Day, PaymentType } from './model.ts';
-import { cashBalance, drawerOpenings, productTotals } from './totals.ts';
+import { cashBalance, drawerOpenings, groupTotals } from './totals.ts';
 import type { Counted, PaymentSums, RateSums, SaleSums, Totals } from './totals.ts';
 
 export interface ReportSeller {
@@ -55,12 +58,10 @@ export interface ReportInput {
   /** The register's cumulative totals since its first day (for a Z report, the day's frozen `grandTotal*`). */
   grandTotals: { sales: number; refunds: number };
   produced: number;
-  /** Product identifier -> the names of its categories; absent when the seller uses no categories. */
-  categories?: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface CategorySums {
-  category: string;
+  category: string | null;
   count: number;
   brutto: number;
   vat: number;
@@ -84,13 +85,17 @@ export interface Report {
   vatPerRate: ({ vatRate: number } & RateSums)[];
   paymentTypes: ({ paymentType: PaymentType } & PaymentSums)[];
   goods: { pieces: number; otherUnits: number };
+  services: { pieces: number; otherUnits: number };
+  training: Counted;
   receipts: number;
   unprinted: number;
   drawerOpenings: number;
+  drawerOpeningsWithoutSale: number;
   copies: Counted;
   proforma: Counted;
   discounts: number;
   cancelled: Counted;
+  otherReductions: Counted;
   unfinished: Counted;
   cash: {
     deposits: number;
@@ -103,21 +108,14 @@ export interface Report {
   grandTotals: { sales: number; refunds: number; net: number };
 }
 
-/** Sums each category's products (a product in two categories counts in both); categories in name order. */
-export function salesPerCategory(totals: Totals, categories: ReadonlyMap<string, readonly string[]> | undefined): CategorySums[] {
-  const sums = new Map<string, CategorySums>();
-  for (const figures of productTotals(totals)) {
-    for (const category of new Set(categories?.get(figures.productIdentifier))) {
-      const before = sums.get(category) ?? { category, count: 0, brutto: 0, vat: 0 };
-      sums.set(category, {
-        category,
-        count: before.count + figures.count,
-        brutto: before.brutto + figures.brutto,
-        vat: before.vat + figures.vat,
-      });
-    }
-  }
-  return [...sums.values()].sort((a, b) => (a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
+/** The sales per frozen group, in name order, lines without one last; none when no line has a group. */
+export function salesPerCategory(totals: Totals): CategorySums[] {
+  const groups = groupTotals(totals);
+  if (groups.every(({ group }) => group === null)) return [];
+  const order = (name: string | null) => name ?? '\uffff';
+  return groups
+    .map(({ group, count, brutto, vat }) => ({ category: group, count, brutto, vat }))
+    .sort((a, b) => (order(a.category) < order(b.category) ? -1 : order(a.category) > order(b.category) ? 1 : 0));
 }
 
 /** The day's X report while it is open, its Z report once closed. */
@@ -138,7 +136,7 @@ export function buildReport(input: ReportInput): Report {
     sales: { ...sold },
     refunds: { ...refunds },
     netSales: { brutto: sold.brutto - refunds.brutto, vat: sold.vat - refunds.vat, netto: sold.netto - refunds.netto },
-    salesPerCategory: salesPerCategory(totals, input.categories),
+    salesPerCategory: salesPerCategory(totals),
     vatPerRate: Object.entries(totals.vatRates)
       .map(([vatRate, sums]) => ({ vatRate: Number(vatRate), ...sums }))
       .sort((a, b) => a.vatRate - b.vatRate),
@@ -147,13 +145,17 @@ export function buildReport(input: ReportInput): Report {
       return sums ? [{ paymentType, ...sums }] : [];
     }),
     goods: { pieces: totals.goods.pieces, otherUnits: totals.goods.other },
+    services: { pieces: totals.services?.pieces ?? 0, otherUnits: totals.services?.other ?? 0 },
+    training: { ...(totals.training ?? { count: 0, brutto: 0 }) },
     receipts: totals.receipts,
     unprinted: totals.unprinted,
     drawerOpenings: drawerOpenings(totals),
+    drawerOpeningsWithoutSale: totals.cash.depositCount + totals.cash.withdrawalCount,
     copies: { ...totals.copies },
     proforma: { ...totals.proforma },
     discounts: totals.discounts,
     cancelled: { ...totals.cancelled },
+    otherReductions: { ...totals.cancelled },
     unfinished: { ...totals.open },
     cash: {
       deposits: totals.cash.deposits,

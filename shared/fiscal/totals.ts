@@ -16,11 +16,13 @@
  * | receipts | Normal prints |
  * | copies, proforma | Copy / Proforma prints: count, brutto (each print counts the sale's brutto once) |
  * | discounts | the sold sales' `discount`, signed |
- * | goods | sold lines: `pieces` = sum of `delta` of `deltaUnit` lines, `other` = other lines (1 each); signed |
+ * | goods, services | sold lines of GOODS / SERVICE articles (`articleType`; a line without one is goods): `pieces` = sum of `delta` of `deltaUnit` lines, `other` = other lines (1 each); signed |
+ * | training | sold training sales: count, brutto; a training sale counts here and nowhere else |
  * | cash | `sales`: counting Cash payments of sold sales, signed; `salesCount`: sold sales with one; deposits and withdrawals: sum and count |
  * | vatRates | by `vatRate` (hundredths of a percent) as text: `count` of sold sales at that rate, netto/vat/brutto signed |
  * | payments | by paymentType: `count` of counting payments of sold sales, `amount` and `vat` (the payment's share of its sale's VAT) signed |
  * | products | by `P#<productIdentifier>`: `count` (units: `delta` of a `deltaUnit` line, else 1), brutto, vat of sold lines, signed; read with `productTotals` |
+ * | groups | by `G#<group>` (the line's frozen `group`; `G#` without one): `count` (units), brutto and vat of sold lines, signed; what a sale's brutto and vat differ from its lines' sums (a discount on the whole sale) goes to its last line's group, so the groups add up to the sales; read with `groupTotals` |
  * | hours | by the start of the sale's hour (ms since the epoch, as text; the sale's `close`, else when the server recorded it): `count` of sold sales, `brutto` signed; read with `hourTotals` |
  *
  * The four maps are keyed by strings (DynamoDB map items) and hold no entry whose figures are all zero, so a
@@ -37,6 +39,7 @@ type Figures = Readonly<Record<string, number>>;
 export type Counted = { count: number; brutto: number };
 export type SaleSums = { count: number; brutto: number; vat: number; netto: number };
 export type Goods = { pieces: number; other: number };
+export type GroupSums = { count: number; brutto: number; vat: number };
 export type CashMovements = {
   sales: number;
   salesCount: number;
@@ -62,10 +65,13 @@ export type Totals = {
   proforma: Counted;
   discounts: number;
   goods: Goods;
+  services: Goods;
+  training: Counted;
   cash: CashMovements;
   vatRates: Record<string, RateSums>;
   payments: Record<string, PaymentSums>;
   products: Record<string, ProductSums>;
+  groups: Record<string, GroupSums>;
   hours: Record<string, HourSums>;
 };
 
@@ -98,7 +104,12 @@ function combineMap<T extends Figures>(
   return Object.fromEntries(out);
 }
 
-function combine(a: Totals, b: Totals, sign: Sign): Totals {
+/** Totals stored before a figure was kept have none of it: it counts as zero. */
+const complete = (totals: Totals): Totals => ({ ...emptyTotals(), ...totals });
+
+function combine(stored: Totals, change: Totals, sign: Sign): Totals {
+  const a = complete(stored);
+  const b = complete(change);
   return {
     sold: combineFigures(a.sold, b.sold, sign),
     refunds: combineFigures(a.refunds, b.refunds, sign),
@@ -110,10 +121,13 @@ function combine(a: Totals, b: Totals, sign: Sign): Totals {
     proforma: combineFigures(a.proforma, b.proforma, sign),
     discounts: move(a.discounts, b.discounts, sign),
     goods: combineFigures(a.goods, b.goods, sign),
+    services: combineFigures(a.services, b.services, sign),
+    training: combineFigures(a.training, b.training, sign),
     cash: combineFigures(a.cash, b.cash, sign),
     vatRates: combineMap(a.vatRates, b.vatRates, sign),
     payments: combineMap(a.payments, b.payments, sign),
     products: combineMap(a.products, b.products, sign),
+    groups: combineMap(a.groups, b.groups, sign),
     hours: combineMap(a.hours, b.hours, sign),
   };
 }
@@ -133,10 +147,13 @@ export function emptyTotals(): Totals {
     proforma: counted(),
     discounts: 0,
     goods: { pieces: 0, other: 0 },
+    services: { pieces: 0, other: 0 },
+    training: counted(),
     cash: { sales: 0, salesCount: 0, deposits: 0, depositCount: 0, withdrawals: 0, withdrawalCount: 0 },
     vatRates: {},
     payments: {},
     products: {},
+    groups: {},
     hours: {},
   };
 }
@@ -152,6 +169,12 @@ const PRODUCT_KEY_PREFIX = 'P#';
 /** The day's figures per product, keyed by productIdentifier in the products map as `P#<productIdentifier>`. */
 export const productTotals = (totals: Totals): ({ productIdentifier: string } & ProductSums)[] =>
   Object.entries(totals.products).map(([key, sums]) => ({ productIdentifier: key.slice(PRODUCT_KEY_PREFIX.length), ...sums }));
+
+const GROUP_KEY_PREFIX = 'G#';
+
+/** The day's figures per frozen group (null: lines without one), keyed in the groups map as `G#<group>`. */
+export const groupTotals = (totals: Totals): ({ group: string | null } & GroupSums)[] =>
+  Object.entries(complete(totals).groups).map(([key, sums]) => ({ group: key.slice(GROUP_KEY_PREFIX.length) || null, ...sums }));
 
 const HOUR = 3_600_000;
 
@@ -179,6 +202,11 @@ const tally = <T extends Figures>(entries: readonly (readonly [string, T])[]): R
 /** What one sale adds to its day's totals (see the table at the top of this file). */
 export function saleContribution(sale: Sale): Totals {
   const totals = emptyTotals();
+  // A training receipt is no sale (SKVFS 2014:9 2 kap. 26 §): it counts in its own item only.
+  if (sale.training) {
+    if (countsAsSold(sale)) totals.training = { count: 1, brutto: sale.brutto };
+    return totals;
+  }
   const count = (printType: PrintType) => sale.prints.filter((print) => print.printType === printType).length;
   const normal = count('Normal');
   const copies = count('Copy');
@@ -198,8 +226,13 @@ export function saleContribution(sale: Sale): Totals {
   totals.unprinted = normal === 0 ? 1 : 0;
   totals.discounts = signed(sale.discount);
   const units = (line: Sale['saleProducts'][number]) => (line.deltaUnit ? line.delta : 1);
-  const pieces = sale.saleProducts.filter((line) => line.deltaUnit).reduce((total, line) => total + line.delta, 0);
-  totals.goods = { pieces: signed(pieces), other: signed(sale.saleProducts.filter((line) => !line.deltaUnit).length) };
+  const counted = (lines: Sale['saleProducts']): Goods => ({
+    pieces: signed(lines.filter((line) => line.deltaUnit).reduce((total, line) => total + line.delta, 0)),
+    other: signed(lines.filter((line) => !line.deltaUnit).length),
+  });
+  const isService = (line: Sale['saleProducts'][number]) => line.articleType === 'SERVICE';
+  totals.goods = counted(sale.saleProducts.filter((line) => !isService(line)));
+  totals.services = counted(sale.saleProducts.filter(isService));
 
   const paid = sale.payments.filter(countsAsPaid);
   const cash = paid.filter((payment) => payment.paymentType === 'Cash');
@@ -229,6 +262,22 @@ export function saleContribution(sale: Sale): Totals {
       { count: signed(units(line)), brutto: signed(line.brutto), vat: signed(line.vat) },
     ]),
   );
+  const linesBrutto = sale.saleProducts.reduce((total, line) => total + line.brutto, 0);
+  const linesVat = sale.saleProducts.reduce((total, line) => total + line.vat, 0);
+  const lastLine = sale.saleProducts.length - 1;
+  totals.groups = tally(
+    sale.saleProducts.map((line, index) => [
+      GROUP_KEY_PREFIX + (line.group ?? ''),
+      {
+        count: signed(units(line)),
+        brutto: signed(line.brutto + (index === lastLine ? sale.brutto - linesBrutto : 0)),
+        vat: signed(line.vat + (index === lastLine ? sale.vat - linesVat : 0)),
+      },
+    ]),
+  );
+  if (lastLine < 0 && sale.brutto !== 0) {
+    totals.groups = { [GROUP_KEY_PREFIX]: { count: 0, brutto: signed(sale.brutto), vat: signed(sale.vat) } };
+  }
   const time = sale.close ?? sale.recorded;
   if (time != null) totals.hours = { [String(Math.floor(time / HOUR) * HOUR)]: { count: 1, brutto: signed(sale.brutto) } };
   return totals;

@@ -22,6 +22,14 @@ export type ClaimDecision =
   | { kind: 'late'; claim: KdClaim }
   | { kind: 'conflict'; claim: KdClaim };
 
+/**
+ * The print type a kd claim is kept under: a training receipt's own (`Training`), as its numbers are a series of their
+ * own (docs/conventions.md §16) and its kd type is `ovning`; else the print's.
+ */
+export type ClaimType = PrintType | 'Training';
+export const claimTypeOf = (printType: PrintType, training: boolean | null | undefined): ClaimType =>
+  training === true && printType === 'Normal' ? 'Training' : printType;
+
 export const sameCommand = (a: KdRequest, b: KdRequest) => canonicalJson(a) === canonicalJson(b);
 
 /**
