@@ -186,7 +186,7 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   return value;
 });
 
-export function xmodem(text: string): string {
+function xmodem(text: string): string {
   let crc = 0;
   for (let i = 0; i < text.length; i++) crc = ((crc << 8) & 0xffff) ^ (CRC_TABLE[((crc >> 8) ^ text.charCodeAt(i)) & 0xff] as number);
   return '0x' + ('000' + crc.toString(16).toUpperCase()).slice(-4);
