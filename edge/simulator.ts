@@ -188,7 +188,8 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 
 function xmodem(text: string): string {
   let crc = 0;
-  for (let i = 0; i < text.length; i++) crc = ((crc << 8) & 0xffff) ^ (CRC_TABLE[((crc >> 8) ^ text.charCodeAt(i)) & 0xff] as number);
+  for (let i = 0; i < text.length; i++)
+    crc = ((crc << 8) & 0xffff) ^ (CRC_TABLE[((crc >> 8) ^ text.charCodeAt(i)) & 0xff] as number);
   return '0x' + ('000' + crc.toString(16).toUpperCase()).slice(-4);
 }
 

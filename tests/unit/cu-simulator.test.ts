@@ -6,14 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  crc16,
-  decodeKdReply,
-  encodeKd,
-  KD_FIELD_CODES,
-  KD_INTERNAL_COUNTER_CODE,
-  type KdRequest,
-} from '#shared/kd/codec.ts';
+import { crc16, decodeKdReply, encodeKd, KD_FIELD_CODES, KD_INTERNAL_COUNTER_CODE, type KdRequest } from '#shared/kd/codec.ts';
 import { CONFLICT_CODE, CONTROL_CODE_LENGTH, CuSimulator, parseFailure } from '../../edge/simulator.ts';
 import { TcpTransport, TransportClosedError, TransportTimeoutError } from '../../edge/transport.ts';
 
@@ -28,9 +21,7 @@ interface KdVectors {
 }
 
 /** The shared folder sits beside the clone (../shared from the repository root). */
-const vectors = JSON.parse(
-  readFileSync(new URL('../../../shared/kd-vectors.json', import.meta.url), 'utf8'),
-) as KdVectors;
+const vectors = JSON.parse(readFileSync(new URL('../../../shared/kd-vectors.json', import.meta.url), 'utf8')) as KdVectors;
 
 function hex(crc: number): string {
   return `0x${crc.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -65,7 +56,7 @@ async function kd(request: KdRequest, timeoutMs = REPLY_MS): Promise<ReturnType<
 }
 
 beforeAll(async () => {
-  simulator = new CuSimulator({ serial: 'SIM0000001' });
+  simulator = new CuSimulator({ serial: 'SIM00000000000001' });
   transport = new TcpTransport('127.0.0.1', await simulator.listen(0));
 });
 
@@ -90,7 +81,7 @@ describe('control-unit simulator over TCP', () => {
       registered: before.registered + 1,
       repeats: before.repeats + 1,
     });
-    const other = new CuSimulator({ serial: 'SIM0000002' });
+    const other = new CuSimulator({ serial: 'SIM00000000000002' });
     expect(other.controlCodeOf(line.slice(0, -2))).not.toBe(simulator.controlCodeOf(line.slice(0, -2)));
   });
 
@@ -151,7 +142,7 @@ describe('control-unit simulator over TCP', () => {
   });
 
   it('reports an unreachable unit as a closed line', async () => {
-    const closed = new CuSimulator({ serial: 'SIM0000003' });
+    const closed = new CuSimulator({ serial: 'SIM00000000000003' });
     const port = await closed.listen(0);
     await closed.close();
     const lost = new TcpTransport('127.0.0.1', port);
@@ -217,7 +208,8 @@ describe("the simulator's own reading of kd, against the shared vectors", () => 
 
   it('frames replies the way the vectors do, so the codec reads the vector replies and its own alike', () => {
     for (const vector of vectors.replies) {
-      const expected = vector.controlCode === null ? { code: vector.code } : { code: vector.code, controlCode: vector.controlCode };
+      const expected =
+        vector.controlCode === null ? { code: vector.code } : { code: vector.code, controlCode: vector.controlCode };
       expect(decodeKdReply(vector.line)).toEqual({ ok: true, ...expected });
     }
     const refused = vectors.replies.find((vector) => vector.code === -2);

@@ -39,9 +39,7 @@ interface KdVectors {
 }
 
 /** The shared folder sits beside the clone (../shared from the repository root). */
-const vectors = JSON.parse(
-  readFileSync(new URL('../../../shared/kd-vectors.json', import.meta.url), 'utf8'),
-) as KdVectors;
+const vectors = JSON.parse(readFileSync(new URL('../../../shared/kd-vectors.json', import.meta.url), 'utf8')) as KdVectors;
 
 /** `125,50` -> 12550, read independently of the codec. */
 function hundredths(text: string): number {
