@@ -6,7 +6,7 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '0' },
     host: { type: 'string', default: '127.0.0.1' },
-    serial: { type: 'string', default: 'SIM0000001' },
+    serial: { type: 'string', default: 'SIM00000000000001' },
     key: { type: 'string' },
     fail: { type: 'string' },
   },

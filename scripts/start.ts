@@ -2,7 +2,7 @@
  * `npm start`: the local stack in the foreground. PORT (default 3000) picks the HTTP port,
  * DATA_DIR keeps DynamoDB Local's data in a folder, ADMIN_USERNAME / ADMIN_PASSWORD name the
  * local hyper admin (default admin / admin; local stage only), CONTROL_UNITS the simulated control units
- * (comma-separated serials; default SIMCU0000000001). Ctrl-C stops everything.
+ * (comma-separated serials; default SIMCU000000000001). Ctrl-C stops everything.
  */
 import { mkdirSync } from 'node:fs';
 import { JAVA_PACKAGE, javaAvailable } from '../infra/local/dynamodb.ts';

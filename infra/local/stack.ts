@@ -31,7 +31,7 @@ export interface StackOptions {
    * busy cores a request of a load test can outlast its function's timeout, and what they assert is the answer.
    */
   lambdaTimeouts?: boolean;
-  /** The control units served, one simulator and one bridge each (default: env CONTROL_UNITS, else SIMCU0000000001). */
+  /** The control units served, one simulator and one bridge each (default: env CONTROL_UNITS, else SIMCU000000000001). */
   controlUnits?: string[];
 }
 
@@ -102,7 +102,7 @@ export async function untilSeen(serial: string, online: boolean, timeoutMs = 30_
 
 /** `CONTROL_UNITS` (comma-separated serials), default one simulated unit. */
 export function controlUnitSerials(value = process.env.CONTROL_UNITS): string[] {
-  const serials = (value || 'SIMCU0000000001')
+  const serials = (value || 'SIMCU000000000001')
     .split(',')
     .map((serial) => serial.trim())
     .filter(Boolean);

@@ -17,9 +17,9 @@ afterAll(async () => {
   units.clear();
 });
 
-/** A serial no other test uses (`T` + 14 hex digits). */
+/** A serial no other test uses: 17 characters as a Swedish unit's (`T` + 16 hex digits). */
 export function testSerial(): string {
-  return `T${randomBytes(7).toString('hex').toUpperCase()}`;
+  return `T${randomBytes(8).toString('hex').toUpperCase()}`;
 }
 
 /** The stack's own units: serial -> simulator address (for tests that only need a working unit). */

@@ -1,7 +1,10 @@
 /**
  * The kd codec: the line a unit receives, its CRC, the reply it sends back, and every field
- * the codec refuses with the return code a unit would answer.
+ * the codec refuses with the return code a unit would answer. The lines of ../shared/kd-vectors.json
+ * were computed with the rule of the public implementations, outside this code: the codec must
+ * reproduce them byte for byte.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   crc16,
@@ -12,8 +15,96 @@ import {
   KD_MAX_AMOUNT,
   KdFieldError,
   type KdRequest,
+  type KdType,
+  type KdVat,
   registerIdOf,
 } from '#shared/kd/codec.ts';
+
+interface KdVectors {
+  crcCheck: { input: string; crc: string };
+  requests: {
+    fields: {
+      date: string;
+      org: string;
+      registerId: string;
+      receiptNo: string;
+      type: string;
+      returnAmount: string;
+      salesAmount: string;
+      vat: string[];
+    };
+    line: string;
+  }[];
+  replies: { code: number; controlCode: string | null; line: string }[];
+}
+
+/** The shared folder sits beside the clone (../shared from the repository root). */
+const vectors = JSON.parse(readFileSync(new URL('../../../shared/kd-vectors.json', import.meta.url), 'utf8')) as KdVectors;
+
+/** `125,50` -> 12550, read independently of the codec. */
+function hundredths(text: string): number {
+  const [whole, fraction] = text.split(',');
+  expect(fraction).toHaveLength(2);
+  return Number(whole) * 100 + Number(fraction);
+}
+
+/** A vector's text fields as the codec's request: amounts in hundredths, unused trailing VAT slots left out. */
+function requestOf(fields: KdVectors['requests'][number]['fields']): KdRequest {
+  const vat = fields.vat.map((slot): KdVat => {
+    const [rate, amount] = slot.split(';') as [string, string];
+    return { rate: hundredths(rate), amount: hundredths(amount) };
+  });
+  while (vat.length > 0 && vat.at(-1)?.rate === 0 && vat.at(-1)?.amount === 0) vat.pop();
+  return {
+    date: fields.date,
+    org: fields.org,
+    registerId: fields.registerId,
+    receiptNo: Number(fields.receiptNo),
+    type: fields.type as KdType,
+    returnAmount: hundredths(fields.returnAmount),
+    salesAmount: hundredths(fields.salesAmount),
+    vat,
+  };
+}
+
+describe('the shared vectors (../shared/kd-vectors.json)', () => {
+  it('gives the check value of the vectors', () => {
+    expect(crc16(vectors.crcCheck.input)).toBe(Number(vectors.crcCheck.crc));
+    expect(vectors.crcCheck.crc).toBe('0x31C3');
+  });
+
+  it.each(vectors.requests.map((vector) => [vector.line.trim(), vector] as const))(
+    'encodes %s byte for byte and decodes it back',
+    (_, vector) => {
+      const request = requestOf(vector.fields);
+      expect(encodeKd(request)).toBe(vector.line);
+      expect(decodeKd(vector.line)).toEqual({ ok: true, request });
+    },
+  );
+
+  it.each(vectors.replies.map((vector) => [vector.line.trim(), vector] as const))(
+    'encodes and decodes the reply %s',
+    (_, vector) => {
+      const reply = vector.controlCode === null ? { code: vector.code } : { code: vector.code, controlCode: vector.controlCode };
+      expect(encodeKdReply(reply)).toBe(vector.line);
+      expect(decodeKdReply(vector.line)).toEqual({ ok: true, ...reply });
+    },
+  );
+
+  it('refuses each request line with its CRC computed without the space before it (-2)', () => {
+    for (const { line } of vectors.requests) {
+      const body = line.slice(0, line.lastIndexOf(' '));
+      expect(decodeKd(oldRule(body))).toMatchObject({ ok: false, returnCode: -2 });
+    }
+  });
+
+  it('refuses each reply with its CRC computed without the space as a CRC error', () => {
+    for (const { line } of vectors.replies) {
+      const body = line.slice(0, line.lastIndexOf(' '));
+      expect(decodeKdReply(oldRule(body))).toMatchObject({ ok: false, error: 'crc' });
+    }
+  });
+});
 
 const request: KdRequest = {
   date: '202601151432',
@@ -26,9 +117,18 @@ const request: KdRequest = {
   vat: [{ rate: 2500, amount: 2510 }],
 };
 
-/** The line as the codec writes it, CRC recomputed by hand: a second reading of the format. */
+function hex(crc: number): string {
+  return `0x${crc.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** The line as the codec writes it, CRC recomputed by hand over the body and the space after it. */
 function framed(body: string): string {
-  return `${body} 0x${crc16(body).toString(16).toUpperCase().padStart(4, '0')}\r\n`;
+  return `${body} ${hex(crc16(`${body} `))}\r\n`;
+}
+
+/** The same line with the CRC of the old rule: over the body without the space before the CRC. */
+function oldRule(body: string): string {
+  return `${body} ${hex(crc16(body))}\r\n`;
 }
 
 describe('CRC-16/XMODEM', () => {
@@ -39,7 +139,7 @@ describe('CRC-16/XMODEM', () => {
 });
 
 describe('encodeKd', () => {
-  it('writes the pinned line with decimal commas, unused VAT slots and the CRC over the line before it', () => {
+  it('writes the pinned line with decimal commas, unused VAT slots and the CRC over the line up to its space', () => {
     const line = encodeKd(request);
     const body = 'kd 202601151432 5560360793 KASSA1 42 normal 0,00 125,50 25,00;25,10 0,00;0,00 0,00;0,00 0,00;0,00';
     expect(line).toBe(framed(body));
@@ -80,10 +180,10 @@ describe('encodeKd', () => {
     ['receiptNo of 13 digits', { receiptNo: 1_000_000_000_000 }, 5],
     ['fractional receiptNo', { receiptNo: 1.5 }, 5],
     ['unknown type', { type: 'retur' as KdRequest['type'] }, 6],
-    ['negative returnAmount', { returnAmount: -1 }, 7],
-    ['fractional returnAmount', { returnAmount: 0.5 }, 7],
-    ['salesAmount above the maximum', { salesAmount: KD_MAX_AMOUNT + 1 }, 8],
-    ['VAT rate above 100 %', { vat: [{ rate: 10_001, amount: 0 }] }, 9],
+    ['negative returnAmount', { returnAmount: -1 }, 8],
+    ['fractional returnAmount', { returnAmount: 0.5 }, 8],
+    ['salesAmount above the maximum', { salesAmount: KD_MAX_AMOUNT + 1 }, 9],
+    ['VAT rate of 100 % (6 characters)', { vat: [{ rate: 10_000, amount: 0 }] }, 10],
     [
       'negative VAT amount in slot 2',
       {
@@ -92,9 +192,9 @@ describe('encodeKd', () => {
           { rate: 1200, amount: -1 },
         ],
       },
-      10,
+      11,
     ],
-    ['five VAT rates', { vat: Array.from({ length: 5 }, () => ({ rate: 2500, amount: 1 })) }, 12],
+    ['five VAT rates', { vat: Array.from({ length: 5 }, () => ({ rate: 2500, amount: 1 })) }, 13],
   ];
 
   it.each(refusals)('refuses %s with return code %i', (_, change, returnCode) => {
@@ -112,27 +212,35 @@ describe('encodeKd', () => {
 describe('decodeKd (what a unit checks)', () => {
   const good = 'kd 202601151432 5560360793 KASSA1 42 normal 0,00 125,50 25,00;25,10 0,00;0,00 0,00;0,00 0,00;0,00';
 
-  it('answers -2 for a well-formed CRC that does not match, 13 for a missing or malformed one', () => {
+  it('answers -2 for a CRC that does not match, is missing, malformed or left the space out', () => {
     const line = encodeKd(request);
     const flipped = line.replace('125,50', '125,51');
     expect(decodeKd(flipped)).toMatchObject({ ok: false, returnCode: -2 });
-    expect(decodeKd(`${good}\r\n`)).toMatchObject({ ok: false, returnCode: 13 });
-    expect(decodeKd(`${good} 0xabcd\r\n`)).toMatchObject({ ok: false, returnCode: 13 });
+    expect(decodeKd(`${good}\r\n`)).toMatchObject({ ok: false, returnCode: -2 });
+    expect(decodeKd(`${good} 0xabcd\r\n`)).toMatchObject({ ok: false, returnCode: -2 });
+    expect(decodeKd(oldRule(good))).toMatchObject({ ok: false, returnCode: -2 });
+    expect(decodeKd(framed(good))).toMatchObject({ ok: true });
+  });
+
+  it('answers 22 for a field after the CRC and -1 for a line longer than any kd line', () => {
+    expect(decodeKd(`${framed(good).trimEnd()} 0,00\r\n`)).toMatchObject({ ok: false, returnCode: 22 });
+    expect(decodeKd(framed(good.replace('KASSA1', 'K'.repeat(200))))).toMatchObject({ ok: false, returnCode: -1 });
   });
 
   it.each([
-    ['another command', good.replace('kd ', 'kx '), 1],
+    ['another command', good.replace('kd ', 'kx '), -3],
     ['a date with letters', good.replace('202601151432', '2026011514AB'), 2],
     ['an org of 11 digits', good.replace('5560360793', '55603607931'), 3],
     ['a receiptNo with a sign', good.replace(' 42 ', ' +42 '), 5],
     ['a type in capitals', good.replace('normal', 'NORMAL'), 6],
-    ['a returnAmount with a decimal point', good.replace('0,00 125,50', '0.00 125,50'), 7],
-    ['a salesAmount with one decimal', good.replace('125,50', '125,5'), 8],
-    ['a vat1 without a semicolon', good.replace('25,00;25,10', '25,00:25,10'), 9],
-    ['a vat3 with three parts', good.replace('0,00;0,00 0,00;0,00 0,00;0,00', '0,00;0,00 0,00;0,00;0,00 0,00;0,00'), 11],
-    ['a missing vat4', good.replace(/ 0,00;0,00$/, ''), 12],
-    ['a missing salesAmount and after', good.split(' ').slice(0, 7).join(' '), 8],
-    ['an extra field', `${good} 0,00;0,00`, 13],
+    ['a returnAmount with a decimal point', good.replace('0,00 125,50', '0.00 125,50'), 8],
+    ['a salesAmount with one decimal', good.replace('125,50', '125,5'), 9],
+    ['a vat1 without a semicolon', good.replace('25,00;25,10', '25,00:25,10'), 10],
+    ['a vat1 rate of 6 characters', good.replace('25,00;25,10', '100,00;25,10'), 10],
+    ['a vat3 with three parts', good.replace('0,00;0,00 0,00;0,00 0,00;0,00', '0,00;0,00 0,00;0,00;0,00 0,00;0,00'), 12],
+    ['a missing vat4', good.replace(/ 0,00;0,00$/, ''), 1],
+    ['a missing salesAmount and after', good.split(' ').slice(0, 7).join(' '), 1],
+    ['an extra field', `${good} 0,00;0,00`, 1],
   ])('refuses %s with return code %i', (_, body, returnCode) => {
     expect(decodeKd(framed(body))).toMatchObject({ ok: false, returnCode });
   });
@@ -157,6 +265,8 @@ describe('kd replies', () => {
     expect(decodeKdReply(framed('5 ABC123'))).toMatchObject({ ok: false, error: 'framing' });
     expect(decodeKdReply(framed('OK ABC123'))).toMatchObject({ ok: false, error: 'framing' });
     expect(decodeKdReply(framed('0 A B'))).toMatchObject({ ok: false, error: 'framing' });
+    expect(decodeKdReply(framed('0  ABC123'))).toMatchObject({ ok: false, error: 'framing' });
+    expect(decodeKdReply(oldRule('0 ABC123'))).toMatchObject({ ok: false, error: 'crc' });
   });
 
   it('refuses to write a reply that breaks the format', () => {
