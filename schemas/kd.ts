@@ -24,6 +24,8 @@ const common = {
   refund: { type: 'boolean' },
   printType: { type: 'string', enum: PRINT_TYPES },
   date: { type: 'integer', minimum: 0, maximum: KD_DATE_MAX },
+  // A training receipt (additive, every version): kd type `ovning`, numbered in the training series (docs/conventions.md §16).
+  training: { type: ['boolean', 'null'] },
 } as const;
 
 const receiptNumber = { type: 'integer', minimum: 1, maximum: INT32_MAX } as const;

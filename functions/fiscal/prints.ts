@@ -4,6 +4,7 @@ import { keys } from '#shared/db/keys.ts';
 import { put } from '#shared/db/transact.ts';
 import { businessDate } from '#shared/fiscal/dates.ts';
 import {
+  lastReceipt,
   type LedgerDecision,
   type LedgerState,
   type Reader,
@@ -17,7 +18,7 @@ import { saleContribution, subtractTotals } from '#shared/fiscal/totals.ts';
 import { type ApiVersion } from '#shared/versions.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { dayForNewRecord, dayWrite, latestDay, withTotals } from './day-rules.ts';
-import { controlCodes, lastReceipt, printEvent, receiptSeries, takePrints } from './sale-write.ts';
+import { controlCodes, printEvent, receiptSeries, takePrints } from './sale-write.ts';
 import type { DayCondition } from './refusals.ts';
 import { saleView } from './views.ts';
 

@@ -13,6 +13,7 @@ import {
 import { saleTotalsProblem } from '#shared/fiscal/arithmetic.ts';
 import { canonicalJson, type JournalEvent } from '#shared/fiscal/journal.ts';
 import {
+  lastReceipt,
   type Ledger,
   type LedgerDecision,
   type LedgerState,
@@ -180,10 +181,6 @@ export function decideSaleWrite(write: SaleWrite, state: LedgerState, read: Read
     alongside: [...prints.receipts(write.register, sale), ...refund],
   };
 }
-
-/** The last number of the series a sale's Normal print takes: training receipts have their own (docs/conventions.md §16). */
-export const lastReceipt = (ledger: Ledger, sale: { training?: boolean | null }): number =>
-  sale.training ? (ledger.training ?? 0) : ledger.receipt;
 
 /** The ledger's series after a sale's prints took up to `last`. */
 export const receiptSeries = (

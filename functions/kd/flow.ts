@@ -13,6 +13,7 @@ import { create, put, type Step } from '#shared/db/transact.ts';
 import { ApiError, registerNameTaken, versionConflict } from '#shared/errors.ts';
 import type { JournalEvent } from '#shared/fiscal/journal.ts';
 import {
+  lastReceipt,
   type Ledger,
   type LedgerDecision,
   type LedgerState,
@@ -24,7 +25,7 @@ import type { PrintType } from '#shared/fiscal/model.ts';
 import { count } from '#shared/http/metrics.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { kdPublisher } from '#shared/iot/publisher.ts';
-import { decideClaim } from '#shared/kd/claims.ts';
+import { claimTypeOf, decideClaim } from '#shared/kd/claims.ts';
 import type { KdRequest } from '#shared/kd/codec.ts';
 import { kdTopics, type KdReplyMessage } from '#shared/kd/protocol.ts';
 import type { KdClaim, KdLogRecord, KdLogRequest } from '#shared/kd/records.ts';
@@ -111,8 +112,9 @@ export async function sendKd(ask: KdAsk): Promise<Reply> {
   }
 }
 
-const claimKey = (register: Writer, receiptNumber: number, printType: PrintType) =>
-  keys.kdClaim(register.sellerId, register.cash, receiptNumber, printType);
+/** A kd's claim: training receipts are kept apart, as their numbers are a series of their own (docs/conventions.md §16). */
+const claimKey = (register: Writer, receiptNumber: number, body: KdBody) =>
+  keys.kdClaim(register.sellerId, register.cash, receiptNumber, claimTypeOf(body.printType, body.training));
 
 /** The claim's write: the decision on the claim as read, and, to send, the claim and the request's journal entry. */
 function claimWrite(ask: KdAsk, lateChecked: string | undefined): Promise<Step1> {
@@ -127,7 +129,7 @@ function claimWrite(ask: KdAsk, lateChecked: string | undefined): Promise<Step1>
       keys.kdRegisterId(register.sellerId, ask.context.registerId),
     ],
     laterReads: (ledger: Ledger) => [
-      claimKey(register, receiptNumberOf(ask.body, ask.version, ledger.receipt), ask.body.printType),
+      claimKey(register, receiptNumberOf(ask.body, ask.version, lastReceipt(ledger, ask.body)), ask.body),
     ],
     decide: (state, read, now) => decideKd(ask, lateChecked, state, read, now),
   });
@@ -151,9 +153,9 @@ export function decideKd(
   now: number,
 ): LedgerDecision<Step1> {
   const { register, body } = ask;
-  const receiptNumber = receiptNumberOf(body, ask.version, state.ledger.receipt);
+  const receiptNumber = receiptNumberOf(body, ask.version, lastReceipt(state.ledger, body));
   const command = kdCommand(body, receiptNumber, ask.context);
-  const key = claimKey(register, receiptNumber, body.printType);
+  const key = claimKey(register, receiptNumber, body);
   const claim = read(key);
   const decision = decideClaim(claim, command, now, lateChecked);
   const flight = (held: KdClaim): InFlight => ({
@@ -296,7 +298,7 @@ export async function waitForReply(flight: InFlight, serial: string): Promise<Kd
  * `late`: a reply found after its deadline by a later kd of the same receipt.
  */
 async function settle(ask: KdAsk, flight: InFlight, result: KdResult, late = false): Promise<void> {
-  const key = claimKey(ask.register, flight.receiptNumber, flight.printType);
+  const key = claimKey(ask.register, flight.receiptNumber, ask.body);
   await writeLedger({
     register: ask.register,
     apiVersion: ask.version,

@@ -107,7 +107,8 @@ export function kdCommand(body: KdBody, receiptNo: number, context: KdContext): 
     org: context.org,
     registerId: context.registerId,
     receiptNo,
-    type: KD_TYPE_OF[body.printType],
+    // A training receipt is registered as one (`ovning`) whatever it prints as (docs/conventions.md §16).
+    type: body.training && body.printType === 'Normal' ? 'ovning' : KD_TYPE_OF[body.printType],
     returnAmount: body.refund ? brutto : 0,
     salesAmount: body.refund ? 0 : brutto,
     vat: vatRates(body.vatRateToSum),

@@ -35,6 +35,10 @@ export interface RegisterCounter extends Counter {
   ledger?: Ledger;
 }
 
+/** The last number of the series a receipt takes: training receipts have their own (docs/conventions.md §16). */
+export const lastReceipt = (ledger: Ledger, receipt: { training?: boolean | null }): number =>
+  receipt.training ? (ledger.training ?? 0) : ledger.receipt;
+
 export const EMPTY_LEDGER: Ledger = { journal: GENESIS_HEAD, receipt: 0, grand: { sales: 0, refunds: 0 } };
 
 /** A stored day: its record, its running totals and the stream version it opened at. */
