@@ -322,7 +322,7 @@ describe('statistics over two registers and two days', () => {
       goods: { pieces: number; otherUnits: number };
       vatPerRate: { vatRate: number; count: number; netto: number; vat: number; brutto: number }[];
       paymentTypes: { paymentType: string; count: number; amount: number; vat: number }[];
-      salesPerCategory: { category: string; count: number; brutto: number; vat: number }[];
+      salesPerCategory: { category: string | null; count: number; brutto: number; vat: number }[];
     };
     expect(z.type).toBe('Z');
     const query = `?cashRegisterName=K2&${aroundEarlier}`;
@@ -351,15 +351,10 @@ describe('statistics over two registers and two days', () => {
         vatSum: vat,
       })),
     });
-    expect(await body(stats(33, '/categories/stats', query))).toEqual({
-      totalProductsSold: z.goods.pieces + z.goods.otherUnits,
-      categoryStats: z.salesPerCategory.map(({ category, count, brutto, vat }) => ({
-        name: category,
-        brutto,
-        count,
-        vatSum: vat,
-      })),
-    });
+    // The Z report counts each line once, in the group it froze (a product in two categories too), so its categories add
+    // up to the day's sales; categories/stats counts a product in every category it is in now.
+    expect(z.salesPerCategory.reduce((total, { brutto }) => total + brutto, 0)).toBe(z.netSales.brutto);
+    expect((await body(stats(33, '/categories/stats', query))).totalProductsSold).toBe(z.goods.pieces + z.goods.otherUnits);
     expect(await body(stats(33, '/days/stats', query))).toEqual({
       dayStats: [
         { cashRegisterName: 'K2', dayNumber: 1, open: z.open, close: z.close, brutto: z.netSales.brutto, vatSum: z.netSales.vat },

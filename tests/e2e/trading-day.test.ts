@@ -182,9 +182,15 @@ describe('a register with a control unit (fail closed)', () => {
         { printType: 'Copy', receiptNumber: 1, controlNumber: copyCode.response },
       ],
     };
-    expect((await v(33).put(`${path}/sales`, withCopy, register)).status).toBe(204);
-    const forged = { ...withCopy, prints: [...withCopy.prints, { printType: 'Copy', receiptNumber: 1, controlNumber: code }] };
+    // A copy carrying another print's code is refused; the one copy with its own code is stored; a second is refused.
+    const forged = { ...withCopy, prints: [withCopy.prints[0], { printType: 'Copy', receiptNumber: 1, controlNumber: code }] };
     expectError(await v(33).put(`${path}/sales`, forged, register), 409, 'InconsistentData', 'CONTROL_CODE_MISSING');
+    expect((await v(33).put(`${path}/sales`, withCopy, register)).status).toBe(204);
+    const second = {
+      ...withCopy,
+      prints: [...withCopy.prints, { printType: 'Copy', receiptNumber: 1, controlNumber: copyCode.response }],
+    };
+    expectError(await v(33).put(`${path}/sales`, second, register), 422, 'UnprocessableEntity', 'RECEIPT_IS_PRINTED_ALREADY');
 
     const journal = await v(33).get(`/${sellerId}/e-journals/CU2`, register);
     const entries = journal.body as { type: string; printType: string | null; controlCode: string | null }[];

@@ -31,6 +31,7 @@ const v15Body = () => ({
   controlUnitId: 'CU-0001',
   treasurer: 'anna-1',
   close: 1706700000000,
+  training: false,
   saleProducts: [
     {
       productIdentifier: 'coffee',
@@ -44,6 +45,12 @@ const v15Body = () => ({
       vanillaBrutto: 3600,
       discount: 100,
       created: 1706699990000,
+      name: 'Kaffe',
+      group: 'Drycker',
+      articleType: 'GOODS',
+      quantity: 2,
+      salesUnit: 'Piece',
+      unitPrice: 1800,
     },
   ],
   prints: [
