@@ -2,10 +2,29 @@
 import { describe, expect, it } from 'vitest';
 import { freezeLines, type ProductFacts } from '#functions/fiscal/lines.ts';
 import { dayRefusal } from '#functions/fiscal/refusals.ts';
-import { lastReceipt, type PrintRefusal, receiptSeries, takePrints } from '#functions/fiscal/sale-write.ts';
+import {
+  decideSaleWrite,
+  lastReceipt,
+  type PrintRefusal,
+  receiptSeries,
+  type SaleContent,
+  type SaleWrite,
+  takePrints,
+} from '#functions/fiscal/sale-write.ts';
+import type { Key } from '#shared/db/keys.ts';
+import type { Stored } from '#shared/db/streams.ts';
 import { ApiError } from '#shared/errors.ts';
-import { EMPTY_LEDGER, type Ledger, type Register } from '#shared/fiscal/ledger.ts';
+import {
+  type DayRecord,
+  EMPTY_LEDGER,
+  type Ledger,
+  type LedgerState,
+  type Reader,
+  type Register,
+  saleKey,
+} from '#shared/fiscal/ledger.ts';
 import type { Print, PrintType, Sale, SaleProduct } from '#shared/fiscal/model.ts';
+import { saleContribution } from '#shared/fiscal/totals.ts';
 
 // ---------------------------------------------------------------- freezeLines
 
@@ -331,5 +350,68 @@ describe('takePrints', () => {
         details: { expected: 7, actualValue: 8 },
       },
     );
+  });
+});
+
+// ---------------------------------------------------------------- a printed sale re-sent
+
+describe('decideSaleWrite: a printed sale re-sent without the facts', () => {
+  const writer = { sellerId: 'seller-1', cash: 'kassa-1', activationId: 1 };
+  const frozenLine = line({ name: 'Kaffe', group: null, articleType: 'GOODS', quantity: 2, salesUnit: 'Piece', unitPrice: 2500 });
+  const content = (fields: Partial<SaleContent> = {}): SaleContent => ({
+    sellerIdentifier: null,
+    saleState: 'Paid',
+    refund: false,
+    refundFor: null,
+    absoluteDiscount: 0,
+    relativeDiscount: 0,
+    vanillaBrutto: 5000,
+    discount: 0,
+    brutto: 5000,
+    vat: 1000,
+    training: false,
+    saleProducts: [frozenLine],
+    prints: [print('Normal', 42)],
+    payments: [{ paymentType: 'Cash', amount: 5000 }],
+    vatRateSums: [
+      { vatRate: 2500, vanillaVat: 1000, vanillaNetto: 4000, vanillaBrutto: 5000, vat: 1000, netto: 4000, brutto: 5000 },
+    ],
+    ...fields,
+  });
+
+  /** Decides the write of `sent` over the stored sale, its day open, the catalog now giving `facts`. */
+  function decide(stored: Sale, sent: SaleContent, catalog: ReadonlyMap<string, ProductFacts>) {
+    const key = saleKey(writer, stored.identifier);
+    const item = { ...stored, ...key, version: 3 };
+    const read = (<T>(wanted: Key<T>) => (wanted.pk === key.pk && wanted.sk === key.sk ? item : undefined)) as Reader;
+    const day = { dayNumber: 7, date: 20240611, opened: true, reportPrinted: false };
+    const state: LedgerState = {
+      version: 5,
+      ledger: { ...EMPTY_LEDGER, receipt: 42, day, grand: { sales: 5000, refunds: 0 } },
+      day: { ...day, open: NOW - 3_600_000, cash: 5000, totals: saleContribution(stored), openVersion: 1 } as Stored<DayRecord>,
+    };
+    const write: SaleWrite = {
+      register: writer,
+      mode: 'PUT',
+      identifier: stored.identifier,
+      content: sent,
+      digest: 'digest',
+      conditions: { ifMatch: undefined, ifNoneMatch: undefined },
+      timeZone: 'Europe/Stockholm',
+      refuse: (condition) => dayRefusal('saleWrite', condition, 33),
+      refusePrint: recordingRefusal().refuse,
+      facts: catalog,
+    };
+    return decideSaleWrite(write, state, read, NOW);
+  }
+
+  it('keeps the null group its line froze when the catalog has put the product in a category since', () => {
+    const stored: Sale = { ...content(), identifier: 'sale-1', day: 7 };
+    const bare = line({ quantity: null });
+    const decision = decide(stored, content({ saleState: 'Complete', saleProducts: [bare] }), FACTS);
+    expect(decision.result.status).toBe(204);
+    const written = decision.entities.find((entity) => entity.kind === 'SALE')?.data as Sale | undefined;
+    expect(written?.saleState).toBe('Complete');
+    expect(written?.saleProducts.map(facts)).toStrictEqual([facts(frozenLine)]);
   });
 });
