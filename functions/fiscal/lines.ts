@@ -81,8 +81,10 @@ export function freezeLines(
     checkQuantity(quantity, index);
     return {
       ...line,
-      name: line.name ?? before?.name ?? fact?.name ?? null,
-      group: line.group ?? before?.group ?? fact?.group ?? null,
+      // A stored line's null is what it froze (no name, no group), not a fact to fill: only an absent one (a line
+      // stored before the facts were kept) takes the catalog's.
+      name: line.name ?? (before?.name !== undefined ? before.name : (fact?.name ?? null)),
+      group: line.group ?? (before?.group !== undefined ? before.group : (fact?.group ?? null)),
       articleType: line.articleType ?? before?.articleType ?? fact?.articleType ?? 'GOODS',
       quantity,
       salesUnit: line.salesUnit ?? before?.salesUnit ?? fact?.salesUnit ?? (line.deltaUnit ? 'Piece' : 'Price'),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { saleTotalsProblem } from '#shared/fiscal/arithmetic.ts';
 import { PAYMENT_TYPES } from '#shared/fiscal/model.ts';
 import type {
+  ArticleType,
   BalanceAction,
   Day,
   Payment,
@@ -22,6 +23,7 @@ import {
   balanceContribution,
   cashBalance,
   emptyTotals,
+  groupTotals,
   hourTotals,
   productTotals,
   saleContribution,
@@ -40,6 +42,10 @@ interface LineSpec {
   rate: number;
   netto: number;
   discount: number;
+  /** The line's frozen category name (absent: none). */
+  group?: string | null;
+  /** Absent: goods. */
+  articleType?: ArticleType | null;
 }
 
 const vatOf = (netto: number, rate: number) => Math.round((netto * rate) / 10_000);
@@ -58,6 +64,8 @@ const lineOf = (spec: LineSpec): SaleProduct => {
     vanillaBrutto: spec.netto + vat + spec.discount,
     discount: spec.discount,
     vatRate: spec.rate / 100,
+    ...(spec.group === undefined ? {} : { group: spec.group }),
+    ...(spec.articleType === undefined ? {} : { articleType: spec.articleType }),
   };
 };
 
@@ -136,32 +144,38 @@ const reportInput = (totals: Totals, fields: Partial<ReportInput> = {}): ReportI
 
 // ---------------------------------------------------------------- hand-computed day
 
-/** Paid: 2 coffees at 25 % (discount 5.00), a bun at 12 %, a 10.00 gift card at 0 %; cash, card, a rejected card; receipt and two copies. */
+/**
+ * Paid: 2 coffees at 25 % (discount 5.00; group Drinks), a bun at 12 % (group Bakery), a 10.00 gift card at 0 % (no
+ * group); cash, card, a rejected card; its receipt and its one copy.
+ */
 const saleA = saleOf(
   [
-    { product: 'coffee', deltaUnit: true, delta: 2, rate: 2500, netto: 4000, discount: 500 },
-    { product: 'bun', deltaUnit: true, delta: 1, rate: 1200, netto: 1786, discount: 0 },
-    { product: 'gift', deltaUnit: false, delta: 1000, rate: 0, netto: 1000, discount: 0 },
+    { product: 'coffee', deltaUnit: true, delta: 2, rate: 2500, netto: 4000, discount: 500, group: 'Drinks' },
+    { product: 'bun', deltaUnit: true, delta: 1, rate: 1200, netto: 1786, discount: 0, group: 'Bakery', articleType: 'GOODS' },
+    { product: 'gift', deltaUnit: false, delta: 1000, rate: 0, netto: 1000, discount: 0, group: null },
   ],
   {
     identifier: 'A',
     close: Date.parse('2024-06-11T09:15:00Z'),
     payments: [pay('Cash', 3000), pay('EmvStandalone', 5000, 'APPROVED'), pay('EmvStandalone', 8000, 'REJECTED')],
-    prints: [print('Normal', 1), print('Copy', 1), print('Copy', 1)],
+    prints: [print('Normal', 1), print('Copy', 1)],
   },
 );
-/** Complete refund of one coffee (its discount 2.50 returned), paid back in cash, with its receipt. */
-const saleB = saleOf([{ product: 'coffee', deltaUnit: true, delta: 1, rate: 2500, netto: 2000, discount: 250 }], {
-  identifier: 'B',
-  close: Date.parse('2024-06-11T10:20:00Z'),
-  saleState: 'Complete',
-  refund: true,
-  refundFor: 1,
-  payments: [pay('Cash', 2500, null)],
-  prints: [print('Normal', 2)],
-});
+/** Complete refund of one coffee (its discount 2.50 returned; group Drinks), paid back in cash, with its receipt. */
+const saleB = saleOf(
+  [{ product: 'coffee', deltaUnit: true, delta: 1, rate: 2500, netto: 2000, discount: 250, group: 'Drinks' }],
+  {
+    identifier: 'B',
+    close: Date.parse('2024-06-11T10:20:00Z'),
+    saleState: 'Complete',
+    refund: true,
+    refundFor: 1,
+    payments: [pay('Cash', 2500, null)],
+    prints: [print('Normal', 2)],
+  },
+);
 /** Still Open, with a proforma. */
-const saleC = saleOf([{ product: 'coffee', deltaUnit: true, delta: 1, rate: 2500, netto: 960, discount: 0 }], {
+const saleC = saleOf([{ product: 'coffee', deltaUnit: true, delta: 1, rate: 2500, netto: 960, discount: 0, group: 'Drinks' }], {
   identifier: 'C',
   saleState: 'Open',
   prints: [print('Proforma')],
@@ -172,29 +186,57 @@ const saleD = saleOf([{ product: 'gift', deltaUnit: false, delta: 700, rate: 0, 
   saleState: 'Cancelled',
   payments: [pay('Cash', 700)],
 });
-/** Paid by card, receipt not yet printed, without a `close` (its hour is when it was recorded); its product is named "__proto__" (a legal identifier). */
-const saleE = saleOf([{ product: '__proto__', deltaUnit: false, delta: 1000, rate: 2500, netto: 800, discount: 0 }], {
-  identifier: 'E',
-  recorded: Date.parse('2024-06-11T09:40:00Z'),
-  payments: [pay('EmvStandalone', 1000)],
-});
+/**
+ * Paid by card, receipt not yet printed, without a `close` (its hour is when it was recorded); a 10.00 SERVICE (group
+ * Service) whose product is named "__proto__" (a legal identifier).
+ */
+const saleE = saleOf(
+  [
+    {
+      product: '__proto__',
+      deltaUnit: false,
+      delta: 1000,
+      rate: 2500,
+      netto: 800,
+      discount: 0,
+      group: 'Service',
+      articleType: 'SERVICE',
+    },
+  ],
+  { identifier: 'E', recorded: Date.parse('2024-06-11T09:40:00Z'), payments: [pay('EmvStandalone', 1000)] },
+);
+/** A training receipt: one coffee (25.00 with 5.00 VAT), paid in cash, with its Normal print (training series, number 1). */
+const saleT = saleOf(
+  [{ product: 'coffee', deltaUnit: true, delta: 1, rate: 2500, netto: 2000, discount: 100, group: 'Drinks' }],
+  {
+    identifier: 'T',
+    training: true,
+    close: Date.parse('2024-06-11T11:05:00Z'),
+    payments: [pay('Cash', 2500)],
+    prints: [print('Normal', 1)],
+  },
+);
 
 const balances: readonly Totals[] = [balanceContribution('DEPOSIT', 10_000), balanceContribution('WITHDRAWAL', 3000)];
-const dayTotals = sumOf([saleA, saleB, saleC, saleD, saleE].map(saleContribution).concat(balances));
+const dayTotals = sumOf([saleA, saleB, saleC, saleD, saleE, saleT].map(saleContribution).concat(balances));
 
 describe('saleContribution', () => {
-  it('a Paid sale counts as sold: VAT per rate, counting payments, cash, goods, products, prints', () => {
+  it('a Paid sale counts as sold: VAT per rate, counting payments, cash, goods, products, groups, prints', () => {
     expect(saleContribution(saleA)).toStrictEqual({
+      // brutto 50.00 + 20.00 + 10.00 = 80.00; VAT 10.00 + 2.14 (17.86 * 12 % = 2.1432) + 0 = 12.14.
       sold: { count: 1, brutto: 8000, vat: 1214, netto: 6786 },
       refunds: { count: 0, brutto: 0, vat: 0, netto: 0 },
       cancelled: { count: 0, brutto: 0 },
       open: { count: 0, brutto: 0 },
       unprinted: 0,
       receipts: 1,
-      copies: { count: 2, brutto: 16_000 },
+      copies: { count: 1, brutto: 8000 },
       proforma: { count: 0, brutto: 0 },
       discounts: 500,
+      // 2 coffees + 1 bun in pieces, the gift card (no articleType: goods) as 1 other unit; no service.
       goods: { pieces: 3, other: 1 },
+      services: { pieces: 0, other: 0 },
+      training: { count: 0, brutto: 0 },
       cash: { sales: 3000, salesCount: 1, deposits: 0, depositCount: 0, withdrawals: 0, withdrawalCount: 0 },
       vatRates: {
         '0': { count: 1, netto: 1000, vat: 0, brutto: 1000 },
@@ -207,6 +249,12 @@ describe('saleContribution', () => {
         'P#coffee': { count: 2, brutto: 5000, vat: 1000 },
         'P#bun': { count: 1, brutto: 2000, vat: 214 },
         'P#gift': { count: 1, brutto: 1000, vat: 0 },
+      },
+      // Each line once, in its frozen group; the gift card has none. 50.00 + 20.00 + 10.00 = the sale's 80.00.
+      groups: {
+        'G#Drinks': { count: 2, brutto: 5000, vat: 1000 },
+        'G#Bakery': { count: 1, brutto: 2000, vat: 214 },
+        'G#': { count: 1, brutto: 1000, vat: 0 },
       },
       hours: { [String(Date.parse('2024-06-11T09:00:00Z'))]: { count: 1, brutto: 8000 } },
     });
@@ -223,6 +271,7 @@ describe('saleContribution', () => {
       vatRates: { '2500': { count: 1, netto: -2000, vat: -500, brutto: -2500 } },
       payments: { Cash: { count: 1, amount: -2500, vat: -500 } },
       products: { 'P#coffee': { count: -1, brutto: -2500, vat: -500 } },
+      groups: { 'G#Drinks': { count: -1, brutto: -2500, vat: -500 } },
       hours: { [String(Date.parse('2024-06-11T10:00:00Z'))]: { count: 1, brutto: -2500 } },
     });
   });
@@ -236,11 +285,64 @@ describe('saleContribution', () => {
     expect(saleContribution(saleD)).toStrictEqual({ ...emptyTotals(), cancelled: { count: 1, brutto: 700 } });
   });
 
-  it('a sold sale without a Normal print is unprinted; products are keyed so that any identifier stores as a map key', () => {
+  it('a sold sale without a Normal print is unprinted; a SERVICE line counts in services; keys store any identifier', () => {
     const contribution = saleContribution(saleE);
     expect(unprintedSales(contribution)).toBe(1);
+    expect(contribution.goods).toStrictEqual({ pieces: 0, other: 0 });
+    expect(contribution.services).toStrictEqual({ pieces: 0, other: 1 });
     expect(contribution.products).toStrictEqual({ 'P#__proto__': { count: 1, brutto: 1000, vat: 200 } });
     expect(productTotals(contribution)).toEqual([{ productIdentifier: '__proto__', count: 1, brutto: 1000, vat: 200 }]);
+    expect(contribution.groups).toStrictEqual({ 'G#Service': { count: 1, brutto: 1000, vat: 200 } });
+    expect(groupTotals(contribution)).toEqual([{ group: 'Service', count: 1, brutto: 1000, vat: 200 }]);
+  });
+
+  it('a training receipt counts in training only, and only once sold', () => {
+    expect(saleContribution(saleT)).toStrictEqual({ ...emptyTotals(), training: { count: 1, brutto: 2500 } });
+    expect(saleContribution({ ...saleT, saleState: 'Complete' })).toStrictEqual({
+      ...emptyTotals(),
+      training: { count: 1, brutto: 2500 },
+    });
+    // Not even as unfinished, cancelled or proforma.
+    expect(saleContribution({ ...saleT, saleState: 'Open', prints: [print('Proforma')] })).toStrictEqual(emptyTotals());
+    expect(saleContribution({ ...saleT, saleState: 'Cancelled', prints: [] })).toStrictEqual(emptyTotals());
+  });
+
+  it("what a sale's brutto and VAT differ from its lines' goes to its last line's group", () => {
+    // 7.00 off the whole sale: at 25 % 50.00 -> 45.00 (VAT 9.00), at 12 % 20.00 -> 18.00 (VAT 18.00 * 12/112 = 1.93);
+    // the sale's 63.00 and 10.93 differ from its lines' 70.00 and 12.14 by -7.00 and -1.21, which go to Bakery.
+    const lines: LineSpec[] = [
+      { product: 'coffee', deltaUnit: true, delta: 2, rate: 2500, netto: 4000, discount: 0, group: 'Drinks' },
+      { product: 'bun', deltaUnit: true, delta: 1, rate: 1200, netto: 1786, discount: 0, group: 'Bakery' },
+    ];
+    const whole = saleOf(lines, {
+      absoluteDiscount: 700,
+      discount: 700,
+      brutto: 6300,
+      vat: 1093,
+      vatRateSums: [
+        { vatRate: 2500, vanillaVat: 1000, vanillaNetto: 4000, vanillaBrutto: 5000, vat: 900, netto: 3600, brutto: 4500 },
+        { vatRate: 1200, vanillaVat: 214, vanillaNetto: 1786, vanillaBrutto: 2000, vat: 193, netto: 1607, brutto: 1800 },
+      ],
+      payments: [pay('Cash', 6300)],
+    });
+    expect(saleTotalsProblem(whole)).toBeUndefined();
+    expect(saleContribution(whole).groups).toStrictEqual({
+      'G#Drinks': { count: 2, brutto: 5000, vat: 1000 },
+      'G#Bakery': { count: 1, brutto: 1300, vat: 93 },
+    });
+    expect(saleContribution({ ...whole, refund: true, refundFor: 1 }).groups).toStrictEqual({
+      'G#Drinks': { count: -2, brutto: -5000, vat: -1000 },
+      'G#Bakery': { count: -1, brutto: -1300, vat: -93 },
+    });
+    const report = buildReport(reportInput(saleContribution(whole)));
+    expect(report.salesPerCategory).toStrictEqual([
+      { category: 'Bakery', count: 1, brutto: 1300, vat: 93 },
+      { category: 'Drinks', count: 2, brutto: 5000, vat: 1000 },
+    ]);
+    expect(report.netSales).toStrictEqual({ brutto: 6300, vat: 1093, netto: 5207 });
+    // A sold sale without lines: its brutto and VAT in the no-group entry, no units.
+    const bare = { ...saleOf([]), brutto: 500, vat: 100, payments: [pay('Cash', 500)] };
+    expect(saleContribution(bare).groups).toStrictEqual({ 'G#': { count: 0, brutto: 500, vat: 100 } });
   });
 
   it('balance changes count in cash only', () => {
@@ -258,16 +360,22 @@ describe('saleContribution', () => {
 describe('day totals', () => {
   it('add up the day field by field', () => {
     expect(dayTotals).toStrictEqual({
+      // A + E (the training sale T is no sale): 80.00 + 10.00; VAT 12.14 + 2.00.
       sold: { count: 2, brutto: 9000, vat: 1414, netto: 7586 },
       refunds: { count: 1, brutto: 2500, vat: 500, netto: 2000 },
       cancelled: { count: 1, brutto: 700 },
       open: { count: 1, brutto: 1200 },
       unprinted: 1,
+      // A's and B's; T's Normal print is a training receipt.
       receipts: 2,
-      copies: { count: 2, brutto: 16_000 },
+      copies: { count: 1, brutto: 8000 },
       proforma: { count: 1, brutto: 1200 },
       discounts: 250,
-      goods: { pieces: 2, other: 2 },
+      // pieces: A 2 + 1, B -1; other: A's gift card. E's line is the one service.
+      goods: { pieces: 2, other: 1 },
+      services: { pieces: 0, other: 1 },
+      training: { count: 1, brutto: 2500 },
+      // T's 25.00 in cash is not in the drawer's sales.
       cash: { sales: 500, salesCount: 2, deposits: 10_000, depositCount: 1, withdrawals: 3000, withdrawalCount: 1 },
       vatRates: {
         '0': { count: 1, netto: 1000, vat: 0, brutto: 1000 },
@@ -281,6 +389,14 @@ describe('day totals', () => {
         'P#gift': { count: 1, brutto: 1000, vat: 0 },
         'P#__proto__': { count: 1, brutto: 1000, vat: 200 },
       },
+      // Drinks: A 2 / 50.00 / 10.00 less B 1 / 25.00 / 5.00. Sum: 25.00 + 20.00 + 10.00 + 10.00 = 65.00 = 90.00 - 25.00;
+      // VAT 5.00 + 2.14 + 0 + 2.00 = 9.14 = 14.14 - 5.00.
+      groups: {
+        'G#Drinks': { count: 1, brutto: 2500, vat: 500 },
+        'G#Bakery': { count: 1, brutto: 2000, vat: 214 },
+        'G#': { count: 1, brutto: 1000, vat: 0 },
+        'G#Service': { count: 1, brutto: 1000, vat: 200 },
+      },
       hours: {
         [String(Date.parse('2024-06-11T09:00:00Z'))]: { count: 2, brutto: 9000 },
         [String(Date.parse('2024-06-11T10:00:00Z'))]: { count: 1, brutto: -2500 },
@@ -290,6 +406,7 @@ describe('day totals', () => {
       { hour: Date.parse('2024-06-11T09:00:00Z'), count: 2, brutto: 9000 },
       { hour: Date.parse('2024-06-11T10:00:00Z'), count: 1, brutto: -2500 },
     ]);
+    // 100.00 deposited - 30.00 withdrawn + 30.00 (A) - 25.00 (B).
     expect(cashBalance(dayTotals)).toBe(7500);
     expect(unprintedSales(dayTotals)).toBe(1);
   });
@@ -302,9 +419,11 @@ describe('day totals', () => {
       prints: [...saleC.prints, print('Normal', 3)],
     };
     const updated = addTotals(subtractTotals(dayTotals, saleContribution(saleC)), saleContribution(paidC));
-    expect(updated).toStrictEqual(sumOf([saleA, saleB, paidC, saleD, saleE].map(saleContribution).concat(balances)));
+    expect(updated).toStrictEqual(sumOf([saleA, saleB, paidC, saleD, saleE, saleT].map(saleContribution).concat(balances)));
     expect(updated.open).toEqual({ count: 0, brutto: 0 });
     expect(updated.sold).toEqual({ count: 3, brutto: 10_200, vat: 1654, netto: 8546 });
+    // Drinks: 25.00 + C's 12.00 (9.60 + 2.40 VAT).
+    expect(updated.groups['G#Drinks']).toEqual({ count: 2, brutto: 3700, vat: 740 });
     expect(cashBalance(updated)).toBe(8700);
   });
 
@@ -312,23 +431,32 @@ describe('day totals', () => {
     const refundAll: Sale = { ...saleA, identifier: 'R', refund: true, refundFor: 1, prints: [print('Normal', 9)] };
     const both = addTotals(saleContribution(saleA), saleContribution(refundAll));
     expect(both.products).toStrictEqual({});
+    expect(both.groups).toStrictEqual({});
     expect(both.vatRates['2500']).toEqual({ count: 2, netto: 0, vat: 0, brutto: 0 });
     expect(subtractTotals(subtractTotals(both, saleContribution(saleA)), saleContribution(refundAll))).toStrictEqual(
       emptyTotals(),
     );
     expect(subtractTotals(dayTotals, dayTotals)).toStrictEqual(emptyTotals());
   });
+
+  it('totals stored before services, training and groups were kept count them as zero', () => {
+    const { services: _services, training: _training, groups: _groups, ...stored } = dayTotals;
+    const old = stored as Totals;
+    expect(groupTotals(old)).toEqual([]);
+    const withT = addTotals(old, saleContribution(saleT));
+    expect(withT.training).toEqual({ count: 1, brutto: 2500 });
+    expect(withT.services).toEqual({ pieces: 0, other: 0 });
+    expect(withT.groups).toStrictEqual({});
+    const report = buildReport(reportInput(old));
+    expect(report.services).toEqual({ pieces: 0, otherUnits: 0 });
+    expect(report.training).toEqual({ count: 0, brutto: 0 });
+    expect(report.salesPerCategory).toEqual([]);
+  });
 });
 
 describe('buildReport', () => {
-  const categories = new Map<string, readonly string[]>([
-    ['coffee', ['Drinks', 'Breakfast']],
-    ['bun', ['Bakery', 'Breakfast', 'Bakery']],
-    ['__proto__', ['Drinks']],
-  ]);
-
   it('the X report of an open day: every figure of the daily report', () => {
-    expect(buildReport(reportInput(dayTotals, { categories }))).toStrictEqual({
+    expect(buildReport(reportInput(dayTotals))).toStrictEqual({
       type: 'X',
       reportNumber: null,
       produced: Date.parse('2024-06-11T18:00:00Z'),
@@ -341,10 +469,12 @@ describe('buildReport', () => {
       sales: { count: 2, brutto: 9000, vat: 1414, netto: 7586 },
       refunds: { count: 1, brutto: 2500, vat: 500, netto: 2000 },
       netSales: { brutto: 6500, vat: 914, netto: 5586 },
+      // By name, lines without a group last: 20.00 + 25.00 + 10.00 + 10.00 = 65.00 = netSales; 2.14 + 5.00 + 2.00 + 0 = 9.14.
       salesPerCategory: [
         { category: 'Bakery', count: 1, brutto: 2000, vat: 214 },
-        { category: 'Breakfast', count: 2, brutto: 4500, vat: 714 },
-        { category: 'Drinks', count: 2, brutto: 3500, vat: 700 },
+        { category: 'Drinks', count: 1, brutto: 2500, vat: 500 },
+        { category: 'Service', count: 1, brutto: 1000, vat: 200 },
+        { category: null, count: 1, brutto: 1000, vat: 0 },
       ],
       vatPerRate: [
         { vatRate: 0, count: 1, netto: 1000, vat: 0, brutto: 1000 },
@@ -355,14 +485,19 @@ describe('buildReport', () => {
         { paymentType: 'Cash', count: 2, amount: 500, vat: -45 },
         { paymentType: 'EmvStandalone', count: 2, amount: 6000, vat: 959 },
       ],
-      goods: { pieces: 2, otherUnits: 2 },
+      goods: { pieces: 2, otherUnits: 1 },
+      services: { pieces: 0, otherUnits: 1 },
+      training: { count: 1, brutto: 2500 },
       receipts: 2,
       unprinted: 1,
+      // A and B paid in cash, the deposit, the withdrawal; the last two without a sale.
       drawerOpenings: 4,
-      copies: { count: 2, brutto: 16_000 },
+      drawerOpeningsWithoutSale: 2,
+      copies: { count: 1, brutto: 8000 },
       proforma: { count: 1, brutto: 1200 },
       discounts: 250,
       cancelled: { count: 1, brutto: 700 },
+      otherReductions: { count: 1, brutto: 700 },
       unfinished: { count: 1, brutto: 1200 },
       cash: { deposits: 10_000, depositCount: 1, withdrawals: 3000, withdrawalCount: 1, cashPayments: 500, expected: 7500 },
       grandTotals: { sales: 1_000_000, refunds: 40_000, net: 960_000 },
@@ -375,9 +510,12 @@ describe('buildReport', () => {
     expect(report).toMatchObject({ type: 'Z', reportNumber: 7, dayNumber: 7, open: dayOf().open, close });
   });
 
-  it('without categories salesPerCategory is an empty list', () => {
-    expect(buildReport(reportInput(dayTotals)).salesPerCategory).toEqual([]);
-    expect(buildReport(reportInput(dayTotals, { categories: new Map() })).salesPerCategory).toEqual([]);
+  it('when no line has a group salesPerCategory is an empty list', () => {
+    expect(buildReport(reportInput(emptyTotals())).salesPerCategory).toEqual([]);
+    const ungrouped = saleOf([{ product: 'coffee', deltaUnit: true, delta: 1, rate: 2500, netto: 2000, discount: 0 }], {
+      payments: [pay('Cash', 2500)],
+    });
+    expect(buildReport(reportInput(saleContribution(ungrouped))).salesPerCategory).toEqual([]);
   });
 });
 
@@ -438,12 +576,9 @@ describe('saleTotalsProblem', () => {
 
 const RATES = [0, 600, 1200, 2500];
 const PRODUCTS = ['coffee', 'bun', 'gift', '__proto__', 'constructor'];
-const CATEGORIES = new Map<string, readonly string[]>([
-  ['coffee', ['Drinks', 'Breakfast']],
-  ['bun', ['Breakfast']],
-  ['__proto__', ['Drinks']],
-  ['constructor', ['toString']],
-]);
+/** Frozen groups: none (absent or null) and a few names, some of them an object's own keys. */
+const GROUPS = [undefined, null, 'Drinks', 'Bakery', 'toString', '__proto__'];
+const ARTICLE_TYPES = [undefined, null, 'GOODS', 'SERVICE'] as const;
 
 const lineArb: fc.Arbitrary<LineSpec> = fc.record({
   product: fc.constantFrom(...PRODUCTS),
@@ -452,6 +587,8 @@ const lineArb: fc.Arbitrary<LineSpec> = fc.record({
   rate: fc.constantFrom(...RATES),
   netto: fc.integer({ min: 0, max: 100_000 }),
   discount: fc.integer({ min: 0, max: 5000 }),
+  group: fc.constantFrom(...GROUPS),
+  articleType: fc.constantFrom(...ARTICLE_TYPES),
 });
 
 /** How a sale is paid: the cash share in percent, the state counting payments carry, and a payment that does not count. */
@@ -469,8 +606,8 @@ const paymentPlanArb = fc.record({
 
 const contentArb = fc.record({ lines: fc.array(lineArb, { maxLength: 5 }), plan: paymentPlanArb });
 
-/** What a version prints: a proforma (while Open), its Normal receipt (once sold), copies (after the receipt). */
-const printsArb = fc.record({ proforma: fc.boolean(), normal: fc.boolean(), copies: fc.nat(2) });
+/** What a version prints: a proforma (while Open), its Normal receipt (once sold), its one copy (after the receipt). */
+const printsArb = fc.record({ proforma: fc.boolean(), normal: fc.boolean(), copy: fc.boolean() });
 
 const PATHS: readonly (readonly SaleState[])[] = [
   ['Open'],
@@ -481,8 +618,10 @@ const PATHS: readonly (readonly SaleState[])[] = [
   ['Paid', 'Complete', 'Complete'],
 ];
 
+/** A sale's history; about one in four is a training receipt (never a refund). */
 const historyArb = fc.record({
   refund: fc.boolean(),
+  training: fc.constantFrom(false, false, false, true),
   versions: fc
     .constantFrom(...PATHS)
     .chain((path) =>
@@ -511,26 +650,31 @@ function paymentsOf(brutto: number, plan: PaymentPlan): Payment[] {
   return plan.ignored ? [...counting, pay(plan.ignored.paymentType, plan.ignored.amount, plan.ignored.state)] : counting;
 }
 
-/** The versions of one sale: its content and payments are edited while Open and frozen once sold; prints accumulate. */
+/**
+ * The versions of one sale: its content and payments are edited while Open and frozen once sold; prints accumulate, with
+ * at most one copy of a receipt and none of a training receipt (as `takePrints` allows).
+ */
 function versionsOf(history: History, index: number): Sale[] {
   const sales: Sale[] = [];
+  const refund = history.refund && !history.training;
   for (const version of history.versions) {
     const before = sales.at(-1);
     const frozen = before !== undefined && sold(before.saleState);
     const base = frozen ? before : saleOf(version.content.lines);
     const prints = [...(before?.prints ?? [])];
-    const hasNormal = () => prints.some((p) => p.printType === 'Normal');
+    const has = (type: PrintType) => prints.some((p) => p.printType === type);
     if (version.prints.proforma && version.saleState === 'Open') prints.push(print('Proforma'));
-    if (version.prints.normal && sold(version.saleState) && !hasNormal()) prints.push(print('Normal', index + 1));
-    if (hasNormal()) for (let copy = 0; copy < version.prints.copies; copy += 1) prints.push(print('Copy', index + 1));
+    if (version.prints.normal && sold(version.saleState) && !has('Normal')) prints.push(print('Normal', index + 1));
+    if (version.prints.copy && has('Normal') && !has('Copy') && !history.training) prints.push(print('Copy', index + 1));
     sales.push({
       ...base,
       identifier: `sale-${index}`,
       // Sales 20 minutes apart, so that some share an hour.
       close: Date.parse('2024-06-11T06:00:00Z') + index * 1_200_000,
       saleState: version.saleState,
-      refund: history.refund,
-      refundFor: history.refund ? 1 : null,
+      refund,
+      refundFor: refund ? 1 : null,
+      ...(history.training ? { training: true } : {}),
       payments: frozen ? base.payments : paymentsOf(base.brutto, version.content.plan),
       prints,
     });
@@ -568,8 +712,16 @@ function grouped(entries: readonly [string, Record<string, number>][]): Map<stri
   return new Map([...groups].filter(([, figures]) => Object.values(figures).some((value) => value !== 0)));
 }
 
-/** The report's figures computed straight from the final sales and balance changes, without the totals module. */
-function expectedFigures(sales: readonly Sale[], changes: readonly { action: BalanceAction; amount: number }[]) {
+/** Lines without a group, keyed apart from any group's name. */
+const NO_GROUP = '\u0000no group';
+
+/**
+ * The report's figures computed straight from the final sales and balance changes, without the totals module. A
+ * training sale counts in `training` only: every other figure is over the other sales.
+ */
+function expectedFigures(allSales: readonly Sale[], changes: readonly { action: BalanceAction; amount: number }[]) {
+  const sales = allSales.filter((sale) => sale.training !== true);
+  const training = allSales.filter((sale) => sale.training === true && sold(sale.saleState));
   const soldSales = sales.filter((sale) => sold(sale.saleState));
   const signed = (sale: Sale, value: number) => (sale.refund ? 0 - value : value);
   const sums = (list: readonly Sale[]) => ({
@@ -596,6 +748,24 @@ function expectedFigures(sales: readonly Sale[], changes: readonly { action: Bal
   };
   const moved = (action: BalanceAction) => changes.filter((change) => change.action === action).map((change) => change.amount);
   const lines = soldSales.flatMap((sale) => sale.saleProducts.map((line) => ({ sale, line })));
+  const units = (kind: 'GOODS' | 'SERVICE') => {
+    const ofKind = lines.filter(({ line }) => (line.articleType === 'SERVICE' ? 'SERVICE' : 'GOODS') === kind);
+    return {
+      pieces: sum(ofKind.filter(({ line }) => line.deltaUnit).map(({ sale, line }) => signed(sale, line.delta))),
+      otherUnits: sum(ofKind.filter(({ line }) => !line.deltaUnit).map(({ sale }) => signed(sale, 1))),
+    };
+  };
+  // The random sales are consistent (brutto and VAT are their lines' sums), so each line's own figures add up.
+  const perGroup = grouped(
+    lines.map(({ sale, line }): [string, Record<string, number>] => [
+      line.group ?? NO_GROUP,
+      {
+        count: signed(sale, line.deltaUnit ? line.delta : 1),
+        brutto: signed(sale, line.brutto),
+        vat: signed(sale, line.vat),
+      },
+    ]),
+  );
   const cashPayments = sum(soldSales.map((sale) => signed(sale, cashOf(sale))));
   return {
     sales: sums(soldSales.filter((sale) => !sale.refund)),
@@ -622,29 +792,20 @@ function expectedFigures(sales: readonly Sale[], changes: readonly { action: Bal
         { count: 1, brutto: signed(sale, sale.brutto) },
       ]),
     ),
-    salesPerCategory: grouped(
-      lines.flatMap(({ sale, line }) =>
-        [...new Set(CATEGORIES.get(line.productIdentifier))].map((category): [string, Record<string, number>] => [
-          category,
-          {
-            count: signed(sale, line.deltaUnit ? line.delta : 1),
-            brutto: signed(sale, line.brutto),
-            vat: signed(sale, line.vat),
-          },
-        ]),
-      ),
-    ),
-    goods: {
-      pieces: sum(lines.filter(({ line }) => line.deltaUnit).map(({ sale, line }) => signed(sale, line.delta))),
-      otherUnits: sum(lines.filter(({ line }) => !line.deltaUnit).map(({ sale }) => signed(sale, 1))),
-    },
+    // Empty when no group (absent = zero, as everywhere) but the lines without one is left.
+    salesPerCategory: [...perGroup.keys()].some((key) => key !== NO_GROUP) ? perGroup : new Map(),
+    goods: units('GOODS'),
+    services: units('SERVICE'),
+    training: { count: training.length, brutto: sum(training.map((sale) => sale.brutto)) },
     receipts: printed('Normal').count,
     unprinted: soldSales.filter((sale) => !sale.prints.some((p) => p.printType === 'Normal')).length,
     drawerOpenings: soldSales.filter((sale) => cashOf(sale) > 0).length + changes.length,
+    drawerOpeningsWithoutSale: changes.length,
     copies: printed('Copy'),
     proforma: printed('Proforma'),
     discounts: sum(soldSales.map((sale) => signed(sale, sale.discount))),
     cancelled: inState('Cancelled'),
+    otherReductions: inState('Cancelled'),
     unfinished: inState('Open'),
     cash: {
       deposits: sum(moved('DEPOSIT')),
@@ -660,7 +821,7 @@ function expectedFigures(sales: readonly Sale[], changes: readonly { action: Bal
 const contributionOf = (step: Step) =>
   step.kind === 'sale' ? saleContribution(step.sale) : balanceContribution(step.action, step.amount);
 const hasZeroEntry = (totals: Totals) =>
-  [totals.vatRates, totals.payments, totals.products, totals.hours].some((map) =>
+  [totals.vatRates, totals.payments, totals.products, totals.groups, totals.hours].some((map) =>
     Object.values(map).some((figures) => Object.values(figures).every((value) => value === 0)),
   );
 const keyed = <T extends object>(list: readonly T[], key: keyof T) =>
@@ -698,18 +859,27 @@ describe('a random day, kept incrementally', () => {
 
           const sales = [...current.values()];
           const expected = expectedFigures(sales, changes);
-          const report = buildReport(reportInput(totals, { categories: CATEGORIES }));
+          const report = buildReport(reportInput(totals));
           expect(report).toMatchObject({
             sales: expected.sales,
             refunds: expected.refunds,
+            netSales: {
+              brutto: expected.sales.brutto - expected.refunds.brutto,
+              vat: expected.sales.vat - expected.refunds.vat,
+              netto: expected.sales.netto - expected.refunds.netto,
+            },
             goods: expected.goods,
+            services: expected.services,
+            training: expected.training,
             receipts: expected.receipts,
             unprinted: expected.unprinted,
             drawerOpenings: expected.drawerOpenings,
+            drawerOpeningsWithoutSale: expected.drawerOpeningsWithoutSale,
             copies: expected.copies,
             proforma: expected.proforma,
             discounts: expected.discounts,
             cancelled: expected.cancelled,
+            otherReductions: expected.otherReductions,
             unfinished: expected.unfinished,
             cash: expected.cash,
           });
@@ -727,7 +897,31 @@ describe('a random day, kept incrementally', () => {
               'hour',
             ),
           ).toEqual(expected.hours);
-          expect(keyed(report.salesPerCategory, 'category')).toEqual(expected.salesPerCategory);
+          expect(
+            keyed(
+              report.salesPerCategory.map(({ category, ...sums }) => ({ category: category ?? NO_GROUP, ...sums })),
+              'category',
+            ),
+          ).toEqual(expected.salesPerCategory);
+          // Each group once, by name, the lines without one last; together they are the net sales.
+          const names = report.salesPerCategory.map(({ category }) => category);
+          expect(new Set(names).size).toBe(names.length);
+          expect(names).toEqual([...names.filter((name) => name !== null).sort(), ...names.filter((name) => name === null)]);
+          if (report.salesPerCategory.length > 0) {
+            expect(sum(report.salesPerCategory.map((category) => category.brutto))).toBe(report.netSales.brutto);
+            expect(sum(report.salesPerCategory.map((category) => category.vat))).toBe(report.netSales.vat);
+          }
+          // The training receipts change no other figure: the day without them reports the same, training aside.
+          const withoutTraining = sumOf(
+            sales
+              .filter((sale) => sale.training !== true)
+              .map(saleContribution)
+              .concat(applied.map(contributionOf)),
+          );
+          expect({ ...report, training: null }).toStrictEqual({
+            ...buildReport(reportInput(withoutTraining)),
+            training: null,
+          });
           // Every sold sale is paid in full, so the net figures agree with one another.
           expect(sum(report.vatPerRate.map((rate) => rate.brutto))).toBe(report.netSales.brutto);
           expect(sum(report.paymentTypes.map((payment) => payment.amount))).toBe(report.netSales.brutto);
