@@ -4,7 +4,6 @@ import { freezeLines, type ProductFacts } from '#functions/fiscal/lines.ts';
 import { dayRefusal } from '#functions/fiscal/refusals.ts';
 import {
   decideSaleWrite,
-  lastReceipt,
   type PrintRefusal,
   receiptSeries,
   type SaleContent,
@@ -17,6 +16,7 @@ import { ApiError } from '#shared/errors.ts';
 import {
   type DayRecord,
   EMPTY_LEDGER,
+  lastReceipt,
   type Ledger,
   type LedgerState,
   type Reader,
