@@ -30,6 +30,17 @@ import { paymentTypeIn, type PaymentTypeName } from './payment-types.ts';
 export const MARKINGS = { copy: 'KOPIA', training: 'ÖVNINGSKVITTO', proforma: 'EJ KVITTO' } as const;
 export type Marking = (typeof MARKINGS)[keyof typeof MARKINGS];
 
+export type ReceiptHeading = 'KASSAKVITTO' | 'RETURKVITTO' | 'ÖVNINGSKVITTO' | 'PRO FORMA';
+
+const headingOf = (sale: Pick<Sale, 'training' | 'refund'>, print: Pick<Print, 'printType'>): ReceiptHeading =>
+  print.printType === 'Proforma'
+    ? 'PRO FORMA'
+    : sale.training === true
+      ? 'ÖVNINGSKVITTO'
+      : sale.refund
+        ? 'RETURKVITTO'
+        : 'KASSAKVITTO';
+
 export interface ReceiptLine {
   /** The line's frozen name; the product identifier on lines stored before names were kept. */
   name: string;
@@ -54,8 +65,11 @@ export interface ReceiptDocument {
   printType: Print['printType'];
   controlNumber: string | null;
   created: number | null;
-  /** `RETURKVITTO` for a refund (7 kap. 1 § third paragraph), else `KASSAKVITTO`. */
-  heading: 'KASSAKVITTO' | 'RETURKVITTO';
+  /**
+   * What the print is: `PRO FORMA` (2 kap. 16 §), `ÖVNINGSKVITTO` (2 kap. 26 §), `RETURKVITTO` for a refund (7 kap. 1 §,
+   * third paragraph), else `KASSAKVITTO`.
+   */
+  heading: ReceiptHeading;
   markings: Marking[];
   training: boolean;
   refund: boolean;
@@ -149,7 +163,7 @@ export function buildReceipt(
     printType: print.printType,
     controlNumber: print.controlNumber ?? null,
     created: print.created ?? null,
-    heading: sale.refund ? 'RETURKVITTO' : 'KASSAKVITTO',
+    heading: headingOf(sale, print),
     markings: markingsOf(sale, print),
     training: sale.training === true,
     refund: sale.refund,

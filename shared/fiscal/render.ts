@@ -41,6 +41,25 @@ export function wrap(text: string, width = WIDTH): string[] {
   return lines;
 }
 
+/** Phrases joined by `, ` on lines of at most `width`, broken between phrases where they can be (a long one wraps). */
+export function wrapPhrases(phrases: readonly string[], width = WIDTH): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const phrase of phrases.map(clean).filter(Boolean)) {
+    const joined = current === '' ? phrase : `${current}, ${phrase}`;
+    if (columnsOf(joined) <= width) {
+      current = joined;
+      continue;
+    }
+    if (current !== '') lines.push(`${current},`);
+    const pieces = wrap(phrase, width);
+    current = pieces.pop() ?? '';
+    lines.push(...pieces);
+  }
+  if (current !== '') lines.push(current);
+  return lines;
+}
+
 /** `left` and `right` on one line, `right` flush right; a long `left` wraps and `right` goes on its last line or its own. */
 export function twoColumns(left: string, right: string, width = WIDTH): string[] {
   const value = wrap(right, width)[0] ?? '';
@@ -150,7 +169,7 @@ const row = (label: string, value: string, className = ''): string =>
 // Receipts
 
 /** What a line's detail line says: quantity and unit price, its discount, its VAT rate. */
-function lineDetail(line: ReceiptLine, currency: string | null, sign: number): string {
+function lineDetail(line: ReceiptLine, currency: string | null, sign: number): string[] {
   const unit = line.salesUnit === null ? undefined : UNITS[line.salesUnit];
   const parts: string[] = [];
   if (unit !== undefined && (line.quantity !== 1 || line.salesUnit !== 'Piece')) {
@@ -159,7 +178,7 @@ function lineDetail(line: ReceiptLine, currency: string | null, sign: number): s
   if (line.discount !== 0) parts.push(`rabatt ${money(-sign * line.discount, currency)}`);
   if (line.vatRate !== null) parts.push(`moms ${vatRateText(line.vatRate)}`);
   if (line.articleType === 'SERVICE') parts.push('tjänst');
-  return parts.join(', ');
+  return parts;
 }
 
 /** The receipt's sections as label/value pairs, shared by both renderings. */
@@ -197,13 +216,12 @@ export function receiptText(receipt: ReceiptDocument): string {
   out.push(rule());
   for (const line of receipt.lines) {
     out.push(...twoColumns(line.name, money(sign * line.amount, currency)));
-    const detail = lineDetail(line, currency, sign);
-    if (detail) out.push(...wrap(detail, WIDTH - 2).map((text) => `  ${text}`));
+    out.push(...wrapPhrases(lineDetail(line, currency, sign), WIDTH - 2).map((text) => `  ${text}`));
   }
   out.push(rule());
-  if (receipt.discount !== 0) out.push(...twoColumns('Rabatt', money(-sign * receipt.discount, currency)));
   out.push(...twoColumns(receipt.refund ? 'ATT ÅTERFÅ' : 'ATT BETALA', money(sign * receipt.total, currency)));
   out.push(...twoColumns('varav moms', money(sign * receipt.vat, currency)));
+  if (receipt.discount !== 0) out.push(...twoColumns('Rabatt totalt', money(-sign * receipt.discount, currency)));
   if (receipt.vatPerRate.length > 0) {
     const widths = [9, 11, 11, 11];
     out.push('', table(['Moms', 'Netto', 'Moms', 'Brutto'], widths));
@@ -234,7 +252,7 @@ export function receiptHtml(receipt: ReceiptDocument, { electronic = true } = {}
   const markings = receipt.markings.map((m) => `<p class="marking">${escapeHtml(m)}</p>`).join('\n');
   const lines = receipt.lines
     .map((line) => {
-      const detail = lineDetail(line, currency, sign);
+      const detail = lineDetail(line, currency, sign).join(', ');
       return (
         `<tr><td>${escapeHtml(clean(line.name))}${detail ? `<br><span class="detail">${escapeHtml(detail)}</span>` : ''}</td>` +
         `<td class="n">${escapeHtml(money(sign * line.amount, currency))}</td></tr>`
@@ -242,9 +260,9 @@ export function receiptHtml(receipt: ReceiptDocument, { electronic = true } = {}
     })
     .join('\n');
   const totals = [
-    ...(receipt.discount !== 0 ? [row('Rabatt', money(-sign * receipt.discount, currency))] : []),
     row(receipt.refund ? 'Att återfå' : 'Att betala', money(sign * receipt.total, currency), 'total'),
     row('varav moms', money(sign * receipt.vat, currency)),
+    ...(receipt.discount !== 0 ? [row('Rabatt totalt', money(-sign * receipt.discount, currency))] : []),
   ].join('');
   const vat = receipt.vatPerRate
     .map(
@@ -261,7 +279,7 @@ export function receiptHtml(receipt: ReceiptDocument, { electronic = true } = {}
       ? []
       : [`<tr><td colspan="2">Kontrollkod<br><span class="code">${escapeHtml(receipt.controlNumber)}</span></td></tr>`]),
   ].join('');
-  const title = `${receipt.heading === 'RETURKVITTO' ? 'Returkvitto' : 'Kvitto'} ${receipt.receiptNumber ?? ''} ${receipt.seller.name ?? ''}`;
+  const title = `${receipt.heading} ${receipt.receiptNumber ?? ''} ${receipt.seller.name ?? ''}`;
   const body = [
     markings,
     `<h1>${escapeHtml(receipt.heading)}</h1>`,

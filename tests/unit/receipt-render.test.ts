@@ -191,8 +191,16 @@ describe('the receipt document (7 kap. 1 §)', () => {
     const proforma: Print = { printType: 'Proforma', receiptNumber: null };
     const withCopy = sale({ prints: [...sale().prints, copy] });
     expect(receiptOf(withCopy, copy)).toMatchObject({ markings: ['KOPIA'], receiptUrl: `/v33/noauth/receipts/${TOKEN}` });
-    expect(receiptOf(sale({ training: true }))).toMatchObject({ markings: ['ÖVNINGSKVITTO'], training: true });
-    expect(receiptOf(sale({ prints: [proforma] }), proforma)).toMatchObject({ markings: ['EJ KVITTO'], receiptUrl: null });
+    expect(receiptOf(sale({ training: true }))).toMatchObject({
+      heading: 'ÖVNINGSKVITTO',
+      markings: ['ÖVNINGSKVITTO'],
+      training: true,
+    });
+    expect(receiptOf(sale({ prints: [proforma] }), proforma)).toMatchObject({
+      heading: 'PRO FORMA',
+      markings: ['EJ KVITTO'],
+      receiptUrl: null,
+    });
     expect(receiptOf(sale({ refund: true, refundFor: 41 }))).toMatchObject({
       heading: 'RETURKVITTO',
       refund: true,
