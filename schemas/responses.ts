@@ -150,7 +150,35 @@ export const report = alsoNaming(
   'cash',
   'grandTotals',
 );
-export const receipt = having('A receipt or copy of a sale.', 'sale');
+/** The fields of shared/fiscal/receipt.ts `ReceiptDocument` and the sale (docs/conventions.md §16). */
+export const receipt = alsoNaming(
+  having('A receipt or copy of a sale, with every item of SKVFS 2014:9, 7 kap. 1 § (docs/conventions.md §16).', 'sale'),
+  'sellerId',
+  'cashRegisterName',
+  'receiptNumber',
+  'printType',
+  'controlNumber',
+  'created',
+  'heading',
+  'markings',
+  'training',
+  'refund',
+  'refundFor',
+  'seller',
+  'register',
+  'saleTime',
+  'saleTimeLocal',
+  'timeZone',
+  'treasurer',
+  'lines',
+  'discount',
+  'total',
+  'vat',
+  'vatPerRate',
+  'payments',
+  'currency',
+  'receiptUrl',
+);
 export const journalEntry = having(
   'An e-journal entry (docs/conventions.md §19).',
   'sequence',

@@ -1,5 +1,4 @@
 import type { BodyTypes } from '#schemas/types.ts';
-import { keys } from '#shared/db/keys.ts';
 import { queryAll, readItem } from '#shared/db/reads.ts';
 import { readDiff, type Stored } from '#shared/db/streams.ts';
 import { notFound, typeMismatch } from '#shared/errors.ts';
@@ -14,10 +13,13 @@ import {
   registerStream,
   writeLedger,
 } from '#shared/fiscal/ledger.ts';
+import { readFiscalContext } from '#shared/fiscal/context.ts';
 import { buildReport } from '#shared/fiscal/report.ts';
+import { reportHtml, reportText } from '#shared/fiscal/report-render.ts';
 import { unprintedSales } from '#shared/fiscal/totals.ts';
 import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { diffRange, intParam, notNegative, pageParams } from '#shared/http/query.ts';
+import { negotiated } from '#shared/http/negotiate.ts';
 import { created, noContent, notModified, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { dayWrite, latestDay, newDay } from './day-rules.ts';
@@ -188,7 +190,10 @@ const reportDayNumber = (request: ReportRequest): number => {
   return dayNumber;
 };
 
-/** `GET .../days/{id}/report`: the X report of the open day, the Z report of a closed one (docs/conventions.md §17). */
+/**
+ * `GET .../days/{id}/report`: the X report of the open day, the Z report of a closed one (docs/conventions.md §17), as
+ * JSON, text for a receipt printer or an HTML page per `Accept`.
+ */
 export async function getReport(request: ReportRequest): Promise<Reply> {
   const register = readRegister(request);
   const counter = await registerCounter(register);
@@ -196,7 +201,14 @@ export async function getReport(request: ReportRequest): Promise<Reply> {
   if (!day) throw notFound(`No day ${reportDayNumber(request)}`);
   if (unchangedSince(request.headers, day.version)) return notModified(day.version);
   const grand = counter.ledger?.grand ?? { sales: 0, refunds: 0 };
-  return ok(await report(register, day, grand, Date.now()), day.version);
+  const { report: built, context } = await report(register, day, grand, Date.now());
+  const rendering = { currency: context.seller.currency, timeZone: context.timeZone };
+  return negotiated(
+    request.headers,
+    built,
+    { text: () => reportText(built, rendering), html: () => reportHtml(built, rendering) },
+    { etag: day.version },
+  );
 }
 
 /** `POST .../days/{id}/report`: prints the closed day's Z report, once. */
@@ -215,40 +227,30 @@ export async function printReport(request: ReportRequest): Promise<Reply> {
       events: [{ type: 'REPORT_PRINTED', dayNumber, amount: day.totals.sold.brutto }],
     };
   });
-  return {
-    status: 201,
-    body: await report(
-      register,
-      printed.day,
-      { sales: printed.day.grandTotal ?? 0, refunds: printed.day.grandTotalRefund ?? 0 },
-      printed.now,
-    ),
-  };
+  const { report: built } = await report(
+    register,
+    printed.day,
+    { sales: printed.day.grandTotal ?? 0, refunds: printed.day.grandTotalRefund ?? 0 },
+    printed.now,
+  );
+  return { status: 201, body: built };
 }
 
-/** The report of a day: its seller, register and control unit as they are now, its totals as stored. */
+/** The report of a day: its seller, register and control unit as they are now (`readFiscalContext`), its totals as stored. */
 async function report(register: Register, day: DayRecord, grand: { sales: number; refunds: number }, produced: number) {
-  const [seller, registration] = await Promise.all([
-    readItem(keys.sellerProfile(register.sellerId)),
-    readItem(keys.registration(register.sellerId, register.cash)),
-  ]);
-  const latest = registration?.activationIds[0];
-  const activation = latest === undefined ? undefined : await readItem(keys.activation(latest));
-  return buildReport({
+  const context = await readFiscalContext(register);
+  const built = buildReport({
     seller: {
-      name: seller?.name ?? null,
-      corporateId: registration?.corporateId ?? '',
-      address: seller?.address ?? null,
-      country: registration?.country ?? '',
+      name: context.seller.name,
+      corporateId: context.seller.corporateId,
+      address: context.seller.address,
+      country: context.seller.country,
     },
-    register: {
-      cashRegisterName: register.cash,
-      productionNumber: registration?.productionNumber ?? null,
-      controlUnitSerial: activation?.controlUnitSerial ?? null,
-    },
+    register: context.register,
     day,
     totals: day.totals,
     grandTotals: day.opened ? grand : { sales: day.grandTotal ?? 0, refunds: day.grandTotalRefund ?? 0 },
     produced,
   });
+  return { report: built, context };
 }

@@ -55,6 +55,10 @@ const SALE_WRITE: readonly Refusal[] = [
   ['InconsistentData', 'SALE_TOTALS_INCONSISTENT', 'RECEIPT_NUMBER_OUT_OF_SEQUENCE', 'CONTROL_CODE_MISSING'],
 ];
 const RECEIPT_READ: readonly Refusal[] = [...REGISTER_READ, ...DAY_REFUSALS];
+/** A receipt or report read: JSON, or its text for a receipt printer or HTML page per `Accept` (docs/conventions.md §16, §17). */
+const RENDERED = ['text/plain', 'text/html'] as const;
+const RECEIPT_DOCUMENT = { media: RENDERED, orJson: 'receipt' } as const;
+const REPORT_DOCUMENT = { media: RENDERED, orJson: 'report' } as const;
 const PRINT: readonly Refusal[] = [...SALE_WRITE];
 
 /** A register's trading day (spec 4.7): sales, receipts, days, reports, cash balance and the e-journal. */
@@ -132,7 +136,7 @@ export const routes: Route[] = [
   // Receipts and copies
   route({
     query: REGISTER_QUERY,
-    responses: { 200: 'receipt' },
+    responses: { 200: RECEIPT_DOCUMENT },
     errors: RECEIPT_READ,
     ...reader,
     method: 'GET',
@@ -150,7 +154,7 @@ export const routes: Route[] = [
     handle: onFirstUse(sales, 'printReceipt'),
   }),
   route({
-    responses: { 200: 'receipt' },
+    responses: { 200: RECEIPT_DOCUMENT },
     errors: RECEIPT_READ,
     ...reader,
     method: 'GET',
@@ -184,6 +188,16 @@ export const routes: Route[] = [
     path: '/{sellerId}/registrations/{cash}/sales/{saleId}/copy',
     versions: SINCE_26,
     handle: onFirstUse(sales, 'printCopy'),
+  }),
+  // The digital receipt: its unguessable token is the credential (docs/conventions.md §16).
+  route({
+    responses: { 200: { media: ['text/html', 'text/plain'], orJson: 'receipt' } },
+    errors: [['NotFound']],
+    access: access.anyone,
+    method: 'GET',
+    path: '/noauth/receipts/{token}',
+    versions: ALL_VERSIONS,
+    handle: onFirstUse(sales, 'openReceipt'),
   }),
   // Days and reports
   route({
@@ -228,7 +242,7 @@ export const routes: Route[] = [
   route({
     query: REGISTER_QUERY,
     conditional: 'read',
-    responses: { 200: 'report' },
+    responses: { 200: REPORT_DOCUMENT },
     errors: [...REGISTER_READ, ...DAY_REFUSALS],
     ...reader,
     method: 'GET',
@@ -285,7 +299,7 @@ export const routes: Route[] = [
   }),
   route({
     conditional: 'read',
-    responses: { 200: 'report' },
+    responses: { 200: REPORT_DOCUMENT },
     errors: [...REGISTER_READ, ...DAY_REFUSALS],
     ...reader,
     method: 'GET',

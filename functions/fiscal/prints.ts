@@ -8,15 +8,15 @@ import {
   type LedgerDecision,
   type LedgerState,
   type Reader,
-  type Register,
   SALE,
   saleKey,
   type Writer,
 } from '#shared/fiscal/ledger.ts';
+import type { FiscalContext } from '#shared/fiscal/context.ts';
 import type { Print, PrintType, Sale } from '#shared/fiscal/model.ts';
+import { buildReceipt, receiptUrlOf } from '#shared/fiscal/receipt.ts';
 import { saleContribution, subtractTotals } from '#shared/fiscal/totals.ts';
 import { type ApiVersion } from '#shared/versions.ts';
-import type { Reply } from '#shared/http/types.ts';
 import { dayForNewRecord, dayWrite, latestDay, withTotals } from './day-rules.ts';
 import { controlCodes, printEvent, receiptSeries, takePrints } from './sale-write.ts';
 import type { DayCondition } from './refusals.ts';
@@ -32,16 +32,21 @@ export interface PrintRequest {
   refuse: (condition: DayCondition, message?: string, printType?: PrintType) => ApiError;
 }
 
-/** The receipt as a register prints it: the print, the register and the sale it is of. */
-export const receiptView = (register: Register, sale: Sale, print: Print, version: ApiVersion) => ({
-  sellerId: register.sellerId,
-  cashRegisterName: register.cash,
-  receiptNumber: print.receiptNumber,
-  printType: print.printType,
-  controlNumber: print.controlNumber ?? null,
-  created: print.created ?? null,
+/**
+ * The receipt as a register prints it (docs/conventions.md §16): every item of SKVFS 2014:9, 7 kap. 1 § (`buildReceipt`),
+ * its digital link, and the sale it is of as the version shows it.
+ */
+export const receiptView = (context: FiscalContext, sale: Sale, print: Print, version: ApiVersion) => ({
+  ...buildReceipt(context, sale, print, version, receiptUrlOf(sale, print, version)),
   sale: saleView(sale, version),
 });
+
+/** A print that was stored: the sale with it and the print, answered with `status` once the receipt's context is read. */
+export interface Printed {
+  status: 200 | 201;
+  sale: Sale;
+  print: Print;
+}
 
 export const isNormal = (print: Print) => print.printType === 'Normal';
 export const normalPrint = (sale: Sale) => sale.prints.find(isNormal);
@@ -52,7 +57,7 @@ export const normalPrint = (sale: Sale) => sale.prints.find(isNormal);
  * sale and its day as they are: it counts in the day open now (opened for it if none is), and the
  * journal records it.
  */
-export function decidePrint(request: PrintRequest, state: LedgerState, read: Reader, now: number): LedgerDecision<Reply> {
+export function decidePrint(request: PrintRequest, state: LedgerState, read: Reader, now: number): LedgerDecision<Printed> {
   const stored = read(saleKey(request.register, request.identifier));
   if (!stored) throw notFound(`No sale ${request.identifier}`);
   const printed = normalPrint(stored);
@@ -87,10 +92,7 @@ export function decidePrint(request: PrintRequest, state: LedgerState, read: Rea
   if (businessDate(now, request.timeZone) > target.day.date) throw request.refuse('DAY_IS_NOT_CLOSED');
   const day = withTotals(target.day, change);
   return {
-    result: {
-      status: request.version === 15 || request.printType === 'Normal' ? 201 : 200,
-      body: receiptView(request.register, sale, print, request.version),
-    },
+    result: { status: request.version === 15 || request.printType === 'Normal' ? 201 : 200, sale, print },
     entities: [
       ...(ofOpenDay ? [{ kind: SALE, key: saleKey(request.register, sale.identifier), seen: stored, data: sale }] : []),
       dayWrite(request.register, { day, seen: target.seen }),

@@ -6,9 +6,12 @@ import { readDiff, readVersions } from '#shared/db/streams.ts';
 import { notFound, valueNotValid } from '#shared/errors.ts';
 import { periodStart, timeZoneOf } from '#shared/fiscal/dates.ts';
 import { type Register, registerStream, SALE, saleKey, versionSince, writeLedger } from '#shared/fiscal/ledger.ts';
-import type { Sale } from '#shared/fiscal/model.ts';
+import { type FiscalContext, readFiscalContext } from '#shared/fiscal/context.ts';
+import type { Print, Sale } from '#shared/fiscal/model.ts';
+import { receiptHtml, receiptText } from '#shared/fiscal/render.ts';
 import { preconditions } from '#shared/http/conditions.ts';
 import { diffRange, intParam, notNegative, pageParams } from '#shared/http/query.ts';
+import { negotiated, type Representation } from '#shared/http/negotiate.ts';
 import { ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { isNormal, normalPrint, decidePrint, type PrintRequest, receiptView } from './prints.ts';
@@ -107,14 +110,57 @@ export async function salesDiff(request: ApiRequest<unknown, 'sellerId' | 'cash'
   return ok(changed.map((sale) => saleView(sale, request.version)));
 }
 
-/** `GET .../sales/{identifier}/receipt`: the sale's Normal receipt, once printed. */
+/**
+ * `GET .../sales/{identifier}/receipt`: the sale's Normal receipt, once printed, as JSON, text for a receipt printer or an
+ * HTML page per `Accept` (docs/conventions.md §16). Reading it registers nothing: it is no copy.
+ */
 export async function getReceipt(request: RegisterRequest & { params: Record<'identifier', string> }): Promise<Reply> {
   const register = readRegister(request);
   await registerCounter(register);
-  const sale = await readItem(saleKey(register, request.params.identifier));
+  const [sale, context] = await Promise.all([
+    readItem(saleKey(register, request.params.identifier)),
+    readFiscalContext(register),
+  ]);
   const print = sale && normalPrint(sale);
   if (!sale || !print) throw notFound(`No printed receipt of sale ${request.params.identifier}`);
-  return ok(receiptView(register, sale, print, request.version));
+  return receiptReply(request, context, sale, print);
+}
+
+/** A receipt in the reading `Accept` asks for; `fallback` without a preference. */
+function receiptReply(
+  request: Pick<ApiRequest, 'headers' | 'version'>,
+  context: FiscalContext,
+  sale: Sale,
+  print: Print,
+  fallback: Representation = 'json',
+): Reply {
+  const receipt = receiptView(context, sale, print, request.version);
+  return negotiated(
+    request.headers,
+    receipt,
+    { text: () => receiptText(receipt), html: () => receiptHtml(receipt) },
+    { fallback },
+  );
+}
+
+/** A digital-receipt token as the server makes them: 128 bits in base64url. */
+const TOKEN = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * `GET /noauth/receipts/{token}` (docs/conventions.md §16): the digital receipt, to anyone holding its unguessable link,
+ * as an HTML page (JSON or text per `Accept`). An unknown or malformed token is 404. Opening it registers nothing.
+ */
+export async function openReceipt(request: ApiRequest<unknown, 'token'>): Promise<Reply> {
+  const { token } = request.params;
+  const missing = () => notFound('No such receipt');
+  if (!TOKEN.test(token)) throw missing();
+  const link = await readItem(keys.receiptLink(token));
+  if (!link) throw missing();
+  const register = { sellerId: link.sellerId, cash: link.cash };
+  const [sale, context] = await Promise.all([readItem(saleKey(register, link.sale)), readFiscalContext(register)]);
+  const print = sale && normalPrint(sale);
+  if (!sale || print?.receiptToken !== token) throw missing();
+  return receiptReply(request, context, sale, print, 'html');
 }
 
 /** `POST .../sales/{identifier}/receipt`: prints the sale's Normal receipt, taking the next receipt number. */
@@ -125,7 +171,7 @@ export const printReceipt = (request: RegisterRequest & { params: Record<'identi
 export const printCopy = (request: RegisterRequest & { params: Record<'saleId', string> }): Promise<Reply> =>
   print(request, request.params.saleId, 'Copy');
 
-function print(request: RegisterRequest, identifier: string, printType: PrintRequest['printType']): Promise<Reply> {
+async function print(request: RegisterRequest, identifier: string, printType: PrintRequest['printType']): Promise<Reply> {
   const register = writingRegister(request);
   const printing: PrintRequest = {
     register,
@@ -137,17 +183,22 @@ function print(request: RegisterRequest, identifier: string, printType: PrintReq
     refuse: (condition, message, refused) =>
       dayRefusal(printType === 'Normal' || refused ? 'receipt' : 'copy', condition, request.version, message, refused),
   };
-  return writeLedger({
-    register,
-    apiVersion: request.version,
-    // No kd claim is read: these prints carry no control code, so a register with a unit is refused them whatever
-    // its claims hold (docs/conventions.md §16); it prints through the sale's `prints`.
-    reads: [saleKey(register, identifier), keys.activation(register.activationId)],
-    // A copy reads its receipt's record, which remembers the one copy whatever day the sale is of.
-    laterReads: (_ledger, read) => {
-      const number = printType === 'Copy' ? read(saleKey(register, identifier))?.prints.find(isNormal)?.receiptNumber : null;
-      return number ? [keys.receipt(register.sellerId, register.cash, number)] : [];
-    },
-    decide: (state, read, now) => decidePrint(printing, state, read, now),
-  });
+  // The receipt's context is read beside the write, not inside its decision: it is no part of what is recorded.
+  const [printed, context] = await Promise.all([
+    writeLedger({
+      register,
+      apiVersion: request.version,
+      // No kd claim is read: these prints carry no control code, so a register with a unit is refused them whatever
+      // its claims hold (docs/conventions.md §16); it prints through the sale's `prints`.
+      reads: [saleKey(register, identifier), keys.activation(register.activationId)],
+      // A copy reads its receipt's record, which remembers the one copy whatever day the sale is of.
+      laterReads: (_ledger, read) => {
+        const number = printType === 'Copy' ? read(saleKey(register, identifier))?.prints.find(isNormal)?.receiptNumber : null;
+        return number ? [keys.receipt(register.sellerId, register.cash, number)] : [];
+      },
+      decide: (state, read, now) => decidePrint(printing, state, read, now),
+    }),
+    readFiscalContext(register),
+  ]);
+  return { status: printed.status, body: receiptView(context, printed.sale, printed.print, request.version) };
 }

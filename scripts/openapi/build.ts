@@ -130,6 +130,12 @@ function pathParamSchema(name: string, version: ApiVersion): JsonObject {
     case 'dayId':
     case 'dayIdentifier':
       return count;
+    case 'token':
+      return {
+        type: 'string',
+        description: "A digital receipt's token: 128 random bits in base64url (docs/conventions.md §16); any other is 404.",
+        examples: ['3q2-7wAAAAD_____AAAAAA'],
+      };
     case 'pictureVersion':
       return version === 15 ? { type: 'string', enum: ['current', 'version'] } : count;
     default:

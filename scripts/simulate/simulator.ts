@@ -358,9 +358,10 @@ export async function simulate(options: SimulationOptions): Promise<Summary> {
         200,
         'Z report',
       );
-      const sales = (report as { sales?: { count?: unknown; brutto?: unknown } }).sales;
+      // The report answers JSON unless asked for text or HTML (docs/conventions.md §17): the client's type has all three.
+      const { type, sales } = report as { type?: unknown; sales?: { count?: unknown; brutto?: unknown } };
       check(
-        report.type === 'Z' && sales?.count === options.salesPerDay && sales.brutto === dayBrutto,
+        type === 'Z' && sales?.count === options.salesPerDay && sales.brutto === dayBrutto,
         "the Z report adds up the day's sales",
       );
       expectStatus(

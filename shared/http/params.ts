@@ -78,6 +78,8 @@ const rules: Record<string, (name: string, value: string) => void> = {
   },
   orderId: (name, value) => void notNegative(name, intParam(name, value) ?? 0),
   saleId: (name, value) => checkText(name, value, identifier),
+  // A digital receipt's token: any value reaches the function, which answers 404 for one it never made (docs/conventions.md §16).
+  token: () => undefined,
   // A register's day is named by its dayNumber (docs/conventions.md §17).
   dayId: (name, value) => void notNegative(name, intParam(name, value) ?? 0),
   dayIdentifier: (name, value) => void notNegative(name, intParam(name, value) ?? 0),

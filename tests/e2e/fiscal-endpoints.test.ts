@@ -104,7 +104,35 @@ const LINE_FIELDS = {
   26: [...LINE_FIELDS_V15, 'effectiveBrutto', 'productBrutto', 'vatRate'].sort(),
   33: [...LINE_FIELDS_V15, 'effectiveBrutto', 'productBrutto', 'vatRate'].sort(),
 };
-const RECEIPT_FIELDS = ['cashRegisterName', 'controlNumber', 'created', 'printType', 'receiptNumber', 'sale', 'sellerId'];
+/** A receipt's fields (docs/conventions.md §16): the print, the sale, and every item of SKVFS 2014:9, 7 kap. 1 §. */
+const RECEIPT_FIELDS = [
+  'cashRegisterName',
+  'controlNumber',
+  'created',
+  'currency',
+  'discount',
+  'heading',
+  'lines',
+  'markings',
+  'payments',
+  'printType',
+  'receiptNumber',
+  'receiptUrl',
+  'refund',
+  'refundFor',
+  'register',
+  'sale',
+  'saleTime',
+  'saleTimeLocal',
+  'seller',
+  'sellerId',
+  'timeZone',
+  'total',
+  'training',
+  'treasurer',
+  'vat',
+  'vatPerRate',
+];
 const DAY_FIELDS = [
   'cash',
   'cashAtClose',

@@ -423,6 +423,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v26/noauth/receipts/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /noauth/receipts/{token} */
+        get: operations["getNoauthReceiptsByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v26/pospluses/kd": {
         parameters: {
             query?: never;
@@ -3464,9 +3481,34 @@ export interface components {
         productionNumberResult: {
             productionNumber: string;
         };
-        /** @description A receipt or copy of a sale. */
+        /** @description A receipt or copy of a sale, with every item of SKVFS 2014:9, 7 kap. 1 § (docs/conventions.md §16). */
         receipt: {
             sale: unknown;
+            sellerId?: unknown;
+            cashRegisterName?: unknown;
+            receiptNumber?: unknown;
+            printType?: unknown;
+            controlNumber?: unknown;
+            created?: unknown;
+            heading?: unknown;
+            markings?: unknown;
+            training?: unknown;
+            refund?: unknown;
+            refundFor?: unknown;
+            seller?: unknown;
+            register?: unknown;
+            saleTime?: unknown;
+            saleTimeLocal?: unknown;
+            timeZone?: unknown;
+            treasurer?: unknown;
+            lines?: unknown;
+            discount?: unknown;
+            total?: unknown;
+            vat?: unknown;
+            vatPerRate?: unknown;
+            payments?: unknown;
+            currency?: unknown;
+            receiptUrl?: unknown;
         };
         /** @description Sales per register (docs/conventions.md §20). */
         registerStats: {
@@ -5571,6 +5613,35 @@ export interface operations {
                 };
                 content: {
                     "application/x-pem-file": string;
+                };
+            };
+            400: components["responses"]["ValueNotValid_xf3pg9"];
+            404: components["responses"]["NotFound_gt8nvy"];
+            409: components["responses"]["InconsistentData_1w7bi7o"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNoauthReceiptsByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "text/plain": string;
+                    "application/json": components["schemas"]["receipt"];
                 };
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
@@ -9172,6 +9243,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/plain": string;
+                    "text/html": string;
                     "application/json": components["schemas"]["report"];
                 };
             };
@@ -9364,6 +9437,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/plain": string;
+                    "text/html": string;
                     "application/json": components["schemas"]["receipt"];
                 };
             };

@@ -1,0 +1,59 @@
+/**
+ * Who sold and where: what a receipt (SKVFS 2014:9, 7 kap. 1 §), its digital link and the X/Z report (7 kap. 2-3 §§)
+ * print about the seller and the register, read in one place (docs/conventions.md §16, §17). It is read as it is
+ * now, not frozen at the sale: the seller's profile, the register's registration and its latest activation.
+ */
+import { keys } from '#shared/db/keys.ts';
+import { readItem } from '#shared/db/reads.ts';
+import { timeZoneOf } from './dates.ts';
+import type { Register } from './ledger.ts';
+
+export interface FiscalContext {
+  sellerId: string;
+  seller: {
+    name: string | null;
+    corporateId: string;
+    /** Where the sale takes place (7 kap. 1 § b): the seller's address; registrations carry no geolocation yet. */
+    address: string | null;
+    zip: string | null;
+    city: string | null;
+    country: string;
+    /** The seller's currency (ISO 4217), or null when its profile names none. */
+    currency: string | null;
+  };
+  register: {
+    cashRegisterName: string;
+    productionNumber: string | null;
+    controlUnitSerial: string | null;
+  };
+  /** The seller's time zone: receipts and reports show their times in it. */
+  timeZone: string;
+}
+
+/** The seller's profile, the register's registration and its latest activation (three reads, two of them together). */
+export async function readFiscalContext(register: Register): Promise<FiscalContext> {
+  const [seller, registration] = await Promise.all([
+    readItem(keys.sellerProfile(register.sellerId)),
+    readItem(keys.registration(register.sellerId, register.cash)),
+  ]);
+  const latest = registration?.activationIds[0];
+  const activation = latest === undefined ? undefined : await readItem(keys.activation(latest));
+  return {
+    sellerId: register.sellerId,
+    seller: {
+      name: seller?.name ?? null,
+      corporateId: registration?.corporateId ?? seller?.corporateId ?? '',
+      address: seller?.address ?? null,
+      zip: seller?.zip ?? null,
+      city: seller?.city ?? null,
+      country: registration?.country ?? seller?.country ?? '',
+      currency: seller?.currency ?? null,
+    },
+    register: {
+      cashRegisterName: register.cash,
+      productionNumber: registration?.productionNumber ?? null,
+      controlUnitSerial: activation?.controlUnitSerial ?? null,
+    },
+    timeZone: timeZoneOf(register.sellerId),
+  };
+}
