@@ -75,16 +75,18 @@ export function freezeLines(
   facts: ReadonlyMap<string, ProductFacts>,
 ): SaleProduct[] {
   return lines.map((line, index) => {
+    if (line.quantity != null) checkQuantity(line.quantity, index);
     const before = stored?.[index]?.productIdentifier === line.productIdentifier ? stored[index] : undefined;
-    const fact = facts.get(line.productIdentifier);
+    // A line stored before the facts were kept (it has no articleType) stays as stored, with what facts the register
+    // sends now: a printed sale of then, re-sent as stored, is the same sale.
+    if (before !== undefined && before.articleType == null) return withoutMissingFacts(line);
+    // A stored line's null name or group is what it froze, not a fact to fill from today's catalog.
+    const fact = before === undefined ? facts.get(line.productIdentifier) : undefined;
     const quantity = line.quantity ?? before?.quantity ?? (line.deltaUnit ? line.delta : 1);
-    checkQuantity(quantity, index);
     return {
       ...line,
-      // A stored line's null is what it froze (no name, no group), not a fact to fill: only an absent one (a line
-      // stored before the facts were kept) takes the catalog's.
-      name: line.name ?? (before?.name !== undefined ? before.name : (fact?.name ?? null)),
-      group: line.group ?? (before?.group !== undefined ? before.group : (fact?.group ?? null)),
+      name: line.name ?? (before ? (before.name ?? null) : (fact?.name ?? null)),
+      group: line.group ?? (before ? (before.group ?? null) : (fact?.group ?? null)),
       articleType: line.articleType ?? before?.articleType ?? fact?.articleType ?? 'GOODS',
       quantity,
       salesUnit: line.salesUnit ?? before?.salesUnit ?? fact?.salesUnit ?? (line.deltaUnit ? 'Piece' : 'Price'),
@@ -92,6 +94,14 @@ export function freezeLines(
     };
   });
 }
+
+const FACT_FIELDS = ['name', 'group', 'articleType', 'quantity', 'salesUnit', 'unitPrice'] as const;
+
+/** The line without the facts it leaves out (null), as lines were stored before the facts were kept. */
+const withoutMissingFacts = (line: SaleProduct): SaleProduct =>
+  Object.fromEntries(
+    Object.entries(line).filter(([field, value]) => value != null || !(FACT_FIELDS as readonly string[]).includes(field)),
+  ) as SaleProduct;
 
 /** The brutto of one unit before discounts: the line's undiscounted brutto over its quantity, to the hundredth. */
 const unitPriceOf = (vanillaBrutto: number, quantity: number): number =>

@@ -145,10 +145,6 @@ describe('freezeLines', () => {
       salesUnit: 'Piece',
       unitPrice: 2500,
     });
-    // A line stored before the facts were kept (none of the fields) takes them from the catalog.
-    const { name: _n, group: _g, articleType: _a, quantity: _q, salesUnit: _s, unitPrice: _u, ...legacy } = line();
-    const [filled] = freezeLines([line()], [legacy], FACTS);
-    expect(filled).toMatchObject({ name: 'Kaffe (catalog)', group: 'Drinks (catalog)', salesUnit: 'Piece' });
   });
 
   it("without own or stored facts, the catalog's", () => {
@@ -202,6 +198,13 @@ describe('freezeLines', () => {
       { ...defaults, quantity: 0, salesUnit: 'Piece', unitPrice: 700 },
       { ...defaults, quantity: 0.25, salesUnit: 'Piece', unitPrice: 5000 },
     ]);
+  });
+
+  it('a line stored before the facts were kept stays as stored when re-sent without them', () => {
+    const { name: _n, group: _g, articleType: _a, quantity: _q, salesUnit: _s, unitPrice: _u, ...legacy } = line();
+    expect(freezeLines([line()], [legacy], FACTS)).toStrictEqual([legacy]);
+    // Facts it sends now are kept; those it leaves out are not filled.
+    expect(freezeLines([line({ name: 'Kaffe' })], [legacy], FACTS)).toStrictEqual([{ ...legacy, name: 'Kaffe' }]);
   });
 
   it('a quantity of up to three decimals is taken; a fourth is refused as a 400 naming the line', () => {

@@ -2758,6 +2758,7 @@ export interface components {
             /** @enum {string} */
             printType: "Normal" | "Copy" | "Proforma";
             date: number;
+            training?: boolean | null;
             brutto: number;
             receiptNumber?: number | null;
         };
@@ -2767,6 +2768,7 @@ export interface components {
             /** @enum {string|null} */
             printType?: "Normal" | "Copy" | "Proforma" | null;
             date?: number | null;
+            training?: boolean | null;
             brutto?: number | null;
             receiptNumber?: number | null;
         } | null;
@@ -2778,6 +2780,7 @@ export interface components {
             /** @enum {string} */
             printType: "Normal" | "Copy" | "Proforma";
             date: number;
+            training?: boolean | null;
             receiptNumber: number;
         };
         kdV26View: {
@@ -2786,6 +2789,7 @@ export interface components {
             /** @enum {string|null} */
             printType?: "Normal" | "Copy" | "Proforma" | null;
             date?: number | null;
+            training?: boolean | null;
             receiptNumber?: number | null;
         } | null;
         kdV33: {
@@ -2796,6 +2800,7 @@ export interface components {
             /** @enum {string} */
             printType: "Normal" | "Copy" | "Proforma";
             date: number;
+            training?: boolean | null;
             receiptNumber: number;
             controlUnitSerial?: string | null;
             applicationPackage?: string | null;
@@ -2806,6 +2811,7 @@ export interface components {
             /** @enum {string|null} */
             printType?: "Normal" | "Copy" | "Proforma" | null;
             date?: number | null;
+            training?: boolean | null;
             receiptNumber?: number | null;
             controlUnitSerial?: string | null;
             applicationPackage?: string | null;

@@ -3276,6 +3276,7 @@ export interface components {
             /** @enum {string} */
             printType: "Normal" | "Copy" | "Proforma";
             date: number;
+            training?: boolean | null;
             brutto: number;
             receiptNumber?: number | null;
         };
@@ -3285,6 +3286,7 @@ export interface components {
             /** @enum {string|null} */
             printType?: "Normal" | "Copy" | "Proforma" | null;
             date?: number | null;
+            training?: boolean | null;
             brutto?: number | null;
             receiptNumber?: number | null;
         } | null;
@@ -3296,6 +3298,7 @@ export interface components {
             /** @enum {string} */
             printType: "Normal" | "Copy" | "Proforma";
             date: number;
+            training?: boolean | null;
             receiptNumber: number;
         };
         kdV26View: {
@@ -3304,6 +3307,7 @@ export interface components {
             /** @enum {string|null} */
             printType?: "Normal" | "Copy" | "Proforma" | null;
             date?: number | null;
+            training?: boolean | null;
             receiptNumber?: number | null;
         } | null;
         kdV33: {
@@ -3314,6 +3318,7 @@ export interface components {
             /** @enum {string} */
             printType: "Normal" | "Copy" | "Proforma";
             date: number;
+            training?: boolean | null;
             receiptNumber: number;
             controlUnitSerial?: string | null;
             applicationPackage?: string | null;
@@ -3324,6 +3329,7 @@ export interface components {
             /** @enum {string|null} */
             printType?: "Normal" | "Copy" | "Proforma" | null;
             date?: number | null;
+            training?: boolean | null;
             receiptNumber?: number | null;
             controlUnitSerial?: string | null;
             applicationPackage?: string | null;

@@ -3293,6 +3293,7 @@ export interface components {
             /** @enum {string} */
             printType: "Normal" | "Copy" | "Proforma";
             date: number;
+            training?: boolean | null;
             brutto: number;
             receiptNumber?: number | null;
         };
@@ -3302,6 +3303,7 @@ export interface components {
             /** @enum {string|null} */
             printType?: "Normal" | "Copy" | "Proforma" | null;
             date?: number | null;
+            training?: boolean | null;
             brutto?: number | null;
             receiptNumber?: number | null;
         } | null;
@@ -3313,6 +3315,7 @@ export interface components {
             /** @enum {string} */
             printType: "Normal" | "Copy" | "Proforma";
             date: number;
+            training?: boolean | null;
             receiptNumber: number;
         };
         kdV26View: {
@@ -3321,6 +3324,7 @@ export interface components {
             /** @enum {string|null} */
             printType?: "Normal" | "Copy" | "Proforma" | null;
             date?: number | null;
+            training?: boolean | null;
             receiptNumber?: number | null;
         } | null;
         kdV33: {
@@ -3331,6 +3335,7 @@ export interface components {
             /** @enum {string} */
             printType: "Normal" | "Copy" | "Proforma";
             date: number;
+            training?: boolean | null;
             receiptNumber: number;
             controlUnitSerial?: string | null;
             applicationPackage?: string | null;
@@ -3341,6 +3346,7 @@ export interface components {
             /** @enum {string|null} */
             printType?: "Normal" | "Copy" | "Proforma" | null;
             date?: number | null;
+            training?: boolean | null;
             receiptNumber?: number | null;
             controlUnitSerial?: string | null;
             applicationPackage?: string | null;
