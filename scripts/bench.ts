@@ -226,8 +226,10 @@ async function invoke(
   status: number,
   body?: unknown,
   caller: Caller = ADMIN,
+  accept = 'application/json',
 ): Promise<Sample> {
-  const request = event(method, path, body, caller);
+  const request = { ...event(method, path, body, caller) };
+  request.headers = { ...request.headers, accept };
   const made: Call[] = [];
   calls = made;
   const start = process.cpuUsage();
@@ -246,7 +248,9 @@ async function invoke(
         ? undefined
         : result.isBase64Encoded
           ? Buffer.from(result.body, 'base64')
-          : JSON.parse(result.body),
+          : /json/.test(String(result.headers?.['Content-Type'] ?? 'application/json'))
+            ? JSON.parse(result.body)
+            : result.body,
   };
 }
 
@@ -927,9 +931,10 @@ const saleOf = (printed: boolean) => ({
   brutto: 28_700,
   vat: 4700,
   saleProducts: [
-    { productIdentifier: 'p1', deltaUnit: true, delta: 1, vat: 2500, netto: 10_000, brutto: 12_500, vatRate: 25 },
+    { productIdentifier: 'p1', name: 'Kaffe', deltaUnit: true, delta: 1, vat: 2500, netto: 10_000, brutto: 12_500, vatRate: 25 },
     {
       productIdentifier: 'p2',
+      name: 'Bulle',
       deltaUnit: true,
       delta: 2,
       vat: 1000,
@@ -938,7 +943,7 @@ const saleOf = (printed: boolean) => ({
       productBrutto: 2500,
       vatRate: 25,
     },
-    { productIdentifier: 'p3', deltaUnit: true, delta: 1, vat: 1200, netto: 10_000, brutto: 11_200, vatRate: 12 },
+    { productIdentifier: 'p3', name: 'Smörgås', deltaUnit: true, delta: 1, vat: 1200, netto: 10_000, brutto: 11_200, vatRate: 12 },
   ],
   payments: [{ paymentType: 'Cash', amount: 28_700 }],
   vatRateSums: [
@@ -1107,24 +1112,65 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
   for (const sale of warmSales) await printReceipt(fresh, sale.identifier);
   const prints: Sample[] = [];
   for (const sale of sales) prints.push(await printReceipt(fresh, sale.identifier));
-  const receiptNumber = (prints.at(-1)?.body as { receiptNumber: number }).receiptNumber;
+  const lastPrinted = prints.at(-1)?.body as { receiptNumber: number; receiptUrl: string };
   const printed = {
     sale: await sizeOf(lastSale),
     day: await sizeOf(firstDay),
     entry: await sizeOf(await lastEntry(fresh)),
-    receipt: await sizeOf(keys.receipt(SELLER, fresh.name, receiptNumber)),
+    receipt: await sizeOf(keys.receipt(SELLER, fresh.name, lastPrinted.receiptNumber)),
+    link: await sizeOf(keys.receiptLink(lastPrinted.receiptUrl.split('/').at(-1) ?? '')),
   };
+  // What a receipt prints of the seller and the register: its profile, the registration, the latest activation.
+  const context = [
+    await sizeOf(keys.sellerProfile(SELLER)),
+    await sizeOf(keys.registration(SELLER, fresh.name)),
+    await sizeOf(keys.activation(fresh.activationId)),
+  ];
+  const withContext = (model: Model): Model => ({
+    commands: [...model.commands, 'GetItem', 'GetItem', 'GetItem'],
+    capacity: {
+      ...model.capacity,
+      tableRcu: model.capacity.tableRcu + context.reduce((sum, size) => sum + readUnits(size), 0),
+    },
+  });
   const receiptPrint: Operation = {
     label: `receipt print (n=${REPS})`,
     samples: prints,
-    model: ledgerWrite({ ...posted, asked: [posted.sale], day: printed.day }, [
-      { before: posted.counter, after: posted.counter },
-      { before: posted.sale, after: printed.sale, indexed: true },
-      { before: printed.day, after: printed.day, indexed: true },
-      { after: printed.entry },
-      { after: printed.receipt },
-    ]),
+    model: withContext(
+      ledgerWrite({ ...posted, asked: [posted.sale], day: printed.day }, [
+        { before: posted.counter, after: posted.counter },
+        { before: posted.sale, after: printed.sale, indexed: true },
+        { before: printed.day, after: printed.day, indexed: true },
+        { after: printed.entry },
+        { after: printed.receipt },
+        { after: printed.link },
+      ]),
+    ),
   };
+
+  // The printed receipt read again as the printer's text and as the customer's page: the key, the seller's liveness,
+  // the registration and counter (BatchGet), the sale, then the receipt's context; nothing is written.
+  const readReceipt = (accept: string) =>
+    invoke(fiscal.handler, 'GET', `${fresh.base}/sales/${sales.at(-1)?.identifier ?? ''}/receipt`, 200, undefined, fresh.caller, accept);
+  const receiptReadModel = withContext({
+    commands: ['GetItem', 'GetItem', 'BatchGetItem', 'GetItem'],
+    capacity: {
+      tableRcu: [posted.key, posted.sellerCounter, context[1] ?? 0, posted.counter, printed.sale].reduce(
+        (sum, size) => sum + readUnits(size),
+        0,
+      ),
+      lsiRcu: 0,
+      tableWcu: 0,
+      lsiWcu: 0,
+    },
+  });
+  const receiptReads: Operation[] = [];
+  for (const accept of ['text/plain', 'text/html']) {
+    await repeat(WARMUP, () => readReceipt(accept));
+    const samples = await repeat(REPS, () => readReceipt(accept));
+    if (typeof samples[0]?.body !== 'string') throw new Error(`The receipt as ${accept} is no text`);
+    receiptReads.push({ label: `receipt read as ${accept} (n=${REPS})`, samples, model: receiptReadModel });
+  }
 
   // The days: the fresh register's first day filled up to DAY_SALES sales; beside it, the seasoned register's
   // EARLIER_DAYS days, each closed and its Z report printed, then a day of DAY_SALES sales. The two lanes run
@@ -1185,7 +1231,7 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
       label: `Z report read, ${DAY_SALES.toLocaleString('en')} sales, ${history} (n=${REPS})`,
       samples: reads,
       model: {
-        commands: ['GetItem', 'GetItem', 'BatchGetItem', 'GetItem', 'GetItem', 'GetItem', 'Query', 'Query', 'GetItem'],
+        commands: ['GetItem', 'GetItem', 'BatchGetItem', 'GetItem', 'GetItem', 'GetItem', 'GetItem'],
         capacity: {
           tableRcu: [
             open.key,
@@ -1195,8 +1241,6 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
             closed.day,
             await sizeOf(keys.sellerProfile(SELLER)),
             registration,
-            0,
-            0,
             await sizeOf(keys.activation(till.activationId)),
           ].reduce((sum, size) => sum + readUnits(size), 0),
           lsiRcu: 0,
@@ -1261,6 +1305,7 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
       salePost,
       salePostReplayed,
       receiptPrint,
+      ...receiptReads,
       ...measuredDays.map((day) => day.dayClose),
       ...measuredDays.map((day) => day.zReport),
       verification,

@@ -36,7 +36,12 @@ export const products: VersionedEntity<ProductBody> = {
   orderFields: ['identifier', 'name', 'barcode', 'netto'],
   searched: ['name', 'barcode', 'identifier'],
   references: [{ field: 'tax', kind: 'TAX' }],
-  normalize: (body) => ({ ...body, countedInPrice: body.countedInPrice === true || body.countedInPrice === 'true' }),
+  // A product is goods unless it says it is a service (docs/conventions.md §16).
+  normalize: (body) => ({
+    ...body,
+    countedInPrice: body.countedInPrice === true || body.countedInPrice === 'true',
+    articleType: body.articleType ?? 'GOODS',
+  }),
 };
 
 /** Commodities link a product to a category; v26 adds `color`. */

@@ -1,7 +1,7 @@
 /**
  * What each sale line sold, frozen at the sale (docs/conventions.md §16): the line's `name`, `group`, `articleType`,
  * `quantity`, `salesUnit` and `unitPrice` as the register sent them, else as the stored sale already froze them, else
- * from the catalog at the write. A receipt, a report and the auditor's export show them whatever the catalog says later.
+ * (for a line the register did not name) from the catalog at the write, else defaults. A receipt, a report and the auditor's export show them whatever the catalog says later.
  */
 import type { ProductBody } from '#schemas/types.ts';
 import { keys } from '#shared/db/keys.ts';
@@ -18,35 +18,66 @@ export interface ProductFacts {
   salesUnit: SalesUnit;
 }
 
-type Line = Pick<SaleProduct, 'productIdentifier' | 'name' | 'group' | 'articleType' | 'salesUnit'>;
+type Line = Pick<SaleProduct, 'productIdentifier' | 'name'>;
 
-const lacksFacts = (line: Line) => line.name == null || line.group == null || line.articleType == null || line.salesUnit == null;
+/** A line the register names (`name`) carries the facts the register has: only an unnamed line is looked up. */
+const unnamed = (line: Line) => line.name == null;
+
+/** What a warm instance knows of one seller's catalog at one version of its stream: a product's facts, or null. */
+interface Known {
+  version: number;
+  products: Map<string, ProductFacts | null>;
+  categories?: ReadonlyMap<string, readonly string[]>;
+}
+
+/** Sellers whose catalog an instance keeps, the oldest dropped first: a bound on its memory. */
+const KNOWN_SELLERS = 100;
+const known = new Map<string, Known>();
 
 /**
- * The catalog's facts of the products that lines without their own facts name: one batch read of those products, and
- * the seller's categories only when such a line leaves its group out. A register that sends the facts costs no read.
+ * The catalog's facts of the products that unnamed lines name. A warm instance keeps what it read per seller while the
+ * seller's stream stays at the same version (every catalog change moves it, a sale does not), so a register selling
+ * the same products pays the reads once; else one batch read of the products it has not seen and, the first time,
+ * the seller's categories. A register that names its lines costs the write no read. `version`: the seller's stream
+ * version the request read (undefined: nothing is kept).
  */
-export async function catalogFacts(sellerId: string, lines: readonly Line[]): Promise<ReadonlyMap<string, ProductFacts>> {
-  const wanted = [...new Set(lines.filter(lacksFacts).map((line) => line.productIdentifier))];
+export async function catalogFacts(
+  sellerId: string,
+  lines: readonly Line[],
+  version: number | undefined,
+): Promise<ReadonlyMap<string, ProductFacts>> {
+  const wanted = [...new Set(lines.filter(unnamed).map((line) => line.productIdentifier))];
   if (wanted.length === 0) return new Map();
-  const needsGroup = lines.some((line) => line.group == null);
-  const [products, categories] = await Promise.all([
-    readItems(wanted.map((id) => keys.catalog<ProductBody>(sellerId, 'PRODUCT', id))),
-    needsGroup ? productCategories(sellerId) : new Map<string, string[]>(),
-  ]);
-  return new Map(
-    products.map((product): [string, ProductFacts] => {
+  const kept = known.get(sellerId);
+  const state: Known = kept && kept.version === version ? kept : { version: version ?? -1, products: new Map() };
+  const missing = wanted.filter((id) => !state.products.has(id));
+  if (missing.length > 0) {
+    const [products, categories] = await Promise.all([
+      readItems(missing.map((id) => keys.catalog<ProductBody>(sellerId, 'PRODUCT', id))),
+      state.categories ?? productCategories(sellerId),
+    ]);
+    state.categories = categories;
+    for (const id of missing) state.products.set(id, null);
+    for (const product of products) {
       const id = product.identifier ?? '';
-      return [
-        id,
-        {
-          name: product.name,
-          // A product in two categories is frozen in the first by name, so a line counts in one group only.
-          group: [...(categories.get(id) ?? [])].sort()[0] ?? null,
-          articleType: product.articleType ?? 'GOODS',
-          salesUnit: product.salesUnit,
-        },
-      ];
+      state.products.set(id, {
+        name: product.name,
+        // A product in two categories is frozen in the first by name, so a line counts in one group only.
+        group: [...(categories.get(id) ?? [])].sort()[0] ?? null,
+        articleType: product.articleType ?? 'GOODS',
+        salesUnit: product.salesUnit,
+      });
+    }
+  }
+  if (version !== undefined) {
+    known.delete(sellerId);
+    known.set(sellerId, state);
+    if (known.size > KNOWN_SELLERS) known.delete(known.keys().next().value as string);
+  }
+  return new Map(
+    wanted.flatMap((id) => {
+      const facts = state.products.get(id);
+      return facts ? [[id, facts] as const] : [];
     }),
   );
 }
@@ -81,7 +112,7 @@ export function freezeLines(
     // sends now: a printed sale of then, re-sent as stored, is the same sale.
     if (before !== undefined && before.articleType == null) return withoutMissingFacts(line);
     // A stored line's null name or group is what it froze, not a fact to fill from today's catalog.
-    const fact = before === undefined ? facts.get(line.productIdentifier) : undefined;
+    const fact = before === undefined && unnamed(line) ? facts.get(line.productIdentifier) : undefined;
     const quantity = line.quantity ?? before?.quantity ?? (line.deltaUnit ? line.delta : 1);
     return {
       ...line,

@@ -46,7 +46,7 @@ async function writeSale(request: RegisterRequest<SaleBody>, mode: 'POST' | 'PUT
     timeZone: timeZoneOf(register.sellerId),
     refuse: (condition) => dayRefusal('saleWrite', condition, request.version),
     refusePrint: (condition, message, printType) => dayRefusal('receipt', condition, request.version, message, printType),
-    facts: await catalogFacts(register.sellerId, content.saleProducts),
+    facts: await catalogFacts(register.sellerId, content.saleProducts, request.sellerCounter?.ver),
   };
   return writeLedger({
     register,

@@ -60,7 +60,8 @@ const CASES: Case[] = [
     versions: ALL,
     body: () => product({ name: 'Tea', description: 'Green', custom: '{"x":1}' }),
     changed: () => product({ name: 'Black tea', countedInPrice: 'false', salesUnit: 'Kilogram' }),
-    shown: () => ({ ...product({ name: 'Tea', description: 'Green', custom: '{"x":1}' }) }),
+    // A product that names no articleType is goods.
+    shown: () => ({ ...product({ name: 'Tea', description: 'Green', custom: '{"x":1}' }), articleType: 'GOODS' }),
   },
   {
     plural: 'commodities',
@@ -527,7 +528,7 @@ describe('commodities advanced', () => {
         deleted: false,
         category: 'drinks',
         custom: null,
-        product: { identifier: 'coffee', deleted: false, ...product(), description: null, custom: null },
+        product: { identifier: 'coffee', deleted: false, ...product(), description: null, articleType: 'GOODS', custom: null },
         categoryInfo: { identifier: 'drinks', deleted: false, name: 'Drinks' },
       },
     ]);
@@ -547,7 +548,14 @@ describe('commodities advanced', () => {
           custom: null,
           color: 3,
           productAdvancedInfo: {
-            product: { identifier: 'coffee', deleted: false, ...product(), description: null, custom: null },
+            product: {
+              identifier: 'coffee',
+              deleted: false,
+              ...product(),
+              description: null,
+              articleType: 'GOODS',
+              custom: null,
+            },
             tax: { identifier: 'moms', deleted: false, vat: 25, name: 'Moms', custom: null },
             images: [],
           },

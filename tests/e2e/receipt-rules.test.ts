@@ -76,6 +76,10 @@ describe('sale lines name what was sold', () => {
     expect((again.body as { sale: { saleProducts: unknown[] } }).sale.saleProducts).toEqual(
       (printed.body as { sale: { saleProducts: unknown[] } }).sale.saleProducts,
     );
+    // A sale after the rename freezes the new name (what an instance knew of the catalog went with its version).
+    const after = coffeeSale();
+    expect((await v(33).post(`${base()}/sales`, after, kassa)).status).toBe(201);
+    expect(await saleLines(after.identifier)).toEqual([expect.objectContaining({ ...frozen, name: 'Kaffe Latte' })]);
     // The register re-sends the printed sale without the facts: it is the same sale, nothing changes.
     const resent = await v(33).put(
       `${base()}/sales`,

@@ -26,7 +26,8 @@ describe('entityCreation (POST)', () => {
     const change = entityCreation(products, request(product), 'P1')(undefined);
 
     // Assess
-    expect(change).toEqual({ data: product, result: { status: 201, body: { identifier: 'P1' } } });
+    // A product that names no articleType is goods.
+    expect(change).toEqual({ data: { ...product, articleType: 'GOODS' }, result: { status: 201, body: { identifier: 'P1' } } });
   });
 
   it('an identifier in use is 409 VersionConflict', () => {

@@ -189,6 +189,7 @@ describe('a sale written and read through each version', () => {
       controlUnitId: null,
       treasurer: null,
       close: null,
+      training: false,
       day: 3,
       saleProducts: [],
       prints: [
