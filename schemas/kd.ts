@@ -8,8 +8,11 @@ import { PRINT_TYPES } from '#shared/fiscal/model.ts';
 const INT32_MAX = 2147483647;
 /** The receipt's time: from 1970 to the last year a kd date (`YYYYMMDDhhmm`) can show in any time zone. */
 const KD_DATE_MAX = 253370764800000;
-/** A VAT rate in percent as text, at most two decimals, 0 to 100 (`25`, `12.5`, `6.00`). */
-export const VAT_RATE_KEY = '^(?:100(?:\\.00?)?|[1-9]?[0-9](?:\\.[0-9]{1,2})?)$';
+/**
+ * A VAT rate in percent as text, at most two decimals, 0 to 99.99 (`25`, `12.5`, `6.00`): a unit's rate field holds at
+ * most 5 characters (`99,99`; shared/kd/codec.ts), so a higher rate is refused here rather than by the unit.
+ */
+export const VAT_RATE_KEY = '^[1-9]?[0-9](?:\\.[0-9]{1,2})?$';
 /** A control unit takes four VAT rates. */
 export const MAX_KD_VAT_RATES = 4;
 

@@ -943,7 +943,16 @@ const saleOf = (printed: boolean) => ({
       productBrutto: 2500,
       vatRate: 25,
     },
-    { productIdentifier: 'p3', name: 'Smörgås', deltaUnit: true, delta: 1, vat: 1200, netto: 10_000, brutto: 11_200, vatRate: 12 },
+    {
+      productIdentifier: 'p3',
+      name: 'Smörgås',
+      deltaUnit: true,
+      delta: 1,
+      vat: 1200,
+      netto: 10_000,
+      brutto: 11_200,
+      vatRate: 12,
+    },
   ],
   payments: [{ paymentType: 'Cash', amount: 28_700 }],
   vatRateSums: [
@@ -1151,7 +1160,15 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
   // The printed receipt read again as the printer's text and as the customer's page: the key, the seller's liveness,
   // the registration and counter (BatchGet), the sale, then the receipt's context; nothing is written.
   const readReceipt = (accept: string) =>
-    invoke(fiscal.handler, 'GET', `${fresh.base}/sales/${sales.at(-1)?.identifier ?? ''}/receipt`, 200, undefined, fresh.caller, accept);
+    invoke(
+      fiscal.handler,
+      'GET',
+      `${fresh.base}/sales/${sales.at(-1)?.identifier ?? ''}/receipt`,
+      200,
+      undefined,
+      fresh.caller,
+      accept,
+    );
   const receiptReadModel = withContext({
     commands: ['GetItem', 'GetItem', 'BatchGetItem', 'GetItem'],
     capacity: {

@@ -283,6 +283,10 @@ describe('a control unit signs every kind of receipt', () => {
     const receipt = await v(33).get(`${path}/sales/${training.identifier}/receipt`, register);
     expect(receipt.body).toMatchObject({ receiptNumber: 1, controlNumber: trainingCode });
 
+    // A rate the unit's 5-character field cannot hold is refused as the body is read, before anything reaches the unit.
+    const tooHigh = await sendKd(33, seller, 'U1', kdOf(5, 100, { vatRateToSum: { '100': 100 } }), register);
+    expect([tooHigh.status, (tooHigh.body as { exception: string }).exception]).toEqual([400, 'ValueNotValid']);
+
     const log = (await v(33).get(`/kd-facets?seller=${seller}&cashRegisterName=U1`)).body as {
       printType: string;
       outcome?: string;
