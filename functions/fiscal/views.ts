@@ -59,7 +59,8 @@ export function saleFromBody(body: SaleBody, version: ApiVersion): Omit<Sale, 'd
     controlUnitId: sale.controlUnitId ?? null,
     treasurer: sale.treasurer ?? null,
     close: sale.close ?? null,
-    training: sale.training ?? false,
+    // Stored only when true, so a sale recorded before training receipts existed reads as what it is.
+    ...(sale.training === true ? { training: true } : {}),
     saleProducts: sale.saleProducts.map((line): SaleProduct => ({
       productIdentifier: line.productIdentifier,
       deltaUnit: line.deltaUnit,
@@ -108,6 +109,7 @@ export function saleFromBody(body: SaleBody, version: ApiVersion): Omit<Sale, 'd
 export function saleView(sale: Sale, version: ApiVersion) {
   return {
     ...present(sale, SALE_FIELDS[version]),
+    training: sale.training === true,
     saleProducts: sale.saleProducts.map((line) => present(line, LINE_FIELDS[version])),
     prints: sale.prints.map((print) => present(print, PRINT_FIELDS)),
     payments: sale.payments.map((payment) => ({
