@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiVersion } from '#shared/versions.ts';
 import { activateRegister, registerApp, saleOf } from '../support/fiscal.ts';
 import { type CallOptions, expectError, v } from '../support/http.ts';
 import { startUnit } from '../support/edge.ts';
@@ -240,8 +241,8 @@ describe('a control unit signs every kind of receipt', () => {
     const seller = `SE${unitSeller}`;
     const register = await activateOnUnit(app, unitSeller, 'U1', serial);
     const path = `/${seller}/registrations/U1`;
-    const signedCode = async (body: Record<string, unknown>) => {
-      const answer = await sendKd(33, seller, 'U1', body, register);
+    const signedCode = async (body: Record<string, unknown>, version: ApiVersion = 33) => {
+      const answer = await sendKd(version, seller, 'U1', body, register);
       expect([answer.status, answer.text]).toEqual([201, expect.any(String)]);
       const code = (answer.body as { response: string }).response;
       expect(code).toMatch(/^[A-Z0-9]{59}$/);
@@ -282,6 +283,16 @@ describe('a control unit signs every kind of receipt', () => {
     expect(stored.status).toBe(201);
     const receipt = await v(33).get(`${path}/sales/${training.identifier}/receipt`, register);
     expect(receipt.body).toMatchObject({ receiptNumber: 1, controlNumber: trainingCode });
+
+    // v15 may leave the number out: a training kd is then for the next number of the training series (2), and v26
+    // names it; both are signed by the unit as training receipts of their own.
+    const nextTraining = await signedCode(kdOf(null, 300, { training: true, brutto: 300 }), 15);
+    const named = await signedCode(kdOf(3, 400, { training: true }), 26);
+    expect(new Set([trainingCode, nextTraining, named]).size).toBe(3);
+    const secondTraining = { ...saleOf(300), training: true, prints: [{ printType: 'Normal', controlNumber: nextTraining }] };
+    expect((await v(33).post(`${path}/sales`, secondTraining, register)).status).toBe(201);
+    const second = await v(33).get(`${path}/sales/${secondTraining.identifier}/receipt`, register);
+    expect(second.body).toMatchObject({ receiptNumber: 2, controlNumber: nextTraining });
 
     // A rate the unit's 5-character field cannot hold is refused as the body is read, before anything reaches the unit.
     const tooHigh = await sendKd(33, seller, 'U1', kdOf(5, 100, { vatRateToSum: { '100': 100 } }), register);
