@@ -15,6 +15,8 @@ import {
 } from '#shared/fiscal/ledger.ts';
 import { readFiscalContext } from '#shared/fiscal/context.ts';
 import { buildReport } from '#shared/fiscal/report.ts';
+import { type ExportContext, readExportContext } from '#shared/fiscal/export-context.ts';
+import { journalData, type JournalDayClosed } from '#shared/fiscal/journal-records.ts';
 import { reportHtml, reportText } from '#shared/fiscal/report-render.ts';
 import { unprintedSales } from '#shared/fiscal/totals.ts';
 import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
@@ -90,18 +92,21 @@ export function openDay(request: RegisterRequest<DayBody>): Promise<Reply> {
 }
 
 /** `PUT /{sellerId}/days/{identifier}` (v26, v33): names the closing treasurer; `opened: false` closes the day. */
-export function updateDay(request: RegisterRequest<DayBody> & { params: Record<'identifier', string> }): Promise<Reply> {
+export async function updateDay(request: RegisterRequest<DayBody> & { params: Record<'identifier', string> }): Promise<Reply> {
   const register = writingRegister(request);
   const dayNumber = Number(request.params.identifier);
   if (!Number.isSafeInteger(dayNumber) || dayNumber < 1)
     throw typeMismatch('identifier', 'a day number', request.params.identifier);
   const conditions = preconditions(request.headers);
   const change = dayFromBody(request.body);
+  // A closing freezes the register's export context into its journal entry; read before the write, as it is no part of it.
+  const context = change.opened === false ? await readExportContext(register) : undefined;
   return writeOnDay(request, register, dayNumber, (day, state, now) => {
     checkPreconditions(conditions, day.version);
     if (!day.opened) throw dayRefusal('dayOpen', 'DAY_IS_CLOSED', request.version);
     const named = { ...day, closedDayTreasurer: change.closedDayTreasurer ?? day.closedDayTreasurer ?? null };
-    if (change.opened === false) return closing({ ...state, day: named }, register, request.version, now, noContent());
+    // The context is read exactly when the body closes the day.
+    if (context) return closing({ ...state, day: named }, register, request.version, now, noContent(), context);
     return {
       result: noContent(),
       entities: [dayWrite(register, { day: named, seen: day })],
@@ -131,19 +136,21 @@ function writeOnDay<R>(
 }
 
 /** `POST .../days/current`: closes the open day (docs/conventions.md §17). */
-export function closeDay(request: RegisterRequest): Promise<Reply> {
+export async function closeDay(request: RegisterRequest): Promise<Reply> {
   const register = writingRegister(request);
+  const context = await readExportContext(register);
   return writeLedger({
     register,
     apiVersion: request.version,
     reads: [],
-    decide: (state, _read, now) => closing(state, register, request.version, now, { status: 201 }),
+    decide: (state, _read, now) => closing(state, register, request.version, now, { status: 201 }, context),
   });
 }
 
 /**
  * Closing the open day: refused with none open (`DAY_IS_CLOSED`) or while a sold sale of the day has no
- * Normal receipt (`RECEIPT_IS_NOT_PRINTED`). The day is frozen with its cash and the register's grand totals.
+ * Normal receipt (`RECEIPT_IS_NOT_PRINTED`). The day is frozen with its cash and the register's grand totals; its
+ * journal entry keeps its Z report and the register's export context (docs/conventions.md §19).
  */
 function closing(
   state: LedgerState,
@@ -151,6 +158,7 @@ function closing(
   version: ApiRequest['version'],
   now: number,
   result: Reply,
+  context: ExportContext,
 ): LedgerDecision<Reply> {
   const open = state.day;
   if (!open?.opened || !state.ledger.day?.opened) throw dayRefusal('close', 'DAY_IS_CLOSED', version);
@@ -175,10 +183,29 @@ function closing(
         type: 'DAY_CLOSED',
         dayNumber: day.dayNumber,
         amount: day.cashAtClose,
-        data: { grandTotal: day.grandTotal ?? 0, grandTotalRefund: day.grandTotalRefund ?? 0 },
+        data: journalData(closingRecord(day, now, context)),
       },
     ],
   };
+}
+
+/** What a closing's journal entry keeps: the grand totals, the Z report as produced at the close, the export context. */
+function closingRecord(day: DayRecord, now: number, context: ExportContext): JournalDayClosed {
+  const grandTotals = { sales: day.grandTotal ?? 0, refunds: day.grandTotalRefund ?? 0 };
+  const { company, system } = context;
+  const report = buildReport({
+    seller: { name: company.name, corporateId: company.corporateId, address: company.address, country: company.country },
+    register: {
+      cashRegisterName: system.cashRegisterName,
+      productionNumber: system.productionNumber,
+      controlUnitSerial: system.controlUnitSerial,
+    },
+    day,
+    totals: day.totals,
+    grandTotals,
+    produced: now,
+  });
+  return { grandTotal: grandTotals.sales, grandTotalRefund: grandTotals.refunds, report, context };
 }
 
 type ReportRequest = RegisterRequest & { params: Partial<Record<'dayId' | 'dayIdentifier', string>> };

@@ -18,7 +18,7 @@ import { buildReceipt, receiptUrlOf } from '#shared/fiscal/receipt.ts';
 import { saleContribution, subtractTotals } from '#shared/fiscal/totals.ts';
 import { type ApiVersion } from '#shared/versions.ts';
 import { dayForNewRecord, dayWrite, latestDay, withTotals } from './day-rules.ts';
-import { controlCodes, printEvent, receiptSeries, takePrints } from './sale-write.ts';
+import { controlCodes, controlUnitSerialOf, printEvent, receiptSeries, takePrints } from './sale-write.ts';
 import type { DayCondition } from './refusals.ts';
 import { saleView } from './views.ts';
 
@@ -98,7 +98,10 @@ export function decidePrint(request: PrintRequest, state: LedgerState, read: Rea
       dayWrite(request.register, { day, seen: target.seen }),
     ],
     ledger: { ...state.ledger, ...receiptSeries(stored, prints.receipt), day: latestDay(day) },
-    events: [...target.events, { ...printEvent(sale, print), dayNumber: day.dayNumber }],
+    events: [
+      ...target.events,
+      { ...printEvent(sale, print, controlUnitSerialOf(read, request.register)), dayNumber: day.dayNumber },
+    ],
     alongside: [
       ...prints.receipts(request.register, sale),
       ...(request.printType === 'Copy' && record ? [put({ ...record, copied: now })] : []),

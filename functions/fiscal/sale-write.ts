@@ -12,6 +12,7 @@ import {
 } from '#shared/errors.ts';
 import { saleTotalsProblem } from '#shared/fiscal/arithmetic.ts';
 import { canonicalJson, type JournalEvent } from '#shared/fiscal/journal.ts';
+import { journalData, journalReceipt } from '#shared/fiscal/journal-records.ts';
 import {
   lastReceipt,
   type Ledger,
@@ -160,7 +161,7 @@ export function decideSaleWrite(write: SaleWrite, state: LedgerState, read: Read
       amount: sale.brutto,
       data: { saleState: sale.saleState, previousState: stored?.saleState ?? null, refund: sale.refund, digest: digestOf(sale) },
     },
-    ...prints.added.map((print) => printEvent(sale, print)),
+    ...prints.added.map((print) => printEvent(sale, print, controlUnitSerialOf(read, write.register))),
   ];
   return {
     result: stored ? noContent() : created(write.identifier),
@@ -323,8 +324,7 @@ export function takePrints(
 }
 
 /** Whether the activation the register writes under has a control unit, which must sign its receipts. */
-export const hasControlUnit = (read: Reader, writer: Writer): boolean =>
-  (read(keys.activation(writer.activationId))?.controlUnitSerial ?? null) !== null;
+export const hasControlUnit = (read: Reader, writer: Writer): boolean => controlUnitSerialOf(read, writer) !== null;
 
 /** Why a Normal or Copy print with this receipt number lacks its unit's control code (undefined: it has it). */
 export type ControlCodes = (print: Print, receiptNumber: number) => string | undefined;
@@ -369,7 +369,12 @@ export function claimReads(
     );
 }
 
-export const printEvent = (sale: Sale, print: Print): JournalEvent => ({
+/** The serial of the control unit the register writes under (its activation's), or null. */
+export const controlUnitSerialOf = (read: Reader, writer: Writer): string | null =>
+  read(keys.activation(writer.activationId))?.controlUnitSerial ?? null;
+
+/** A print's journal entry, with the receipt it makes (docs/conventions.md §19: the journal keeps the receipt). */
+export const printEvent = (sale: Sale, print: Print, controlUnitSerial: string | null): JournalEvent => ({
   type: 'PRINT',
   dayNumber: sale.day,
   saleIdentifier: sale.identifier,
@@ -377,6 +382,7 @@ export const printEvent = (sale: Sale, print: Print): JournalEvent => ({
   printType: print.printType,
   amount: sale.brutto,
   controlCode: print.controlNumber ?? null,
+  data: journalData({ receipt: journalReceipt(sale, print, controlUnitSerial) }),
 });
 
 /** What a refund takes from its original's receipt (docs/conventions.md §15): never more than is left of it. */

@@ -113,7 +113,8 @@ export const dateText = (date: number): string => {
   return `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`;
 };
 
-const UNITS: Readonly<Record<string, string>> = {
+/** The symbol of a sales unit (`kg`), as receipts and the auditor's export write it. */
+export const UNITS: Readonly<Record<string, string>> = {
   Piece: 'st',
   Kilogram: 'kg',
   Hektogram: 'hg',

@@ -1,0 +1,69 @@
+/**
+ * Who the journal belongs to, as the auditor's export (SKVFS 2021:16) names it: the company block and the register
+ * system block (docs/conventions.md §19). Read from the records that hold each fact, never invented: the seller's
+ * profile (name, the address where sales happen), the registration (corporate id, production number), the
+ * installation (program version), the application (its name and package) and the latest activation (the control
+ * unit's serial). A day's closing entry freezes it, so a fetched journal exports offline with the same facts.
+ */
+import { keys } from '#shared/db/keys.ts';
+import { readItem } from '#shared/db/reads.ts';
+import { readFiscalContext } from './context.ts';
+import type { Register } from './ledger.ts';
+
+export interface ExportContext {
+  sellerId: string;
+  /** The seller's time zone: the export's times are its wall clock. */
+  timeZone: string;
+  company: {
+    corporateId: string;
+    country: string;
+    name: string | null;
+    /** Where the sales take place: the seller's address, postal code and city on one line. */
+    address: string | null;
+  };
+  system: {
+    cashRegisterName: string;
+    /** The installation's production number (Tillverkningsnummer för kassaregistret). */
+    productionNumber: string | null;
+    /** The application's name (Modellbeteckning). */
+    model: string | null;
+    /** The application's package (Modell eller program). */
+    program: string | null;
+    /** The installation's program version (Versionsnummer). */
+    version: string | null;
+    controlUnitSerial: string | null;
+  };
+}
+
+/** `address, zip city`, leaving out what the profile lacks; null when it has none of them. */
+export function addressLine(seller: { address: string | null; zip: string | null; city: string | null }): string | null {
+  const place = [seller.zip, seller.city].filter((part) => part !== null && part !== '').join(' ');
+  const line = [seller.address ?? '', place].filter((part) => part !== '').join(', ');
+  return line === '' ? null : line;
+}
+
+/** The register's export context as its records say now (the fiscal context, then its installation and application). */
+export async function readExportContext(register: Register): Promise<ExportContext> {
+  const context = await readFiscalContext(register);
+  const { productionNumber, controlUnitSerial } = context.register;
+  const installation = productionNumber === null ? undefined : await readItem(keys.installation(productionNumber));
+  const application = installation ? await readItem(keys.application(installation.applicationPackage)) : undefined;
+  return {
+    sellerId: register.sellerId,
+    timeZone: context.timeZone,
+    company: {
+      corporateId: context.seller.corporateId,
+      country: context.seller.country,
+      name: context.seller.name,
+      address: addressLine(context.seller),
+    },
+    system: {
+      cashRegisterName: register.cash,
+      productionNumber,
+      model: application?.name ?? null,
+      program: installation?.applicationPackage ?? null,
+      version: installation?.programVersion ?? null,
+      controlUnitSerial,
+    },
+  };
+}
