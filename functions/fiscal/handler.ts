@@ -367,6 +367,16 @@ export const routes: Route[] = [
     versions: [33],
     handle: onFirstUse(journals, 'generatedJournal'),
   }),
+  route({
+    query: GENERATED_QUERY,
+    responses: { 200: { media: ['application/xml'] } },
+    errors: [...REGISTER_READ, ['InconsistentData', 'JOURNAL_EXPORT_INCOMPLETE']],
+    ...reader,
+    method: 'GET',
+    path: '/{sellerId}/registrations/{cash}/journal-export',
+    versions: [33],
+    handle: onFirstUse(journals, 'journalExport'),
+  }),
 ];
 
 export const handler = httpApi(routes);

@@ -50,15 +50,23 @@ export type QueryShape = Pick<
   'IndexName' | 'KeyConditionExpression' | 'FilterExpression' | 'ExpressionAttributeValues'
 >;
 
-/** Every item a strongly consistent Query finds, page after page. */
-export async function queryAll<T>(shape: QueryShape): Promise<Item<T>[]> {
-  const items: Item<T>[] = [];
+/**
+ * Every item a strongly consistent Query finds, one page read at a time as the caller goes on: a caller that stops
+ * early reads no further page, and only one page is held at once.
+ */
+export async function* queryEach<T>(shape: QueryShape): AsyncGenerator<Item<T>> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await queryItems({ TableName: table(), ConsistentRead: true, ExclusiveStartKey: startKey, ...shape });
-    items.push(...((page.Items ?? []) as Item<T>[]));
+    yield* (page.Items ?? []) as Item<T>[];
     startKey = page.LastEvaluatedKey;
   } while (startKey);
+}
+
+/** Every item a strongly consistent Query finds, page after page. */
+export async function queryAll<T>(shape: QueryShape): Promise<Item<T>[]> {
+  const items: Item<T>[] = [];
+  for await (const item of queryEach<T>(shape)) items.push(item);
   return items;
 }
 

@@ -67,6 +67,18 @@ export interface ExportPeriod {
   to: number | null;
 }
 
+/** What an export wrote, filled in as it goes: the period its header names (the journal's first time, the export's). */
+export interface ExportSummary {
+  period: { from: number; to: number } | null;
+  events: number;
+}
+
+/** The file name of an export (`ExportAvDataFranJournalminneEnligtSKVFS2021-16_<from>-<to>.xml`, times as `yyyyMMddHHmmss`). */
+export function exportFileName(period: { from: number; to: number }, timeZone: string): string {
+  const compact = (instant: number) => localTime(instant, timeZone).replace(/[-T:]/g, '');
+  return `${ROOT}_${compact(period.from)}-${compact(period.to)}.xml`;
+}
+
 /** The facts every part of the document needs, checked once. */
 interface Facts {
   context: ExportContext;
@@ -184,11 +196,11 @@ export async function* skvfsExport(
   entries: AsyncIterable<JournalEntryRecord> | Iterable<JournalEntryRecord>,
   period: ExportPeriod,
   exported: number,
+  summary: ExportSummary = { period: null, events: 0 },
 ): AsyncGenerator<string> {
   const facts = checkedFacts(context);
   const from = period.from ?? Number.MIN_SAFE_INTEGER;
   const to = period.to ?? Number.MAX_SAFE_INTEGER;
-  let started = false;
   let first: number | null = null;
   let window: { time: number; entry: JournalEntryRecord }[] = [];
 
@@ -198,10 +210,11 @@ export async function* skvfsExport(
       if (time < from || time > to) continue;
       const event = handelse(facts, entry, time);
       if (event === null) continue;
-      if (!started) {
-        started = true;
-        yield header(facts, { from: period.from ?? first ?? time, to: period.to ?? exported }, exported);
+      if (!summary.period) {
+        summary.period = { from: period.from ?? first ?? time, to: period.to ?? exported };
+        yield header(facts, summary.period, exported);
       }
+      summary.events += 1;
       yield event;
     }
     window = [];
@@ -218,7 +231,23 @@ export async function* skvfsExport(
     }
   }
   yield* flush();
-  if (started) yield FOOTER;
+  if (summary.period) yield FOOTER;
+}
+
+/**
+ * Who a fetched journal belongs to, offline: the context its last closed day froze (`npm run journal-export`), or the
+ * error naming what is missing.
+ */
+export function journalContext(entries: readonly JournalEntryRecord[]): ExportContext {
+  for (let index = entries.length - 1; index >= 0; index -= 1) {
+    const entry = entries[index];
+    const context = entry?.type === 'DAY_CLOSED' ? (entry.data as Partial<JournalDayClosed> | null)?.context : undefined;
+    if (context) return context;
+  }
+  throw exportIncomplete(
+    'the company and the register, which a closed day keeps in the journal',
+    'fetch a journal that holds a day closed since the export was introduced, or export over HTTP',
+  );
 }
 
 /** When the event happened: the register's time for its own events, else when the service journaled it. */

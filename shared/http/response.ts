@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createGzip } from 'node:zlib';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type ApiError, inconsistentData } from '#shared/errors.ts';
 import type { Reply } from './types.ts';
@@ -30,6 +32,35 @@ export const okBinary = (body: Buffer, contentType: string, version?: number): R
   binary: { body, contentType },
   headers: { 'X-Content-Type-Options': 'nosniff', ...(version === undefined ? {} : { ETag: `"${version}"` }) },
 });
+
+/**
+ * 200 with a document made in chunks (the auditor's export), or null when it made none. API Gateway's HTTP API buffers
+ * a function's answer (6 MB at most), so the chunks are compressed as they come when the client accepts gzip: the
+ * function then holds the compressed document and one chunk, never the whole text (docs/decisions.md).
+ */
+export async function okChunks(
+  chunks: AsyncIterable<string>,
+  contentType: string,
+  acceptEncoding: string | undefined,
+): Promise<Reply | null> {
+  if (!/\bgzip\b/i.test(acceptEncoding ?? '')) {
+    let body = '';
+    for await (const chunk of chunks) body += chunk;
+    return body === '' ? null : okText(body, contentType);
+  }
+  const gzip = createGzip();
+  const compressed: Buffer[] = [];
+  gzip.on('data', (part: Buffer) => compressed.push(part));
+  let empty = true;
+  for await (const chunk of chunks) {
+    empty = false;
+    if (!gzip.write(chunk)) await once(gzip, 'drain');
+  }
+  gzip.end();
+  await once(gzip, 'end');
+  if (empty) return null;
+  return { status: 200, binary: { body: Buffer.concat(compressed), contentType }, headers: { 'Content-Encoding': 'gzip' } };
+}
 
 /** Serializes a reply into the HTTP API v2 result; a body too large to send is a SERVER_IS_OVERLOADED. */
 export function toResult(reply: Reply, maxBytes: number): APIGatewayProxyStructuredResultV2 {

@@ -1472,6 +1472,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v33/{sellerId}/registrations/{cash}/journal-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /{sellerId}/registrations/{cash}/journal-export */
+        get: operations["getBySellerIdRegistrationsByCashJournalExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v33/{sellerId}/registrations/{cash}/sales": {
         parameters: {
             query?: never;
@@ -3790,8 +3807,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description InconsistentData (SERVER_IS_OVERLOADED, SV_MISMATCH_IN_APP_DESC_AND_CU, VALID_FROM_AND_VALID_TO_INCONSISTENCY, ACTIVATION_CODE_WRONG_LENGTH, ACTIVATION_CODE_ALREADY_EXISTS, ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT, QUERY_PARAM_CANT_BE_NEGATIVE, SELLER_HAS_NOT_REGISTRATION, SELLER_SHOULD_BE_PROVIDED_FOR_CR, IDENTIFIER_LENGTH_VIOLATION, SERVER_CANT_BE_REMOVED, URL_AND_BODY_IDENTIFIERS_MISMATCH, LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY, WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, SALE_TOTALS_INCONSISTENT, RECEIPT_NUMBER_OUT_OF_SEQUENCE, CONTROL_CODE_MISSING); VersionConflict (DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED) */
-        InconsistentDataOrVersionConflict_1ha3u9r: {
+        /** @description InconsistentData (SERVER_IS_OVERLOADED, SV_MISMATCH_IN_APP_DESC_AND_CU, VALID_FROM_AND_VALID_TO_INCONSISTENCY, ACTIVATION_CODE_WRONG_LENGTH, ACTIVATION_CODE_ALREADY_EXISTS, ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT, QUERY_PARAM_CANT_BE_NEGATIVE, SELLER_HAS_NOT_REGISTRATION, SELLER_SHOULD_BE_PROVIDED_FOR_CR, IDENTIFIER_LENGTH_VIOLATION, SERVER_CANT_BE_REMOVED, URL_AND_BODY_IDENTIFIERS_MISMATCH, LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY, WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, SALE_TOTALS_INCONSISTENT, RECEIPT_NUMBER_OUT_OF_SEQUENCE, CONTROL_CODE_MISSING, JOURNAL_EXPORT_INCOMPLETE); VersionConflict (DAY_IS_CLOSED, DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED) */
+        InconsistentDataOrVersionConflict_1qisow8: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3800,7 +3817,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
-                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_ALREADY_EXISTS" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT" | "CONTROL_CODE_MISSING" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "IDENTIFIER_LENGTH_VIOLATION" | "LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "RECEIPT_NUMBER_OUT_OF_SEQUENCE" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SALE_TOTALS_INCONSISTENT" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SERVER_CANT_BE_REMOVED" | "SERVER_IS_OVERLOADED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "URL_AND_BODY_IDENTIFIERS_MISMATCH" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY" | "WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP";
+                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_ALREADY_EXISTS" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT" | "CONTROL_CODE_MISSING" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "IDENTIFIER_LENGTH_VIOLATION" | "JOURNAL_EXPORT_INCOMPLETE" | "LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "RECEIPT_NUMBER_OUT_OF_SEQUENCE" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SALE_TOTALS_INCONSISTENT" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SERVER_CANT_BE_REMOVED" | "SERVER_IS_OVERLOADED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "URL_AND_BODY_IDENTIFIERS_MISMATCH" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY" | "WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4350,6 +4367,20 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
+        /** @description InconsistentData (QUERY_PARAM_CANT_BE_NEGATIVE, SERVER_IS_OVERLOADED, SELLER_HAS_NOT_REGISTRATION, JOURNAL_EXPORT_INCOMPLETE) */
+        InconsistentData_1gnw652: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "InconsistentData";
+                    /** @enum {unknown} */
+                    code?: "JOURNAL_EXPORT_INCOMPLETE" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
+                } & components["schemas"]["Error"];
+            };
+        };
         /** @description InvalidETagFormat; TypeMismatch; ValueNotValid (SHOULD_NOT_BE_NULL, SHOULD_MATCH_PATTERN, SIZE_SHOULD_BE_EQUAL_EXACTLY, SIZE_SHOULD_BE_LESS_THEN, SIZE_SHOULD_BE_MORE_THEN, SIZE_SHOULD_BE_IN_RANGE, VALUE_SHOULD_BE_GREATER_THEN, VALUE_SHOULD_BE_LESS_THEN, VALUE_SHOULD_NOT_BE_NEGATIVE, SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH, SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN, SHOULD_BE_BASE64_ENCODED) */
         InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096: {
             headers: {
@@ -4450,8 +4481,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description InconsistentData (SV_MISMATCH_IN_APP_DESC_AND_CU, VALID_FROM_AND_VALID_TO_INCONSISTENCY, ACTIVATION_CODE_WRONG_LENGTH, ACTIVATION_CODE_ALREADY_EXISTS, ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT, QUERY_PARAM_CANT_BE_NEGATIVE, SELLER_HAS_NOT_REGISTRATION, SELLER_SHOULD_BE_PROVIDED_FOR_CR, SERVER_IS_OVERLOADED, IDENTIFIER_LENGTH_VIOLATION, SERVER_CANT_BE_REMOVED, URL_AND_BODY_IDENTIFIERS_MISMATCH, LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY, WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, SALE_TOTALS_INCONSISTENT, RECEIPT_NUMBER_OUT_OF_SEQUENCE, CONTROL_CODE_MISSING) */
-        InconsistentData_2fj3r9: {
+        /** @description InconsistentData (SV_MISMATCH_IN_APP_DESC_AND_CU, VALID_FROM_AND_VALID_TO_INCONSISTENCY, ACTIVATION_CODE_WRONG_LENGTH, ACTIVATION_CODE_ALREADY_EXISTS, ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT, QUERY_PARAM_CANT_BE_NEGATIVE, SELLER_HAS_NOT_REGISTRATION, SELLER_SHOULD_BE_PROVIDED_FOR_CR, SERVER_IS_OVERLOADED, IDENTIFIER_LENGTH_VIOLATION, SERVER_CANT_BE_REMOVED, URL_AND_BODY_IDENTIFIERS_MISMATCH, LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY, WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, SALE_TOTALS_INCONSISTENT, RECEIPT_NUMBER_OUT_OF_SEQUENCE, CONTROL_CODE_MISSING, JOURNAL_EXPORT_INCOMPLETE) */
+        InconsistentData_zo9pe6: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4460,7 +4491,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
-                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_ALREADY_EXISTS" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT" | "CONTROL_CODE_MISSING" | "IDENTIFIER_LENGTH_VIOLATION" | "LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "RECEIPT_NUMBER_OUT_OF_SEQUENCE" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "SALE_TOTALS_INCONSISTENT" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SERVER_CANT_BE_REMOVED" | "SERVER_IS_OVERLOADED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "URL_AND_BODY_IDENTIFIERS_MISMATCH" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY" | "WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP";
+                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_ALREADY_EXISTS" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT" | "CONTROL_CODE_MISSING" | "IDENTIFIER_LENGTH_VIOLATION" | "JOURNAL_EXPORT_INCOMPLETE" | "LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "RECEIPT_NUMBER_OUT_OF_SEQUENCE" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "SALE_TOTALS_INCONSISTENT" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SERVER_CANT_BE_REMOVED" | "SERVER_IS_OVERLOADED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "URL_AND_BODY_IDENTIFIERS_MISMATCH" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY" | "WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4520,8 +4551,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description InconsistentData (SV_MISMATCH_IN_APP_DESC_AND_CU, VALID_FROM_AND_VALID_TO_INCONSISTENCY, ACTIVATION_CODE_WRONG_LENGTH, ACTIVATION_CODE_ALREADY_EXISTS, ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT, QUERY_PARAM_CANT_BE_NEGATIVE, SELLER_HAS_NOT_REGISTRATION, SELLER_SHOULD_BE_PROVIDED_FOR_CR, SERVER_IS_OVERLOADED, IDENTIFIER_LENGTH_VIOLATION, SERVER_CANT_BE_REMOVED, URL_AND_BODY_IDENTIFIERS_MISMATCH, LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY, WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, SALE_TOTALS_INCONSISTENT, RECEIPT_NUMBER_OUT_OF_SEQUENCE, CONTROL_CODE_MISSING); VersionConflict */
-        InconsistentDataOrVersionConflict_2fj3r9: {
+        /** @description InconsistentData (SV_MISMATCH_IN_APP_DESC_AND_CU, VALID_FROM_AND_VALID_TO_INCONSISTENCY, ACTIVATION_CODE_WRONG_LENGTH, ACTIVATION_CODE_ALREADY_EXISTS, ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT, QUERY_PARAM_CANT_BE_NEGATIVE, SELLER_HAS_NOT_REGISTRATION, SELLER_SHOULD_BE_PROVIDED_FOR_CR, SERVER_IS_OVERLOADED, IDENTIFIER_LENGTH_VIOLATION, SERVER_CANT_BE_REMOVED, URL_AND_BODY_IDENTIFIERS_MISMATCH, LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY, WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP, PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH, PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH, REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION, ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL, ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL, ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE, SALE_TOTALS_INCONSISTENT, RECEIPT_NUMBER_OUT_OF_SEQUENCE, CONTROL_CODE_MISSING, JOURNAL_EXPORT_INCOMPLETE); VersionConflict */
+        InconsistentDataOrVersionConflict_zo9pe6: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4530,7 +4561,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
-                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_ALREADY_EXISTS" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT" | "CONTROL_CODE_MISSING" | "IDENTIFIER_LENGTH_VIOLATION" | "LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "RECEIPT_NUMBER_OUT_OF_SEQUENCE" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "SALE_TOTALS_INCONSISTENT" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SERVER_CANT_BE_REMOVED" | "SERVER_IS_OVERLOADED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "URL_AND_BODY_IDENTIFIERS_MISMATCH" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY" | "WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP";
+                    code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_ALREADY_EXISTS" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT" | "CONTROL_CODE_MISSING" | "IDENTIFIER_LENGTH_VIOLATION" | "JOURNAL_EXPORT_INCOMPLETE" | "LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "RECEIPT_NUMBER_OUT_OF_SEQUENCE" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "SALE_TOTALS_INCONSISTENT" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SERVER_CANT_BE_REMOVED" | "SERVER_IS_OVERLOADED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "URL_AND_BODY_IDENTIFIERS_MISMATCH" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY" | "WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4596,7 +4627,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_1ha3u9r"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -4654,7 +4685,7 @@ export interface operations {
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             403: components["responses"]["Forbidden_1wcc9mt"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_1ha3u9r"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -4716,7 +4747,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_1ha3u9r"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -4817,7 +4848,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_1ha3u9r"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4897,7 +4928,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_2fj3r9"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_zo9pe6"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1vziabp"];
             500: components["responses"]["InternalServerError"];
@@ -6242,7 +6273,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_tbgf91"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["InconsistentData_2fj3r9"];
+            409: components["responses"]["InconsistentData_zo9pe6"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -6275,7 +6306,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_tbgf91"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_1ha3u9r"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -9280,6 +9311,41 @@ export interface operations {
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBySellerIdRegistrationsByCashJournalExport: {
+        parameters: {
+            query?: {
+                /** @description A Date: only entries created since. */
+                from?: number;
+                /** @description A Date: only entries created until. */
+                to?: number;
+            };
+            header?: never;
+            path: {
+                sellerId: string;
+                cash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden_15uvm2v"];
+            404: components["responses"]["NotFound_gt8nvy"];
+            409: components["responses"]["InconsistentData_1gnw652"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
