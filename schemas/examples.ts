@@ -439,6 +439,30 @@ export const bodyExamples: { readonly [N in BodySchemaName]: Named<BodyTypes[N]>
   balanceChange: { float: { summary: 'Put the 500 SEK float in the drawer', value: { amount: 50000, action: 'DEPOSIT' } } },
   journalUpload: {
     drawer: { summary: 'The drawer was opened without a sale', value: { data: { event: 'DRAWER_OPENED', treasurer: 'anna' } } },
+    login: { summary: 'Anna logged in', value: { type: 'LOGIN', created: 1767261600000, treasurer: 'anna', data: {} } },
+    article: {
+      summary: 'Anna registered 0,125 kg of cheese',
+      value: {
+        type: 'ARTICLE_REGISTERED',
+        created: 1767261660000,
+        treasurer: 'anna',
+        data: {
+          lineId: '1',
+          articleType: 'GOODS',
+          group: 'Ost',
+          articleNumber: '7311',
+          name: 'Västerbottensost',
+          quantity: 1,
+          amount: '0,125',
+          unit: 'kg',
+          unitPrice: 39900,
+          price: 4988,
+          discounts: [{ name: 'Stammis', amount: 500 }],
+          vatRate: 1200,
+          vat: 481,
+        },
+      },
+    },
   },
   emailMessage: {
     support: {
@@ -722,6 +746,7 @@ export const errorExamples: Readonly<Record<Exception, readonly Example<ErrorBod
       `Control unit ${CU_SERIAL} is connected to vendor 7 already`,
     ),
     error('UnprocessableEntity', 'CONTROL_UNIT_IS_DISCONNECTED_ALREADY', `Control unit ${CU_SERIAL} is connected to no vendor`),
+    error('UnprocessableEntity', 'DAY_IS_CLOSED', 'The day closed at 1767283200000: an event of 1767279600000 would change it'),
   ],
   DayClosed: [error('DayClosed', 'DAY_IS_CLOSED', 'Day 17 is closed')],
   DayNotClosed: [error('DayNotClosed', 'DAY_IS_NOT_CLOSED', 'Day 17 is not closed')],

@@ -4,6 +4,7 @@
  * Fiscal limits. Fields the server sets (a sale's `day`, a day's figures) are read-only: a body may
  * carry them as a read gave them, and they are ignored.
  */
+import { REGISTER_EVENT_TYPES, type RegisterEventType } from '#shared/fiscal/journal.ts';
 import { PAYMENT_TYPE_NAMES } from '#shared/fiscal/payment-types.ts';
 import {
   ARTICLE_TYPES,
@@ -231,13 +232,183 @@ export const balanceChange = {
   },
 } as const;
 
-/** POST `/e-journals/{cash}`: the register's own device event, any JSON object (its size is checked in code). */
+/** Register events (docs/conventions.md §19): SKVFS 2021:16 names each field's element there. */
+const eventText = { type: 'string', $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 72 } as const;
+const eventDate = { type: 'integer', $ref: 'scalars#/$defs/date' } as const;
+const eventTreasurer = { type: ['string', 'null'], $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 72 } as const;
+/** Units, or an amount; at most two decimals (checked in functions/fiscal/journals.ts). */
+const eventQuantity = { type: 'number', minimum: -9999999999.99, maximum: 99999999999.99 } as const;
+/** Hundredths of a percent: 2500 is 25 %. */
+const eventVatRate = { type: 'integer', minimum: 0, maximum: 10000 } as const;
+
+/** Discounts on one registered article. */
+export const MAX_EVENT_DISCOUNTS = 20;
+
+/**
+ * An object of exactly `properties`: an unknown field is refused (`propertyNames`), not dropped as
+ * `removeAdditional` would drop it.
+ */
+const exactly = <const P extends Record<string, object>, const R extends readonly (keyof P & string)[]>(
+  properties: P,
+  required: R,
+) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required,
+    properties,
+    propertyNames: { enum: Object.keys(properties) },
+  }) as const;
+/** An object with no fields at all (`propertyNames` takes no `false` in OpenAPI 3.1 tools: only the empty name, dropped). */
+const noFields = { type: 'object', additionalProperties: false, properties: {}, propertyNames: { enum: [''] } } as const;
+
+const eventDiscounts = {
+  type: 'array',
+  maxItems: MAX_EVENT_DISCOUNTS,
+  items: exactly({ name: eventText, amount: int }, ['amount']),
+} as const;
+
+/** What an article event says of the line (the SKVFS 2021:16 article elements). */
+const articleFields = {
+  lineId: eventText,
+  articleType: { type: 'string', enum: ARTICLE_TYPES },
+  group: eventText,
+  articleNumber: eventText,
+  name: eventText,
+  quantity: eventQuantity,
+  amount: eventText,
+  unit: eventText,
+  unitPrice: int,
+  price: int,
+  discounts: eventDiscounts,
+  vatRate: eventVatRate,
+  vat: int,
+} as const;
+const articleRequired = ['articleType', 'name', 'quantity', 'price', 'vatRate', 'vat'] as const;
+/** The line as it was before a change. */
+const previousArticle = exactly(
+  {
+    quantity: eventQuantity,
+    amount: eventText,
+    unit: eventText,
+    unitPrice: int,
+    price: int,
+    discounts: eventDiscounts,
+    vatRate: eventVatRate,
+    vat: int,
+  },
+  ['quantity', 'price', 'vatRate', 'vat'],
+);
+
+/** Each register event's `data`. */
+export const registerEventData = {
+  LOGIN: noFields,
+  LOGOUT: noFields,
+  DRAWER_OPENED: noFields,
+  CLEAR: noFields,
+  TRAINING_MODE_ON: noFields,
+  TRAINING_MODE_OFF: noFields,
+  REGISTER_STARTED: noFields,
+  REGISTER_STOPPED: noFields,
+  REGISTER_RESTARTED: noFields,
+  PRICE_ENQUIRY: exactly({ group: eventText, articleNumber: eventText, name: eventText, price: int }, ['name', 'price']),
+  ARTICLE_REGISTERED: exactly(articleFields, articleRequired),
+  ARTICLE_CHANGED: exactly({ ...articleFields, previous: previousArticle, originallyRegistered: eventDate, reason: eventText }, [
+    ...articleRequired,
+    'previous',
+    'originallyRegistered',
+  ]),
+  ARTICLE_DELETED: exactly({ ...articleFields, originallyRegistered: eventDate, deletionType: eventText }, [
+    ...articleRequired,
+    'originallyRegistered',
+  ]),
+  ARTICLE_PARKED: exactly({ ...articleFields, parkingId: eventText }, articleRequired),
+  PARKED_ARTICLE_CHANGED: exactly(
+    { ...articleFields, previous: previousArticle, parkingId: eventText, originallyRegistered: eventDate, reason: eventText },
+    [...articleRequired, 'previous', 'originallyRegistered'],
+  ),
+  PARKED_ARTICLE_DELETED: exactly(
+    { ...articleFields, parkingId: eventText, originallyRegistered: eventDate, deletionType: eventText },
+    [...articleRequired, 'originallyRegistered'],
+  ),
+  PARKED_ARTICLE_MOVED: exactly({ ...articleFields, parkingId: eventText, previousParkingId: eventText }, articleRequired),
+  PARKING_OPENED: exactly({ parkingId: eventText }, []),
+  PARKING_CLOSED: exactly({ parkingId: eventText }, []),
+  CLOCK_CHANGED: exactly({ newTime: eventDate }, ['newTime']),
+  OTHER_REPORT: exactly(
+    { name: eventText, searchParameters: { type: 'string', $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 256 } },
+    ['name', 'searchParameters'],
+  ),
+  CONTROL_PROGRAM_STATUS: exactly({ statusCode: eventText }, ['statusCode']),
+} as const satisfies Record<RegisterEventType, object>;
+
+/** One register event type's body: its `created` is required. */
+const registerEvent = <const T extends RegisterEventType>(type: T) =>
+  ({
+    type: 'object',
+    required: ['type', 'created', 'data'],
+    properties: {
+      type: { type: 'string', enum: [type] },
+      created: eventDate,
+      treasurer: eventTreasurer,
+      data: registerEventData[type],
+    },
+  }) as const;
+
+/** A device event: any JSON object as `data` (its size is checked in code). */
+const deviceData = { type: 'object' } as const;
+
+/**
+ * POST `/e-journals/{cash}`: a device event (no `type`, or `DEVICE`: `data` any JSON object) or one of the
+ * register events (docs/conventions.md §19), told apart by `type`.
+ */
 export const journalUpload = {
   $id: 'journalUpload',
   type: 'object',
   additionalProperties: false,
   required: ['data'],
   properties: {
-    data: { type: 'object' },
+    type: { type: 'string', enum: ['DEVICE', ...REGISTER_EVENT_TYPES] },
+    created: eventDate,
+    treasurer: eventTreasurer,
+    data: deviceData,
+  },
+  if: { properties: { type: true }, required: ['type'] },
+  then: {
+    discriminator: { propertyName: 'type' },
+    oneOf: [
+      {
+        type: 'object',
+        required: ['type', 'data'],
+        properties: {
+          type: { type: 'string', enum: ['DEVICE'] },
+          created: eventDate,
+          treasurer: eventTreasurer,
+          data: deviceData,
+        },
+      },
+      registerEvent('LOGIN'),
+      registerEvent('LOGOUT'),
+      registerEvent('DRAWER_OPENED'),
+      registerEvent('CLEAR'),
+      registerEvent('TRAINING_MODE_ON'),
+      registerEvent('TRAINING_MODE_OFF'),
+      registerEvent('REGISTER_STARTED'),
+      registerEvent('REGISTER_STOPPED'),
+      registerEvent('REGISTER_RESTARTED'),
+      registerEvent('PRICE_ENQUIRY'),
+      registerEvent('ARTICLE_REGISTERED'),
+      registerEvent('ARTICLE_CHANGED'),
+      registerEvent('ARTICLE_DELETED'),
+      registerEvent('ARTICLE_PARKED'),
+      registerEvent('PARKED_ARTICLE_CHANGED'),
+      registerEvent('PARKED_ARTICLE_DELETED'),
+      registerEvent('PARKED_ARTICLE_MOVED'),
+      registerEvent('PARKING_OPENED'),
+      registerEvent('PARKING_CLOSED'),
+      registerEvent('CLOCK_CHANGED'),
+      registerEvent('OTHER_REPORT'),
+      registerEvent('CONTROL_PROGRAM_STATUS'),
+    ],
   },
 } as const;

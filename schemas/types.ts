@@ -2,7 +2,8 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { bodySchemas, BodySchemaName, sharedSchemas } from './index.ts';
 
-type References = { references: [...typeof sharedSchemas] };
+// `if`/`then` too: the e-journal upload is a device event or, with a `type`, one of the register events.
+type References = { references: [...typeof sharedSchemas]; parseIfThenElseKeywords: true };
 
 /**
  * The body type of every request schema, keyed like `bodySchemas`: the generated validators are

@@ -28,6 +28,8 @@ export function createAjv(): Ajv {
     // A referenced schema becomes one function, not a copy at every use (the seller has 7 days x 3 versions).
     inlineRefs: false,
     allowUnionTypes: true,
+    // `journalUpload` tells its bodies apart by `type` (schemas/fiscal.ts).
+    discriminator: true,
     strict: true,
     // The scalar definitions carry constraints without a type; the referring property gives it.
     strictTypes: false,

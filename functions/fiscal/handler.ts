@@ -349,7 +349,8 @@ export const routes: Route[] = [
   }),
   route({
     responses: { 201: 'sequenceResult' },
-    errors: REGISTER_READ,
+    // A register event dated before the latest day's close (docs/conventions.md §19).
+    errors: [...REGISTER_READ, ['UnprocessableEntity', 'DAY_IS_CLOSED']],
     ...register,
     method: 'POST',
     path: '/{sellerId}/e-journals/{cash}',

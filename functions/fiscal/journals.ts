@@ -1,16 +1,15 @@
 import type { JournalUploadBody } from '#schemas/types.ts';
 import { registerPk } from '#shared/db/keys.ts';
 import { queryEach, readPage } from '#shared/db/reads.ts';
-import { notFound, valueNotValid } from '#shared/errors.ts';
+import { notFound, patternMismatch, unprocessable, valueNotValid } from '#shared/errors.ts';
 import { readExportContext } from '#shared/fiscal/export-context.ts';
 import { exportFileName, type ExportSummary, skvfsExport } from '#shared/fiscal/skvfs-export.ts';
-import { canonicalJson, type JournalEntry, signedJournal } from '#shared/fiscal/journal.ts';
-import { writeLedger } from '#shared/fiscal/ledger.ts';
+import { canonicalJson, type JournalEntry, type JournalType, type JsonValue, signedJournal } from '#shared/fiscal/journal.ts';
+import { type LedgerState, type Register, writeLedger } from '#shared/fiscal/ledger.ts';
 import { boolParam, intParam, pageParams } from '#shared/http/query.ts';
 import { created, ok, okChunks } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { activationSigner } from '#shared/signing/signer.ts';
-import type { Register } from '#shared/fiscal/ledger.ts';
 import { readRegister, registerCounter, type RegisterRequest, writingRegister } from './registers.ts';
 
 /** A device event's `data`, as canonical JSON, is at most this many bytes (docs/conventions.md §19). */
@@ -41,29 +40,104 @@ export async function listJournal(request: RegisterRequest): Promise<Reply> {
   return ok(page.map(({ pk, sk, ...entry }) => entry));
 }
 
-/** `POST /{sellerId}/e-journals/{cash}`: the register's own device event, appended as a `DEVICE` entry. */
-export function appendDeviceEvent(request: RegisterRequest<JournalUploadBody>): Promise<Reply> {
-  const register = writingRegister(request);
-  const size = Buffer.byteLength(canonicalJson(request.body.data), 'utf8');
-  if (size > MAX_DEVICE_DATA_BYTES) {
-    throw valueNotValid('SIZE_SHOULD_BE_LESS_THEN', `data may hold at most ${MAX_DEVICE_DATA_BYTES} bytes of JSON`, {
-      field: 'data',
-      actualValue: size,
-      sizeMax: MAX_DEVICE_DATA_BYTES,
+/** A register event may be dated at most this far past the server's clock (docs/conventions.md §19). */
+export const MAX_EVENT_CLOCK_SKEW_MS = 5 * 60_000;
+
+/** A quantity of a register event: at most two decimals (SKVFS 2021:16 AntalAvRegistreradArtikel). */
+const QUANTITY_PATTERN = '^-?\\d+(\\.\\d{1,2})?$';
+const quantityPattern = new RegExp(QUANTITY_PATTERN);
+
+/** Refuses a quantity (of the event's line or of the line before a change) with more than two decimals. */
+function checkQuantities(data: object): void {
+  const quantities: [string, unknown][] = [['data.quantity', (data as { quantity?: unknown }).quantity]];
+  const previous = (data as { previous?: { quantity?: unknown } }).previous;
+  if (previous) quantities.push(['data.previous.quantity', previous.quantity]);
+  for (const [field, quantity] of quantities) {
+    if (typeof quantity === 'number' && !quantityPattern.test(String(quantity))) {
+      throw patternMismatch(field, quantity, QUANTITY_PATTERN);
+    }
+  }
+}
+
+/** Refuses a `created` later than the server's clock allows. */
+function checkNotFuture(created: number, now: number): void {
+  const valueMax = now + MAX_EVENT_CLOCK_SKEW_MS;
+  if (created > valueMax) {
+    throw valueNotValid('VALUE_SHOULD_BE_LESS_THEN', `created must be at most ${valueMax}`, {
+      field: 'created',
+      actualValue: created,
+      valueMax,
     });
   }
+}
+
+/** When the register's latest day was closed; undefined while it is open or before its first. */
+function latestClose(state: LedgerState): number | undefined {
+  if (state.ledger.day?.close !== undefined) return state.ledger.day.close;
+  // A ledger written before days carried their close: the latest day as stored says it.
+  return state.day && !state.day.opened && typeof state.day.close === 'number' ? state.day.close : undefined;
+}
+
+/**
+ * What the entry of an upload holds: a device event's `data` as sent (with `created` and `treasurer` beside it
+ * only when sent); a register event's `{created, treasurer, data}` (`RegisterEventRecord`).
+ */
+function entryOf(body: JournalUploadBody): { type: JournalType; data: JsonValue } {
+  const data = body.data as JsonValue;
+  if (body.type === undefined || body.type === 'DEVICE') {
+    if (body.created === undefined && body.treasurer === undefined) return { type: 'DEVICE', data };
+    return {
+      type: 'DEVICE',
+      data: {
+        ...(body.created === undefined ? {} : { created: body.created }),
+        ...(body.treasurer === undefined ? {} : { treasurer: body.treasurer }),
+        data,
+      },
+    };
+  }
+  return { type: body.type, data: { created: body.created, treasurer: body.treasurer ?? null, data } };
+}
+
+/**
+ * `POST /{sellerId}/e-journals/{cash}`: the register's own event, appended to its journal (docs/conventions.md
+ * §19): a device event (`DEVICE`, any JSON object) or a register event (`LOGIN`, `ARTICLE_REGISTERED`...).
+ * A `created` may be at most five minutes ahead of the server's clock, and not before the latest day's close:
+ * a closed day never changes.
+ */
+export function appendDeviceEvent(request: RegisterRequest<JournalUploadBody>): Promise<Reply> {
+  const register = writingRegister(request);
+  const { body } = request;
+  if (body.type === undefined || body.type === 'DEVICE') {
+    const size = Buffer.byteLength(canonicalJson(body.data), 'utf8');
+    if (size > MAX_DEVICE_DATA_BYTES) {
+      throw valueNotValid('SIZE_SHOULD_BE_LESS_THEN', `data may hold at most ${MAX_DEVICE_DATA_BYTES} bytes of JSON`, {
+        field: 'data',
+        actualValue: size,
+        sizeMax: MAX_DEVICE_DATA_BYTES,
+      });
+    }
+  } else {
+    checkQuantities(body.data);
+  }
+  const { created: createdAt } = body;
+  if (createdAt !== undefined) checkNotFuture(createdAt, Date.now());
+  const entry = entryOf(body);
   return writeLedger({
     register,
     apiVersion: request.version,
     reads: [],
-    decide: (state) => ({
-      result: { ...created(), body: { sequence: state.ledger.journal.sequence + 1 } },
-      entities: [],
-      ledger: state.ledger,
-      events: [
-        { type: 'DEVICE', dayNumber: state.ledger.day?.dayNumber ?? null, data: request.body.data as JournalEntry['data'] },
-      ],
-    }),
+    decide: (state) => {
+      const close = latestClose(state);
+      if (createdAt !== undefined && close !== undefined && createdAt < close) {
+        throw unprocessable('DAY_IS_CLOSED', `The day closed at ${close}: an event of ${createdAt} would change it`);
+      }
+      return {
+        result: { ...created(), body: { sequence: state.ledger.journal.sequence + 1 } },
+        entities: [],
+        ledger: state.ledger,
+        events: [{ ...entry, dayNumber: state.ledger.day?.dayNumber ?? null }],
+      };
+    },
   });
 }
 

@@ -74,6 +74,9 @@ function asView(schema: Json): Json {
     if (key === 'type') out.type = [...new Set([...(Array.isArray(value) ? value : [value]), 'null'])] as Json;
     else if (key === 'enum' && Array.isArray(value)) out.enum = value.includes(null) ? value : [...value, null];
     else if (key === '$ref' && typeof value === 'string' && !value.includes('#')) out.$ref = `${value}View`;
+    // Field names are no keywords: a field called `type` (the e-journal upload's) keeps its schema.
+    else if (key === 'properties' && value !== null && typeof value === 'object' && !Array.isArray(value))
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, field]) => [name, asView(field ?? null)]));
     else out[key] = asView(value ?? null);
   }
   return out;

@@ -19,6 +19,37 @@ import {
 export type { JournalEntryRecord, JournalHead, JournalVerification, JsonValue, SignedJournal } from './verify-journal.ts';
 export { canonicalJson, entryHash, headMessage, verifyJournal, ZERO_HASH } from './verify-journal.ts';
 
+/**
+ * The events a register journals itself (`POST /e-journals/{cash}` with a `type`; docs/conventions.md §19):
+ * the kinds SKVFS 2021:16 records beside sales. Each entry's `data` is `{created, treasurer, data}`
+ * (`RegisterEventRecord` in register-events.ts).
+ */
+export const REGISTER_EVENT_TYPES = [
+  'LOGIN',
+  'LOGOUT',
+  'DRAWER_OPENED',
+  'CLEAR',
+  'TRAINING_MODE_ON',
+  'TRAINING_MODE_OFF',
+  'REGISTER_STARTED',
+  'REGISTER_STOPPED',
+  'REGISTER_RESTARTED',
+  'PRICE_ENQUIRY',
+  'ARTICLE_REGISTERED',
+  'ARTICLE_CHANGED',
+  'ARTICLE_DELETED',
+  'ARTICLE_PARKED',
+  'PARKED_ARTICLE_CHANGED',
+  'PARKED_ARTICLE_DELETED',
+  'PARKED_ARTICLE_MOVED',
+  'PARKING_OPENED',
+  'PARKING_CLOSED',
+  'CLOCK_CHANGED',
+  'OTHER_REPORT',
+  'CONTROL_PROGRAM_STATUS',
+] as const;
+export type RegisterEventType = (typeof REGISTER_EVENT_TYPES)[number];
+
 /** What a journal entry records. */
 export const JOURNAL_TYPES = [
   'DAY_OPENED',
@@ -31,6 +62,7 @@ export const JOURNAL_TYPES = [
   'DEVICE',
   'KD_REQUEST',
   'KD_OUTCOME',
+  ...REGISTER_EVENT_TYPES,
 ] as const;
 export type JournalType = (typeof JOURNAL_TYPES)[number];
 

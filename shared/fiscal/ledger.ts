@@ -26,7 +26,14 @@ export interface Ledger {
   /** The last training receipt number taken (their own series, docs/conventions.md §16); absent before the first. */
   training?: number;
   /** The register's latest day; absent before its first. */
-  day?: { dayNumber: number; date: number; opened: boolean; reportPrinted: boolean };
+  day?: {
+    dayNumber: number;
+    date: number;
+    opened: boolean;
+    reportPrinted: boolean;
+    /** When it was closed (epoch milliseconds): set once it is; a register event may not be dated before it. */
+    close?: number;
+  };
   /** Brutto sold and refunded since the register's first day (a day's grand totals). */
   grand: { sales: number; refunds: number };
 }

@@ -12,6 +12,12 @@ import { wallClock } from './dates.ts';
 import type { ExportContext } from './export-context.ts';
 import type { JournalEntryRecord } from './journal.ts';
 import type { JournalDayClosed, JournalReceipt, JournalReceiptLine } from './journal-records.ts';
+import {
+  isRegisterEventType,
+  type RegisterEventData,
+  type RegisterEventRecord,
+  type RegisterEventType,
+} from './register-events.ts';
 import { paymentLabel, UNITS } from './render.ts';
 import type { Report } from './report.ts';
 
@@ -257,7 +263,7 @@ function registrationTime(entry: JournalEntryRecord): number {
 }
 
 const isRegisterEvent = (entry: JournalEntryRecord): entry is JournalEntryRecord & { type: RegisterEventType } =>
-  (REGISTER_EVENT_TYPES as readonly string[]).includes(entry.type);
+  isRegisterEventType(entry.type);
 
 /** One `Handelse`, or null for an entry the format has no element for (a sale recorded, a day opened, a kd, ...). */
 function handelse(facts: Facts, entry: JournalEntryRecord, time: number): Xml | null {
@@ -565,10 +571,9 @@ function zReport(facts: Facts, entry: JournalEntryRecord): Xml {
 
 type ArticleData = RegisterEventData['ARTICLE_REGISTERED'];
 type PreviousData = RegisterEventData['ARTICLE_CHANGED']['previous'];
-type Discount = { name?: string | null; amount: number };
 
 function article(data: ArticleData): Xml[] {
-  const discounts = (data.discounts ?? []) as readonly Discount[];
+  const discounts = data.discounts ?? [];
   return [
     text('IdentitetsbeteckningForRegistreringAvArtiklar', data.lineId),
     el('TypAvArtikel', data.articleType === 'SERVICE' ? 'TJANST' : 'VARA'),
@@ -594,7 +599,7 @@ function article(data: ArticleData): Xml[] {
 }
 
 function previous(data: PreviousData): Xml[] {
-  const discounts = (data.discounts ?? []) as readonly Discount[];
+  const discounts = data.discounts ?? [];
   return [
     el('TidigareAntalAvRegistreradArtikel', decimal2(data.quantity)),
     text('TidigareMangdAvRegistreradArtikel', data.amount),
@@ -730,86 +735,3 @@ function registerEvent(facts: Facts, type: RegisterEventType, raw: RegisterEvent
 function assertNever(type: never): never {
   throw new Error(`no export element for register event ${String(type)}`);
 }
-
-// PROVISIONAL until the register events land
-const REGISTER_EVENT_TYPES = [
-  'LOGIN',
-  'LOGOUT',
-  'DRAWER_OPENED',
-  'CLEAR',
-  'PRICE_ENQUIRY',
-  'ARTICLE_REGISTERED',
-  'ARTICLE_CHANGED',
-  'ARTICLE_DELETED',
-  'ARTICLE_PARKED',
-  'PARKED_ARTICLE_CHANGED',
-  'PARKED_ARTICLE_DELETED',
-  'PARKED_ARTICLE_MOVED',
-  'PARKING_OPENED',
-  'PARKING_CLOSED',
-  'TRAINING_MODE_ON',
-  'TRAINING_MODE_OFF',
-  'REGISTER_STARTED',
-  'REGISTER_STOPPED',
-  'REGISTER_RESTARTED',
-  'CLOCK_CHANGED',
-  'OTHER_REPORT',
-  'CONTROL_PROGRAM_STATUS',
-] as const;
-type RegisterEventType = (typeof REGISTER_EVENT_TYPES)[number];
-type Art = {
-  lineId?: string | null;
-  articleType: 'GOODS' | 'SERVICE';
-  group?: string | null;
-  articleNumber?: string | null;
-  name: string;
-  quantity: number;
-  amount?: string | null;
-  unit?: string | null;
-  unitPrice?: number | null;
-  price: number;
-  discounts?: { name?: string | null; amount: number }[] | null;
-  vatRate: number;
-  vat: number;
-};
-type Prev = {
-  quantity: number;
-  amount?: string | null;
-  unit?: string | null;
-  unitPrice?: number | null;
-  price: number;
-  discounts?: { name?: string | null; amount: number }[] | null;
-  vatRate: number;
-  vat: number;
-};
-type Empty = Record<string, never>;
-interface RegisterEventData {
-  LOGIN: Empty;
-  LOGOUT: Empty;
-  DRAWER_OPENED: Empty;
-  CLEAR: Empty;
-  TRAINING_MODE_ON: Empty;
-  TRAINING_MODE_OFF: Empty;
-  REGISTER_STARTED: Empty;
-  REGISTER_STOPPED: Empty;
-  REGISTER_RESTARTED: Empty;
-  PRICE_ENQUIRY: { group?: string | null; articleNumber?: string | null; name: string; price: number };
-  ARTICLE_REGISTERED: Art;
-  ARTICLE_CHANGED: Art & { previous: Prev; originallyRegistered: number; reason?: string | null };
-  ARTICLE_DELETED: Art & { originallyRegistered: number; deletionType?: string | null };
-  ARTICLE_PARKED: Art & { parkingId?: string | null };
-  PARKED_ARTICLE_CHANGED: Art & {
-    previous: Prev;
-    parkingId?: string | null;
-    originallyRegistered: number;
-    reason?: string | null;
-  };
-  PARKED_ARTICLE_DELETED: Art & { parkingId?: string | null; originallyRegistered: number; deletionType?: string | null };
-  PARKED_ARTICLE_MOVED: Art & { parkingId?: string | null; previousParkingId?: string | null };
-  PARKING_OPENED: { parkingId?: string | null };
-  PARKING_CLOSED: { parkingId?: string | null };
-  CLOCK_CHANGED: { newTime: number };
-  OTHER_REPORT: { name: string; searchParameters: string };
-  CONTROL_PROGRAM_STATUS: { statusCode: string };
-}
-type RegisterEventRecord<T extends RegisterEventType> = { created: number; treasurer: string | null; data: RegisterEventData[T] };

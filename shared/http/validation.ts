@@ -33,8 +33,31 @@ function sizeOf(value: unknown): number {
   return typeof value === 'string' ? [...value].length : 0;
 }
 
+/** `^(A|B)$`: the pattern of a value that must be one of `names` (none: only the empty name). */
+const oneOfPattern = (names: readonly unknown[]) => `^(${names.map(String).join('|')})$`;
+
+/** The tag values of a `discriminator`'s `oneOf` (schemas/fiscal.ts `journalUpload`): each branch's `enum` of the tag. */
+function tagValues(parentSchema: unknown, tag: string): unknown[] {
+  const branches = (parentSchema as { oneOf?: { properties?: Record<string, { enum?: unknown[] }> }[] }).oneOf ?? [];
+  return branches.flatMap((branch) => branch.properties?.[tag]?.enum ?? []);
+}
+
 /** One Ajv error -> the spec's error: ValueNotValid with its code, or MessageNotReadable for a wrong type or enum value. */
 export function toApiError(error: ErrorObject): ApiError {
+  if (error.propertyName !== undefined && error.keyword === 'enum') {
+    // A field name `propertyNames` refuses (an object of exactly its fields): `enum` lists them (`''` alone: none).
+    const names = Array.isArray(error.schema) ? (error.schema as unknown[]) : [];
+    return patternMismatch(fieldPath(error.instancePath, error.propertyName), error.propertyName, oneOfPattern(names));
+  }
+  if (error.keyword === 'discriminator') {
+    // A `type` that names no body: what it may name, as a pattern.
+    const tag = String(error.params.tag);
+    return patternMismatch(
+      fieldPath(error.instancePath, tag),
+      error.params.tagValue,
+      oneOfPattern(tagValues(error.parentSchema, tag)),
+    );
+  }
   const field = fieldPath(error.instancePath, error.keyword === 'required' ? String(error.params.missingProperty) : undefined);
   const parent = (error.parentSchema ?? {}) as Bounds;
   const actualValue = error.data;

@@ -372,4 +372,43 @@ describe('the e-journal upload schema', () => {
     expect(rejection(journalUpload, { data: [1] })).toMatchObject({ exception: 'MessageNotReadable' });
     expect(rejection(journalUpload, { data: 'text' })).toMatchObject({ exception: 'MessageNotReadable' });
   });
+  it('takes a register event by its type, and a device event with or without DEVICE as its type', () => {
+    const login = { type: 'LOGIN', created: 1, treasurer: null, data: {} };
+    expect(validate(journalUpload, login)).toEqual(login);
+    expect(validate(journalUpload, { type: 'DEVICE', data: { any: [1] } })).toEqual({ type: 'DEVICE', data: { any: [1] } });
+    expect(validate(journalUpload, { data: { any: 1 }, extra: true })).toEqual({ data: { any: 1 } });
+  });
+
+  it('refuses an unknown type, or a field its data does not have, as a pattern mismatch', () => {
+    expect(rejection(journalUpload, { type: 'LUNCH', created: 1, data: {} })).toMatchObject({
+      status: 400,
+      exception: 'ValueNotValid',
+      code: 'SHOULD_MATCH_PATTERN',
+      details: {
+        field: 'type',
+        actualValue: 'LUNCH',
+        pattern: expect.stringMatching(/^\^\(DEVICE\|LOGIN\|.*\|CONTROL_PROGRAM_STATUS\)\$$/),
+      },
+    });
+    expect(rejection(journalUpload, { type: 5, created: 1, data: {} })).toMatchObject({
+      code: 'SHOULD_MATCH_PATTERN',
+      details: { field: 'type', actualValue: 5 },
+    });
+    expect(rejection(journalUpload, { type: 'CLOCK_CHANGED', created: 1, data: { newTime: 2, oldTime: 1 } })).toMatchObject({
+      code: 'SHOULD_MATCH_PATTERN',
+      details: { field: 'data.oldTime', actualValue: 'oldTime', pattern: '^(newTime)$' },
+    });
+    expect(rejection(journalUpload, { type: 'LOGOUT', created: 1, data: { who: 'anna' } })).toMatchObject({
+      code: 'SHOULD_MATCH_PATTERN',
+      details: { field: 'data.who' },
+    });
+    expect(rejection(journalUpload, { type: 'CLOCK_CHANGED', data: { newTime: 2 } })).toMatchObject({
+      code: 'SHOULD_NOT_BE_NULL',
+      details: { field: 'created' },
+    });
+    expect(rejection(journalUpload, { type: 'CLOCK_CHANGED', created: 1, data: {} })).toMatchObject({
+      code: 'SHOULD_NOT_BE_NULL',
+      details: { field: 'data.newTime' },
+    });
+  });
 });

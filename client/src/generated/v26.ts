@@ -3235,9 +3235,17 @@ export interface components {
             action?: "DEPOSIT" | "WITHDRAWAL" | null;
         } | null;
         journalUpload: {
+            /** @enum {string} */
+            type?: "DEVICE" | "LOGIN" | "LOGOUT" | "DRAWER_OPENED" | "CLEAR" | "TRAINING_MODE_ON" | "TRAINING_MODE_OFF" | "REGISTER_STARTED" | "REGISTER_STOPPED" | "REGISTER_RESTARTED" | "PRICE_ENQUIRY" | "ARTICLE_REGISTERED" | "ARTICLE_CHANGED" | "ARTICLE_DELETED" | "ARTICLE_PARKED" | "PARKED_ARTICLE_CHANGED" | "PARKED_ARTICLE_DELETED" | "PARKED_ARTICLE_MOVED" | "PARKING_OPENED" | "PARKING_CLOSED" | "CLOCK_CHANGED" | "OTHER_REPORT" | "CONTROL_PROGRAM_STATUS";
+            created?: number;
+            treasurer?: string | null;
             data: Record<string, unknown>;
         };
         journalUploadView: {
+            /** @enum {string|null} */
+            type?: "DEVICE" | "LOGIN" | "LOGOUT" | "DRAWER_OPENED" | "CLEAR" | "TRAINING_MODE_ON" | "TRAINING_MODE_OFF" | "REGISTER_STARTED" | "REGISTER_STOPPED" | "REGISTER_RESTARTED" | "PRICE_ENQUIRY" | "ARTICLE_REGISTERED" | "ARTICLE_CHANGED" | "ARTICLE_DELETED" | "ARTICLE_PARKED" | "PARKED_ARTICLE_CHANGED" | "PARKED_ARTICLE_DELETED" | "PARKED_ARTICLE_MOVED" | "PARKING_OPENED" | "PARKING_CLOSED" | "CLOCK_CHANGED" | "OTHER_REPORT" | "CONTROL_PROGRAM_STATUS" | null;
+            created?: number | null;
+            treasurer?: string | null;
             data?: Record<string, unknown> | null;
         } | null;
         emailMessage: {
@@ -4330,6 +4338,20 @@ export interface components {
                     exception?: "InvalidETagFormat" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description UnprocessableEntity (DAY_IS_CLOSED) */
+        UnprocessableEntity_1gq6q6q: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "UnprocessableEntity";
+                    /** @enum {unknown} */
+                    code?: "DAY_IS_CLOSED";
                 } & components["schemas"]["Error"];
             };
         };
@@ -7725,6 +7747,7 @@ export interface operations {
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_it25ia"];
             413: components["responses"]["RequestEntityTooLarge"];
+            422: components["responses"]["UnprocessableEntity_1gq6q6q"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
