@@ -19,8 +19,12 @@ const XML = { headers: { Accept: 'application/xml' } };
 let app: UnitApp;
 let serial: string;
 
-/** A seller with a profile the export can name, and its register `cash` on the test's unit, installed as version 4.2.0. */
-async function shop(cash = 'K1'): Promise<{ sellerId: string; register: CallOptions; base: string }> {
+/**
+ * A seller with a profile the export can name, and its register on the test's unit, installed as version 4.2.0. Each
+ * register has a name of its own: the unit numbers receipts per register name.
+ */
+async function shop(): Promise<{ sellerId: string; cash: string; register: CallOptions; base: string }> {
+  const cash = `K${randomUUID().slice(0, 8)}`;
   const corporateId = swedishCorporateId();
   const sellerId = `SE${corporateId}`;
   const answer = await v(33).post('/activations-advanced', {
@@ -52,6 +56,7 @@ async function shop(cash = 'K1'): Promise<{ sellerId: string; register: CallOpti
   expect(profile.status).toBe(204);
   return {
     sellerId,
+    cash,
     register: { as: { apiKey: (answer.body as { apiKey: string }).apiKey } },
     base: `/${sellerId}/registrations/${cash}`,
   };
@@ -61,7 +66,7 @@ type Shop = Awaited<ReturnType<typeof shop>>;
 
 /** The unit's control code for a kd, as the register asks for it before it prints. */
 async function codeFor(s: Shop, body: Record<string, unknown>): Promise<string> {
-  const answer = await sendKd(33, s.sellerId, 'K1', body, s.register);
+  const answer = await sendKd(33, s.sellerId, s.cash, body, s.register);
   expect([answer.status, answer.text]).toEqual([201, expect.any(String)]);
   return (answer.body as { response: string }).response;
 }
@@ -97,7 +102,12 @@ function saleOfLines(lines: readonly Line[], split: boolean, fields: Record<stri
     const product = saleProducts[index];
     if (!product) continue;
     const sum = rates.get(line.rate) ?? { vatRate: line.rate, vat: 0, netto: 0, brutto: 0 };
-    rates.set(line.rate, { ...sum, vat: sum.vat + product.vat, netto: sum.netto + product.netto, brutto: sum.brutto + product.brutto });
+    rates.set(line.rate, {
+      ...sum,
+      vat: sum.vat + product.vat,
+      netto: sum.netto + product.netto,
+      brutto: sum.brutto + product.brutto,
+    });
   }
   const brutto = saleProducts.reduce((total, line) => total + line.brutto, 0);
   const vat = saleProducts.reduce((total, line) => total + line.vat, 0);
@@ -120,7 +130,8 @@ async function exportOf(s: Shop, query = '', options: CallOptions = s.register):
   return v(33).get(`${s.base}/journal-export${query}`, { ...XML, ...options, headers: XML.headers });
 }
 
-const elements = (xml: string, name: string) => [...xml.matchAll(new RegExp(`<${name}>(.*?)</${name}>`, 'gs'))].map((m) => m[1] ?? '');
+const elements = (xml: string, name: string) =>
+  [...xml.matchAll(new RegExp(`<${name}>(.*?)</${name}>`, 'gs'))].map((m) => m[1] ?? '');
 const hundredths = (decimal: string) => Math.round(Number(decimal) * 100);
 
 beforeAll(async () => {
@@ -134,7 +145,15 @@ describe('GET /v33/{sellerId}/registrations/{cash}/journal-export', () => {
   beforeAll(async () => {
     s = await shop();
     const { base, register } = s;
-    expect((await v(33).post(`/${s.sellerId}/e-journals/K1`, { type: 'LOGIN', created: Date.now(), treasurer: 'Anna', data: {} }, register)).status).toBe(201);
+    expect(
+      (
+        await v(33).post(
+          `/${s.sellerId}/e-journals/${s.cash}`,
+          { type: 'LOGIN', created: Date.now(), treasurer: 'Anna', data: {} },
+          register,
+        )
+      ).status,
+    ).toBe(201);
     expect((await v(33).post(`${base}/balance`, { amount: 50_000, action: 'DEPOSIT' }, register)).status).toBe(201);
     const sale = saleOfLines(
       [
@@ -144,7 +163,9 @@ describe('GET /v33/{sellerId}/registrations/{cash}/journal-export', () => {
       true,
     );
     const code = await codeFor(s, kdOf(1, sale.brutto, { vatRateToSum: kdRates(sale) }));
-    expect((await v(33).post(`${base}/sales`, { ...sale, prints: [{ printType: 'Normal', controlNumber: code }] }, register)).status).toBe(201);
+    expect(
+      (await v(33).post(`${base}/sales`, { ...sale, prints: [{ printType: 'Normal', controlNumber: code }] }, register)).status,
+    ).toBe(201);
     const copy = await codeFor(s, kdOf(1, sale.brutto, { vatRateToSum: kdRates(sale), printType: 'Copy' }));
     const prints = [
       { printType: 'Normal', receiptNumber: 1, controlNumber: code },
@@ -174,8 +195,9 @@ describe('GET /v33/{sellerId}/registrations/{cash}/journal-export', () => {
 
   it('refuses another seller, its register and its user (403), and has nothing for an empty period (404)', async () => {
     const other = await shop();
-    expectError(await exportOf(s, '', other.register), 403, 'Forbidden');
-    expectError(await exportOf(s, '', await userOf('REGULAR_USER', null, [await newSeller()])), 403, 'Forbidden');
+    expectError(await exportOf(s, '', other.register), 403, 'Forbidden', 'INSUFFICIENT_ACCESS_RIGHTS');
+    const stranger = await userOf('REGULAR_USER', null, [await newSeller()]);
+    expectError(await exportOf(s, '', stranger), 403, 'Forbidden', 'INSUFFICIENT_ACCESS_RIGHTS');
     expectError(await exportOf(s, `?from=${Date.now() + DAY}&to=${Date.now() + 2 * DAY}`), 404, 'NotFound');
     expectError(await exportOf(other), 404, 'NotFound');
     expectError(await v(26).get(`${s.base}/journal-export`, XML), 404, 'NotFound', 'ENDPOINT_NOT_FOUND');
@@ -198,30 +220,63 @@ describe('random days export to a valid document that says what the sales said',
       price: fc.integer({ min: 100, max: 20_000 }),
     });
     const op = fc.oneof(
-      fc.record({ kind: fc.constant('sale' as const), lines: fc.array(line, { minLength: 1, maxLength: 3 }), split: fc.boolean() }),
+      fc.record({
+        kind: fc.constant('sale' as const),
+        lines: fc.array(line, { minLength: 1, maxLength: 3 }),
+        split: fc.boolean(),
+      }),
       fc.record({ kind: fc.constantFrom('refund' as const, 'copy' as const, 'training' as const, 'proforma' as const) }),
-      fc.record({ kind: fc.constantFrom('deposit' as const, 'withdrawal' as const, 'drawer' as const, 'login' as const, 'parked' as const) }),
+      fc.record({
+        kind: fc.constantFrom('deposit' as const, 'withdrawal' as const, 'drawer' as const, 'login' as const, 'parked' as const),
+      }),
     );
     const days = fc.array(fc.array(op, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 2 });
 
     await fc.assert(
       fc.asyncProperty(days, async (plan) => {
         const s = await shop();
-        const { base, register, sellerId } = s;
+        const { base, register, sellerId, cash } = s;
         /** What each printed receipt must say, by receipt number: total, VAT per rate, payments (signed as exported). */
         const expected = new Map<number, { total: number; rates: Record<string, number>; payments: number[] }>();
         /** This day's receipts, which may still be copied once and refunded once. */
-        const printed: { number: number; sale: ReturnType<typeof saleOfLines>; code: string; copied: boolean; refunded: boolean }[] = [];
+        const printed: {
+          number: number;
+          sale: ReturnType<typeof saleOfLines>;
+          code: string;
+          copied: boolean;
+          refunded: boolean;
+        }[] = [];
         let receipt = 0;
         let trainingNumber = 0;
-        const remember = (number: number, sale: Pick<ReturnType<typeof saleOfLines>, 'brutto' | 'vatRateSums' | 'payments'>, sign: number) =>
+        /** How many of each element the export must hold. */
+        const count: Record<string, number> = {};
+        const counted = (element: string) => {
+          count[element] = (count[element] ?? 0) + 1;
+          if (fiscalKinds.has(element)) fiscal.add(closedDays + 1);
+        };
+        let closedDays = 0;
+        /** The days (by number) in which a fiscal record was written: only they were opened. */
+        const fiscal = new Set<number>();
+        const fiscalKinds = new Set([
+          'Kassakvitto',
+          'Returkvitto',
+          'KopiaAvKassakvitto',
+          'Ovningskvitto',
+          'ProFormaKvitto',
+          'ForandraVaxelkassa',
+        ]);
+        const remember = (
+          number: number,
+          sale: Pick<ReturnType<typeof saleOfLines>, 'brutto' | 'vatRateSums' | 'payments'>,
+          sign: number,
+        ) =>
           expected.set(number, {
             total: sign * sale.brutto,
             rates: Object.fromEntries(sale.vatRateSums.map((sum) => [(sum.vatRate / 100).toFixed(2), sign * sum.vat])),
             payments: sale.payments.map((payment) => sign * payment.amount),
           });
         const event = (type: string, data: Record<string, unknown> = {}) =>
-          v(33).post(`/${sellerId}/e-journals/K1`, { type, created: Date.now(), data }, register);
+          v(33).post(`/${sellerId}/e-journals/${cash}`, { type, created: Date.now(), data }, register);
 
         for (const day of plan) {
           for (const step of day) {
@@ -229,9 +284,14 @@ describe('random days export to a valid document that says what the sales said',
               const sale = saleOfLines(step.lines, step.split);
               receipt += 1;
               const code = await codeFor(s, kdOf(receipt, sale.brutto, { vatRateToSum: kdRates(sale) }));
-              const stored = await v(33).post(`${base}/sales`, { ...sale, prints: [{ printType: 'Normal', controlNumber: code }] }, register);
+              const stored = await v(33).post(
+                `${base}/sales`,
+                { ...sale, prints: [{ printType: 'Normal', controlNumber: code }] },
+                register,
+              );
               expect(stored.status).toBe(201);
               printed.push({ number: receipt, sale, code, copied: false, refunded: false });
+              counted('Kassakvitto');
               remember(receipt, sale, 1);
             } else if (step.kind === 'refund') {
               const original = printed.find((candidate) => !candidate.refunded);
@@ -240,55 +300,105 @@ describe('random days export to a valid document that says what the sales said',
               const refund = { ...original.sale, identifier: randomUUID(), refund: true, refundFor: original.number };
               receipt += 1;
               const code = await codeFor(s, kdOf(receipt, refund.brutto, { vatRateToSum: kdRates(refund), refund: true }));
-              const stored = await v(33).post(`${base}/sales`, { ...refund, prints: [{ printType: 'Normal', controlNumber: code }] }, register);
+              const stored = await v(33).post(
+                `${base}/sales`,
+                { ...refund, prints: [{ printType: 'Normal', controlNumber: code }] },
+                register,
+              );
               expect([stored.status, stored.text]).toEqual([201, expect.any(String)]);
               remember(receipt, refund, -1);
+              counted('Returkvitto');
             } else if (step.kind === 'copy') {
               const original = printed.find((candidate) => !candidate.copied);
               if (!original) continue;
               original.copied = true;
-              const copy = await codeFor(s, kdOf(original.number, original.sale.brutto, { vatRateToSum: kdRates(original.sale), printType: 'Copy' }));
+              const copy = await codeFor(
+                s,
+                kdOf(original.number, original.sale.brutto, { vatRateToSum: kdRates(original.sale), printType: 'Copy' }),
+              );
               const prints = [
                 { printType: 'Normal', receiptNumber: original.number, controlNumber: original.code },
                 { printType: 'Copy', controlNumber: copy },
               ];
               expect((await v(33).put(`${base}/sales`, { ...original.sale, prints }, register)).status).toBe(204);
+              counted('KopiaAvKassakvitto');
             } else if (step.kind === 'training') {
               const sale = saleOfLines([{ rate: 2500, units: 1, price: 1000 }], false, { training: true });
               trainingNumber += 1;
               const code = await codeFor(s, kdOf(trainingNumber, sale.brutto, { vatRateToSum: kdRates(sale), training: true }));
               expect((await event('TRAINING_MODE_ON')).status).toBe(201);
-              expect((await v(33).post(`${base}/sales`, { ...sale, prints: [{ printType: 'Normal', controlNumber: code }] }, register)).status).toBe(201);
+              expect(
+                (await v(33).post(`${base}/sales`, { ...sale, prints: [{ printType: 'Normal', controlNumber: code }] }, register))
+                  .status,
+              ).toBe(201);
               expect((await event('TRAINING_MODE_OFF')).status).toBe(201);
+              counted('Ovningskvitto');
+              counted('StallaOmTillOvningslage');
+              counted('StallaOmTillNormallage');
             } else if (step.kind === 'proforma') {
               const sale = saleOfLines([{ rate: 1200, units: 2, price: 500 }], false, { saleState: 'Open', payments: [] });
-              expect((await v(33).post(`${base}/sales`, { ...sale, prints: [{ printType: 'Proforma' }] }, register)).status).toBe(201);
-              const cancelled = await v(33).put(`${base}/sales`, { ...sale, saleState: 'Cancelled', prints: [{ printType: 'Proforma' }] }, register);
+              expect((await v(33).post(`${base}/sales`, { ...sale, prints: [{ printType: 'Proforma' }] }, register)).status).toBe(
+                201,
+              );
+              const cancelled = await v(33).put(
+                `${base}/sales`,
+                { ...sale, saleState: 'Cancelled', prints: [{ printType: 'Proforma' }] },
+                register,
+              );
               expect(cancelled.status).toBe(204);
+              counted('ProFormaKvitto');
             } else if (step.kind === 'deposit' || step.kind === 'withdrawal') {
               const action = step.kind === 'deposit' ? 'DEPOSIT' : 'WITHDRAWAL';
+              const balance = await v(33).get(`${base}/balance`, register);
+              const held = balance.status === 200 ? (balance.body as { amount: number }).amount : 0;
               const changed = await v(33).post(`${base}/balance`, { amount: 100, action }, register);
-              // A withdrawal larger than the drawer holds is refused; the drawer is as it was.
-              expect([201, 422]).toContain(changed.status);
+              // A withdrawal of more than the drawer holds is refused, and the journal has nothing of it.
+              if (action === 'WITHDRAWAL' && held < 100) {
+                expect(changed.status).toBeGreaterThanOrEqual(400);
+                continue;
+              }
+              expect([changed.status, changed.text]).toEqual([201, expect.any(String)]);
+              counted('ForandraVaxelkassa');
             } else if (step.kind === 'drawer') {
               expect((await event('DRAWER_OPENED')).status).toBe(201);
+              counted('OppnaKassaladaVidNollforsaljning');
             } else if (step.kind === 'login') {
               expect((await event('LOGIN')).status).toBe(201);
+              counted('InloggningIKassaregister');
             } else {
-              const parked = { articleType: 'GOODS', name: 'Parkerad vara', quantity: 1, price: 1500, vatRate: 2500, vat: 300, parkingId: 'bord 4' };
+              const parked = {
+                articleType: 'GOODS',
+                name: 'Parkerad vara',
+                quantity: 1,
+                price: 1500,
+                vatRate: 2500,
+                vat: 300,
+                parkingId: 'bord 4',
+              };
               expect((await event('ARTICLE_PARKED', parked)).status).toBe(201);
+              counted('ParkeraRegistreradArtikel');
             }
           }
-          // Every sold sale has its receipt, so the day closes; its Z report is printed.
+          // Every sold sale has its receipt, so the day closes; its Z report is printed. A day that recorded nothing
+          // fiscal (register events only) never opened: there is nothing to close.
           const closed = await v(33).post(`${base}/days/current`, undefined, register);
-          if (closed.status !== 201) continue;
+          if (!fiscal.has(closedDays + 1)) {
+            expect(closed.status).toBe(422);
+            continue;
+          }
+          expect([closed.status, closed.text]).toEqual([201, expect.any(String)]);
+          counted('ZDagrapport');
+          closedDays += 1;
           const dayNumber = (closed.body as { dayNumber: number }).dayNumber;
           expect((await v(33).post(`${base}/days/${dayNumber}/report`, undefined, register)).status).toBe(201);
           printed.length = 0;
         }
 
         const answer = await exportOf(s);
-        if (expected.size === 0 && answer.status === 404) return;
+        if (Object.keys(count).length === 0) {
+          expectError(answer, 404, 'NotFound');
+          return;
+        }
         expect(answer.status).toBe(200);
         expectValidExport(answer.text);
         const times = elements(answer.text, 'Registreringstidpunkt');
@@ -309,11 +419,17 @@ describe('random days export to a valid document that says what the sales said',
         }
         const exportedReceipts = elements(answer.text, 'LopnummerForKassakvitto').map(Number);
         expect(new Set(exportedReceipts)).toEqual(new Set(expected.keys()));
-        // Each closed day has its Z report; every receipt names a Z report the export holds or the open day's.
-        const zNumbers = elements(answer.text, 'LopnummerForZDagrapport');
-        expect(zNumbers.length).toBeGreaterThanOrEqual(1);
+        const held = [...answer.text.matchAll(/<\/Registreringstidpunkt><(\w+)>/g)].map((m) => m[1] ?? '');
+        expect(Object.fromEntries([...new Set(held)].map((kind) => [kind, held.filter((k) => k === kind).length]))).toEqual(
+          count,
+        );
+        // Each day closed by its own Z report, and every receipt names the Z report of its day.
+        const zNumbers = elements(answer.text, 'LopnummerForZDagrapport').map(Number);
+        expect(zNumbers).toEqual(Array.from({ length: closedDays }, (_, index) => index + 1));
+        for (const number of elements(answer.text, 'LopnummerForZDagrapportPaKvitto').map(Number))
+          expect(zNumbers).toContain(number);
       }),
-      { numRuns: 3, endOnFailure: true },
+      { numRuns: 6, endOnFailure: true },
     );
   });
 });
