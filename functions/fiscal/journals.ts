@@ -10,6 +10,8 @@ import { boolParam, intParam, pageParams } from '#shared/http/query.ts';
 import { created, ok, okChunks } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { activationSigner } from '#shared/signing/signer.ts';
+import { drawerOpenedContribution } from '#shared/fiscal/totals.ts';
+import { dayWrite, latestDay, withTotals } from './day-rules.ts';
 import { readRegister, registerCounter, type RegisterRequest, writingRegister } from './registers.ts';
 
 /** A device event's `data`, as canonical JSON, is at most this many bytes (docs/conventions.md §19). */
@@ -131,10 +133,13 @@ export function appendDeviceEvent(request: RegisterRequest<JournalUploadBody>): 
       if (createdAt !== undefined && close !== undefined && createdAt < close) {
         throw unprocessable('DAY_IS_CLOSED', `The day closed at ${close}: an event of ${createdAt} would change it`);
       }
+      // A drawer opened without a sale counts in the open day's report (item m); outside a day only the journal has it.
+      const open = body.type === 'DRAWER_OPENED' && state.day?.opened ? state.day : undefined;
+      const day = open ? withTotals(open, drawerOpenedContribution()) : undefined;
       return {
         result: { ...created(), body: { sequence: state.ledger.journal.sequence + 1 } },
-        entities: [],
-        ledger: state.ledger,
+        entities: day ? [dayWrite(register, { day, seen: open })] : [],
+        ledger: day ? { ...state.ledger, day: latestDay(day) } : state.ledger,
         events: [{ ...entry, dayNumber: state.ledger.day?.dayNumber ?? null }],
       };
     },

@@ -22,8 +22,8 @@
  * | training | training receipts (sold training sales): `count`, `brutto`; in no other figure |
  * | receipts | Normal receipts printed |
  * | unprinted | sold sales without a Normal receipt (0 on every Z report) |
- * | drawerOpenings | sold sales paid (partly) in cash + deposits + withdrawals |
- * | drawerOpeningsWithoutSale | the openings that registered no sale: deposits + withdrawals |
+ * | drawerOpenings | sold sales paid (partly) in cash + `drawerOpeningsWithoutSale` |
+ * | drawerOpeningsWithoutSale | the openings that registered no sale: deposits + withdrawals + the day's `DRAWER_OPENED` events of the register's journal |
  * | copies, proforma | Copy / Proforma prints: `count`, `brutto` |
  * | discounts | discounts given on sold sales (signed) |
  * | cancelled | Cancelled sales: `count`, `brutto` |
@@ -34,7 +34,7 @@
  */
 import { PAYMENT_TYPES } from './model.ts';
 import type { Day, PaymentType } from './model.ts';
-import { cashBalance, drawerOpenings, groupTotals } from './totals.ts';
+import { cashBalance, drawerOpenings, drawerOpeningsWithoutSale, groupTotals } from './totals.ts';
 import type { Counted, PaymentSums, RateSums, SaleSums, Totals } from './totals.ts';
 
 export interface ReportSeller {
@@ -150,7 +150,7 @@ export function buildReport(input: ReportInput): Report {
     receipts: totals.receipts,
     unprinted: totals.unprinted,
     drawerOpenings: drawerOpenings(totals),
-    drawerOpeningsWithoutSale: totals.cash.depositCount + totals.cash.withdrawalCount,
+    drawerOpeningsWithoutSale: drawerOpeningsWithoutSale(totals),
     copies: { ...totals.copies },
     proforma: { ...totals.proforma },
     discounts: totals.discounts,

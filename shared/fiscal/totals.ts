@@ -47,6 +47,8 @@ export type CashMovements = {
   depositCount: number;
   withdrawals: number;
   withdrawalCount: number;
+  /** Openings without a sale the register journaled (`DRAWER_OPENED`); absent on days before they were counted. */
+  drawerOpened?: number;
 };
 export type RateSums = { count: number; netto: number; vat: number; brutto: number };
 export type PaymentSums = { count: number; amount: number; vat: number };
@@ -291,6 +293,13 @@ export function balanceContribution(action: BalanceAction, amount: number): Tota
   return totals;
 }
 
+/** A drawer opened without a sale, as the register journals it (docs/conventions.md §19). */
+export function drawerOpenedContribution(): Totals {
+  const totals = emptyTotals();
+  totals.cash = { ...totals.cash, drawerOpened: 1 };
+  return totals;
+}
+
 /** The cash that should be in the drawer: deposits + signed cash payments of sales - withdrawals. */
 export const cashBalance = (totals: Totals): number => totals.cash.deposits + totals.cash.sales - totals.cash.withdrawals;
 
@@ -298,5 +307,8 @@ export const cashBalance = (totals: Totals): number => totals.cash.deposits + to
 export const unprintedSales = (totals: Totals): number => totals.unprinted;
 
 /** Drawer openings (a report figure): sold sales with a cash payment, deposits and withdrawals. */
-export const drawerOpenings = (totals: Totals): number =>
-  totals.cash.salesCount + totals.cash.depositCount + totals.cash.withdrawalCount;
+export const drawerOpenings = (totals: Totals): number => totals.cash.salesCount + drawerOpeningsWithoutSale(totals);
+
+/** The openings that registered no sale (2 kap. 14 §): deposits, withdrawals, and the openings the register journaled. */
+export const drawerOpeningsWithoutSale = (totals: Totals): number =>
+  totals.cash.depositCount + totals.cash.withdrawalCount + (totals.cash.drawerOpened ?? 0);

@@ -172,7 +172,16 @@ describe('GET /v33/{sellerId}/registrations/{cash}/journal-export', () => {
       { printType: 'Copy', controlNumber: copy },
     ];
     expect((await v(33).put(`${base}/sales`, { ...sale, prints }, register)).status).toBe(204);
+    const drawer = { type: 'DRAWER_OPENED', created: Date.now(), treasurer: 'Anna', data: {} };
+    expect((await v(33).post(`/${s.sellerId}/e-journals/${s.cash}`, drawer, register)).status).toBe(201);
     expect((await v(33).post(`${base}/days/current`, undefined, register)).status).toBe(201);
+  });
+
+  it("counts the register's drawer opening without a sale in the Z report (item m), beside the deposit", async () => {
+    const report = await v(33).get(`${s.base}/days/1/report`, s.register);
+    // One cash sale, one deposit, one drawer opened without a sale.
+    expect(report.body).toMatchObject({ type: 'Z', drawerOpenings: 3, drawerOpeningsWithoutSale: 2 });
+    expect(elements((await exportOf(s)).text, 'AntalKassaladoppningar')).toEqual(['3']);
   });
 
   it('answers the journal as a valid SKVFS 2021:16 attachment, for the register and users of the seller', async () => {
@@ -187,7 +196,14 @@ describe('GET /v33/{sellerId}/registrations/{cash}/journal-export', () => {
     expect(elements(answer.text, 'VersionsnummerForKassaregistret')).toEqual(['4.2.0', '4.2.0']);
     expect(elements(answer.text, 'TillverkningsnummerForKontrollenheten')[0]).toBe(serial);
     const kinds = [...answer.text.matchAll(/<\/Registreringstidpunkt><(\w+)>/g)].map((m) => m[1]);
-    expect(kinds).toEqual(['InloggningIKassaregister', 'ForandraVaxelkassa', 'Kassakvitto', 'KopiaAvKassakvitto', 'ZDagrapport']);
+    expect(kinds).toEqual([
+      'InloggningIKassaregister',
+      'ForandraVaxelkassa',
+      'Kassakvitto',
+      'KopiaAvKassakvitto',
+      'OppnaKassaladaVidNollforsaljning',
+      'ZDagrapport',
+    ]);
     const user = await userOf('REGULAR_USER', null, [s.sellerId]);
     expect((await exportOf(s, '', user)).text).toContain('<ZDagrapport>');
     expectValidExport((await exportOf(s, '', {})).text);
@@ -272,7 +288,8 @@ describe('random days export to a valid document that says what the sales said',
         ) =>
           expected.set(number, {
             total: sign * sale.brutto,
-            rates: Object.fromEntries(sale.vatRateSums.map((sum) => [(sum.vatRate / 100).toFixed(2), sign * sum.vat])),
+            // `+ 0`: a refund of no VAT is 0, not -0.
+            rates: Object.fromEntries(sale.vatRateSums.map((sum) => [(sum.vatRate / 100).toFixed(2), sign * sum.vat + 0])),
             payments: sale.payments.map((payment) => sign * payment.amount),
           });
         const event = (type: string, data: Record<string, unknown> = {}) =>
