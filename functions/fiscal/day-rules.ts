@@ -77,5 +77,4 @@ export const latestDay = (day: DayRecord): NonNullable<Ledger['day']> => ({
   date: day.date,
   opened: day.opened,
   reportPrinted: day.reportPrinted,
-  ...(!day.opened && typeof day.close === 'number' ? { close: day.close } : {}),
 });

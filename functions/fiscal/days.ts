@@ -177,7 +177,7 @@ function closing(
         ? { status: 201, body: dayView({ ...day, version: state.version + 1, modified: now }, version) }
         : result,
     entities: [dayWrite(register, { day, seen: open })],
-    ledger: { ...state.ledger, day: latestDay(day) },
+    ledger: { ...state.ledger, day: latestDay(day), lastClose: now },
     events: [
       {
         type: 'DAY_CLOSED',

@@ -73,10 +73,10 @@ function checkNotFuture(created: number, now: number): void {
   }
 }
 
-/** When the register's latest day was closed; undefined while it is open or before its first. */
+/** When the register's latest closed day was closed (kept while later days are open); undefined before its first close. */
 function latestClose(state: LedgerState): number | undefined {
-  if (state.ledger.day?.close !== undefined) return state.ledger.day.close;
-  // A ledger written before days carried their close: the latest day as stored says it.
+  if (state.ledger.lastClose !== undefined) return state.ledger.lastClose;
+  // A ledger written before it kept the last close: the latest day as stored says it, when it is closed.
   return state.day && !state.day.opened && typeof state.day.close === 'number' ? state.day.close : undefined;
 }
 

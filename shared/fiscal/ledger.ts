@@ -25,14 +25,17 @@ export interface Ledger {
   receipt: number;
   /** The last training receipt number taken (their own series, docs/conventions.md §16); absent before the first. */
   training?: number;
+  /**
+   * When the register's latest closed day was closed (epoch milliseconds), kept while later days open: a register
+   * event may not be dated before it (docs/conventions.md §19). Absent before the first close.
+   */
+  lastClose?: number;
   /** The register's latest day; absent before its first. */
   day?: {
     dayNumber: number;
     date: number;
     opened: boolean;
     reportPrinted: boolean;
-    /** When it was closed (epoch milliseconds): set once it is; a register event may not be dated before it. */
-    close?: number;
   };
   /** Brutto sold and refunded since the register's first day (a day's grand totals). */
   grand: { sales: number; refunds: number };

@@ -272,6 +272,17 @@ describe('register events in the e-journal (v33)', () => {
       { type: 'LOGOUT', dayNumber: 1, data: { created: close, treasurer: null, data: {} } },
       { type: 'DEVICE', dayNumber: 1, data: { door: 'open' } },
     ]);
+
+    // The next day opened (its Z report printed first): the closed day still never changes.
+    expectStatus(await c.post(`/${t.sellerId}/registrations/K1/days/1/report`, undefined, t.as), 201);
+    expectStatus(await c.post(`/${t.sellerId}/days`, {}, t.as), 201);
+    expectError(
+      await c.post(journal, { type: 'LOGIN', created: close - 1, data: {} }, t.as),
+      422,
+      'UnprocessableEntity',
+      'DAY_IS_CLOSED',
+    );
+    expectStatus(await c.post(journal, { type: 'LOGIN', created: Date.now(), data: {} }, t.as), 201);
   });
 });
 
