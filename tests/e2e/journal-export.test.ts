@@ -4,7 +4,11 @@
  * which xmllint validates against Skatteverket's own schemas and whose receipts say what the sales said. Who may
  * export, an empty period, and a register whose records lack a fact the format needs.
  */
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startUnit } from '../support/edge.ts';
@@ -207,6 +211,35 @@ describe('GET /v33/{sellerId}/registrations/{cash}/journal-export', () => {
     const user = await userOf('REGULAR_USER', null, [s.sellerId]);
     expect((await exportOf(s, '', user)).text).toContain('<ZDagrapport>');
     expectValidExport((await exportOf(s, '', {})).text);
+  });
+
+  it('npm run journal-export makes the same document offline from the fetched, signed journal', async () => {
+    const journal = await v(33).get(`/${s.sellerId}/generated-e-journals/${s.cash}`, s.register);
+    expect(journal.status).toBe(200);
+    const { publicKeyFileName } = journal.body as { publicKeyFileName: string };
+    const key = await v(33).get(`/noauth/activations/public-keys/${publicKeyFileName}`, { as: 'none' });
+    const folder = mkdtempSync(join(tmpdir(), 'journal-export-'));
+    writeFileSync(join(folder, 'journal.json'), journal.text);
+    writeFileSync(join(folder, publicKeyFileName), key.text);
+    const offline = execFileSync(process.execPath, ['scripts/journal-export.ts', join(folder, 'journal.json')], {
+      encoding: 'utf8',
+    });
+    expectValidExport(offline);
+    // The same document but for when each was made: the export's time, and the period's end it defaults to.
+    const timeless = (xml: string) =>
+      xml.replace(
+        /<(TidpunktForNarExportAvDataFranJournalminnetSker|ValdSluttidpunktForExportAvDataFranJournalminnet)>[^<]*</g,
+        '<$1><',
+      );
+    expect(timeless(offline)).toBe(timeless((await exportOf(s)).text));
+
+    // A journal changed after it was signed is refused, and no document is written.
+    const forged = journal.text.replace('"Anna"', '"Bosse"');
+    expect(forged).not.toBe(journal.text);
+    writeFileSync(join(folder, 'forged.json'), forged);
+    const refused = spawnSync(process.execPath, ['scripts/journal-export.ts', join(folder, 'forged.json')], { encoding: 'utf8' });
+    expect([refused.status, refused.stdout]).toEqual([1, '']);
+    expect(refused.stderr).toMatch(/^invalid journal: /);
   });
 
   it('refuses another seller, its register and its user (403), and has nothing for an empty period (404)', async () => {
