@@ -286,19 +286,13 @@ const articleFields = {
 } as const;
 const articleRequired = ['articleType', 'name', 'quantity', 'price', 'vatRate', 'vat'] as const;
 /** The line as it was before a change. */
-const previousArticle = exactly(
-  {
-    quantity: eventQuantity,
-    amount: eventText,
-    unit: eventText,
-    unitPrice: int,
-    price: int,
-    discounts: eventDiscounts,
-    vatRate: eventVatRate,
-    vat: int,
-  },
-  ['quantity', 'price', 'vatRate', 'vat'],
-);
+const { quantity, amount, unit, unitPrice, price, discounts, vatRate, vat } = articleFields;
+const previousArticle = exactly({ quantity, amount, unit, unitPrice, price, discounts, vatRate, vat }, [
+  'quantity',
+  'price',
+  'vatRate',
+  'vat',
+]);
 
 /** Each register event's `data`. */
 export const registerEventData = {

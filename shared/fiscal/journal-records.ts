@@ -8,8 +8,8 @@
 import { countsAsPaid } from './arithmetic.ts';
 import type { ExportContext } from './export-context.ts';
 import type { JsonValue } from './journal.ts';
-import type { ArticleType, PaymentType, Print, Sale, SalesUnit } from './model.ts';
-import { receiptLine } from './receipt.ts';
+import type { PaymentType, Print, Sale } from './model.ts';
+import { receiptLine, type ReceiptLine } from './receipt.ts';
 import type { Report } from './report.ts';
 
 /** What a print's or a closing's entry holds in its `data`. */
@@ -21,21 +21,10 @@ export type JournalRecordData = { receipt: JournalReceipt } | JournalDayClosed;
  */
 export const journalData = (record: JournalRecordData): JsonValue => record as unknown as JsonValue;
 
-export interface JournalReceiptLine {
+/** A receipt line (`receiptLine`) with what the export adds: the article number, its VAT and when it was registered. */
+export interface JournalReceiptLine extends ReceiptLine {
   /** The register's product identifier. */
   articleNumber: string;
-  name: string;
-  group: string | null;
-  articleType: ArticleType;
-  quantity: number;
-  salesUnit: SalesUnit | null;
-  /** Hundredths per unit before discounts, or null. */
-  unitPrice: number | null;
-  /** The line's brutto after its own discount, hundredths. */
-  amount: number;
-  discount: number;
-  /** Hundredths of a percent (2500 = 25 %), or null when the line does not say. */
-  vatRate: number | null;
   vat: number;
   /** When the register registered the line (its `created`), or null. */
   registered: number | null;
@@ -76,23 +65,12 @@ export function journalReceipt(sale: Sale, print: Print, controlUnitSerial: stri
     refundFor: sale.refundFor ?? null,
     controlUnitSerial,
     treasurer: sale.treasurer ?? null,
-    lines: sale.saleProducts.map((line) => {
-      const { name, group, articleType, quantity, salesUnit, unitPrice, amount, discount, vatRate } = receiptLine(line);
-      return {
-        articleNumber: line.productIdentifier,
-        name,
-        group,
-        articleType,
-        quantity,
-        salesUnit,
-        unitPrice,
-        amount,
-        discount,
-        vatRate,
-        vat: line.vat,
-        registered: line.created ?? saleTime,
-      };
-    }),
+    lines: sale.saleProducts.map((line) => ({
+      ...receiptLine(line),
+      articleNumber: line.productIdentifier,
+      vat: line.vat,
+      registered: line.created ?? saleTime,
+    })),
     discount: sale.discount,
     total: sale.brutto,
     vat: sale.vat,

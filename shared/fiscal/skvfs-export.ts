@@ -623,27 +623,24 @@ function previous(data: PreviousData): Xml[] {
   ].filter((part): part is Xml => part !== null);
 }
 
+/** The events the format records by their kind alone: their element says `JA`. */
+const FLAG_ELEMENTS = {
+  LOGIN: 'InloggningIKassaregister',
+  LOGOUT: 'UtloggningUrKassaregister',
+  DRAWER_OPENED: 'OppnaKassaladaVidNollforsaljning',
+  CLEAR: 'AnvandaClear',
+  TRAINING_MODE_ON: 'StallaOmTillOvningslage',
+  TRAINING_MODE_OFF: 'StallaOmTillNormallage',
+  REGISTER_STARTED: 'StartAvKassaregister',
+  REGISTER_STOPPED: 'StoppAvKassaregister',
+  REGISTER_RESTARTED: 'OmstartAvKassaregister',
+} as const satisfies Partial<Record<RegisterEventType, string>>;
+const isFlagEvent = (type: RegisterEventType): type is keyof typeof FLAG_ELEMENTS => type in FLAG_ELEMENTS;
+
 function registerEvent(facts: Facts, type: RegisterEventType, raw: RegisterEventData[RegisterEventType]): Xml {
+  if (isFlagEvent(type)) return flag(FLAG_ELEMENTS[type]);
   const time = (instant: number) => facts.time(instant);
   switch (type) {
-    case 'LOGIN':
-      return flag('InloggningIKassaregister');
-    case 'LOGOUT':
-      return flag('UtloggningUrKassaregister');
-    case 'DRAWER_OPENED':
-      return flag('OppnaKassaladaVidNollforsaljning');
-    case 'CLEAR':
-      return flag('AnvandaClear');
-    case 'TRAINING_MODE_ON':
-      return flag('StallaOmTillOvningslage');
-    case 'TRAINING_MODE_OFF':
-      return flag('StallaOmTillNormallage');
-    case 'REGISTER_STARTED':
-      return flag('StartAvKassaregister');
-    case 'REGISTER_STOPPED':
-      return flag('StoppAvKassaregister');
-    case 'REGISTER_RESTARTED':
-      return flag('OmstartAvKassaregister');
     case 'PRICE_ENQUIRY': {
       const d = raw as RegisterEventData['PRICE_ENQUIRY'];
       return el(

@@ -15,7 +15,7 @@ import { startUnit } from '../support/edge.ts';
 import { activateRegister, registerApp, saleOf } from '../support/fiscal.ts';
 import { type Answer, type CallOptions, expectError, newSeller, v } from '../support/http.ts';
 import { DAY, swedishCorporateId, userOf } from '../support/identity.ts';
-import { kdOf, sendKd, type UnitApp, unitApp } from '../support/kd.ts';
+import { activateOnUnit, kdOf, sendKd, type UnitApp, unitApp } from '../support/kd.ts';
 import { expectValidExport } from '../support/skvfs.ts';
 
 const XML = { headers: { Accept: 'application/xml' } };
@@ -31,21 +31,7 @@ async function shop(): Promise<{ sellerId: string; cash: string; register: CallO
   const cash = `K${randomUUID().slice(0, 8)}`;
   const corporateId = swedishCorporateId();
   const sellerId = `SE${corporateId}`;
-  const answer = await v(33).post('/activations-advanced', {
-    country: 'SE',
-    corporateId,
-    companyName: 'Exportbutiken',
-    cashRegisterName: cash,
-    features: [],
-    validFrom: Date.now() - DAY,
-    validTo: Date.now() + DAY,
-    applicationPackage: app.applicationPackage,
-    controlUnitSerial: serial,
-    controlUnitLocation: 'DEVICE',
-    controlUnitGeolocation: { city: 'Malmö', postalCode: '211 20' },
-    installationCreationInfo: { deviceId: randomUUID().slice(0, 16), buildInfo: { os: 'Android 14' }, programVersion: '4.2.0' },
-  });
-  expect([answer.status, answer.text]).toEqual([201, expect.any(String)]);
+  const register = await activateOnUnit(app, corporateId, cash, serial, '4.2.0');
   const profile = await v(33).put(`/sellers/${sellerId}`, {
     corporateId,
     country: 'SE',
@@ -61,7 +47,7 @@ async function shop(): Promise<{ sellerId: string; cash: string; register: CallO
   return {
     sellerId,
     cash,
-    register: { as: { apiKey: (answer.body as { apiKey: string }).apiKey } },
+    register,
     base: `/${sellerId}/registrations/${cash}`,
   };
 }

@@ -21,8 +21,17 @@ export async function unitApp(): Promise<UnitApp> {
   return { applicationPackage: app.applicationPackage, softwareVendor };
 }
 
-/** A register `cash` of seller `SE<corporateId>` activated (v33 activations-advanced) on control unit `serial`. */
-export async function activateOnUnit(app: UnitApp, corporateId: string, cash: string, serial: string): Promise<CallOptions> {
+/**
+ * A register `cash` of seller `SE<corporateId>` activated (v33 activations-advanced) on control unit `serial`, its
+ * installation running `programVersion` when one is given.
+ */
+export async function activateOnUnit(
+  app: UnitApp,
+  corporateId: string,
+  cash: string,
+  serial: string,
+  programVersion?: string,
+): Promise<CallOptions> {
   const answer = await v(33).post('/activations-advanced', {
     country: 'SE',
     corporateId,
@@ -35,7 +44,7 @@ export async function activateOnUnit(app: UnitApp, corporateId: string, cash: st
     controlUnitSerial: serial,
     controlUnitLocation: 'DEVICE',
     controlUnitGeolocation: { city: 'Malmö', postalCode: '211 20' },
-    installationCreationInfo: { deviceId: randomUUID().slice(0, 16), buildInfo: { os: 'Android 14' } },
+    installationCreationInfo: { deviceId: randomUUID().slice(0, 16), buildInfo: { os: 'Android 14' }, programVersion },
   });
   if (answer.status !== 201) throw new Error(`register ${cash} not activated on ${serial}: ${answer.status} ${answer.text}`);
   return { as: { apiKey: (answer.body as { apiKey: string }).apiKey } };
