@@ -235,6 +235,7 @@ describe('GET /v33/{sellerId}/registrations/{cash}/journal-export', () => {
     expectError(await exportOf(s, '', stranger), 403, 'Forbidden', 'INSUFFICIENT_ACCESS_RIGHTS');
     expectError(await exportOf(s, `?from=${Date.now() + DAY}&to=${Date.now() + 2 * DAY}`), 404, 'NotFound');
     expectError(await exportOf(other), 404, 'NotFound');
+    expectError(await exportOf(s, '?from=yesterday'), 400, 'TypeMismatch');
     expectError(await v(26).get(`${s.base}/journal-export`, XML), 404, 'NotFound', 'ENDPOINT_NOT_FOUND');
   });
 
