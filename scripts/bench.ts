@@ -1228,14 +1228,34 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
       day: await sizeOf(day),
       entry: await sizeOf(await lastEntry(till)),
     };
+    // Before its write, the close reads the register's export context (shared/fiscal/export-context.ts), which its
+    // journal entry keeps beside the Z report: the seller's profile and the registration together, then the latest
+    // activation, the installation its production number names and that installation's application.
+    const registered = (await readBack(keys.registration(SELLER, till.name))) as { productionNumber: string | null };
+    if (registered.productionNumber === null) throw new Error(`Register ${till.name} has no installation`);
+    const installation = (await readBack(keys.installation(registered.productionNumber))) as { applicationPackage: string };
+    const exportContext = [
+      await sizeOf(keys.sellerProfile(SELLER)),
+      itemSize(registered),
+      await sizeOf(keys.activation(till.activationId)),
+      itemSize(installation),
+      await sizeOf(keys.application(installation.applicationPackage)),
+    ];
+    const closeWrite = ledgerWrite({ ...open, asked: [] }, [
+      { before: open.counter, after: closed.counter },
+      { before: open.day, after: closed.day, indexed: true },
+      { after: closed.entry },
+    ]);
     const dayClose: Operation = {
       label: `day close, ${DAY_SALES.toLocaleString('en')} sales, ${history} (n=1)`,
       samples: [close],
-      model: ledgerWrite({ ...open, asked: [] }, [
-        { before: open.counter, after: closed.counter },
-        { before: open.day, after: closed.day, indexed: true },
-        { after: closed.entry },
-      ]),
+      model: {
+        commands: [...exportContext.map(() => 'GetItem'), ...closeWrite.commands],
+        capacity: {
+          ...closeWrite.capacity,
+          tableRcu: closeWrite.capacity.tableRcu + exportContext.reduce((sum, size) => sum + readUnits(size), 0),
+        },
+      },
     };
     await repeat(WARMUP, () => readReport(till, dayNumber));
     const reads = await repeat(REPS, () => readReport(till, dayNumber));
