@@ -97,7 +97,12 @@ function saleOfLines(lines: readonly Line[], split: boolean, fields: Record<stri
     const product = saleProducts[index];
     if (!product) continue;
     const sum = rates.get(line.rate) ?? { vatRate: line.rate, vat: 0, netto: 0, brutto: 0 };
-    rates.set(line.rate, { ...sum, vat: sum.vat + product.vat, netto: sum.netto + product.netto, brutto: sum.brutto + product.brutto });
+    rates.set(line.rate, {
+      ...sum,
+      vat: sum.vat + product.vat,
+      netto: sum.netto + product.netto,
+      brutto: sum.brutto + product.brutto,
+    });
   }
   const brutto = saleProducts.reduce((total, line) => total + line.brutto, 0);
   const vat = saleProducts.reduce((total, line) => total + line.vat, 0);
@@ -120,7 +125,8 @@ async function exportOf(s: Shop, query = '', options: CallOptions = s.register):
   return v(33).get(`${s.base}/journal-export${query}`, { ...XML, ...options, headers: XML.headers });
 }
 
-const elements = (xml: string, name: string) => [...xml.matchAll(new RegExp(`<${name}>(.*?)</${name}>`, 'gs'))].map((m) => m[1] ?? '');
+const elements = (xml: string, name: string) =>
+  [...xml.matchAll(new RegExp(`<${name}>(.*?)</${name}>`, 'gs'))].map((m) => m[1] ?? '');
 const hundredths = (decimal: string) => Math.round(Number(decimal) * 100);
 
 beforeAll(async () => {
@@ -134,7 +140,15 @@ describe('GET /v33/{sellerId}/registrations/{cash}/journal-export', () => {
   beforeAll(async () => {
     s = await shop();
     const { base, register } = s;
-    expect((await v(33).post(`/${s.sellerId}/e-journals/K1`, { type: 'LOGIN', created: Date.now(), treasurer: 'Anna', data: {} }, register)).status).toBe(201);
+    expect(
+      (
+        await v(33).post(
+          `/${s.sellerId}/e-journals/K1`,
+          { type: 'LOGIN', created: Date.now(), treasurer: 'Anna', data: {} },
+          register,
+        )
+      ).status,
+    ).toBe(201);
     expect((await v(33).post(`${base}/balance`, { amount: 50_000, action: 'DEPOSIT' }, register)).status).toBe(201);
     const sale = saleOfLines(
       [
@@ -144,7 +158,9 @@ describe('GET /v33/{sellerId}/registrations/{cash}/journal-export', () => {
       true,
     );
     const code = await codeFor(s, kdOf(1, sale.brutto, { vatRateToSum: kdRates(sale) }));
-    expect((await v(33).post(`${base}/sales`, { ...sale, prints: [{ printType: 'Normal', controlNumber: code }] }, register)).status).toBe(201);
+    expect(
+      (await v(33).post(`${base}/sales`, { ...sale, prints: [{ printType: 'Normal', controlNumber: code }] }, register)).status,
+    ).toBe(201);
     const copy = await codeFor(s, kdOf(1, sale.brutto, { vatRateToSum: kdRates(sale), printType: 'Copy' }));
     const prints = [
       { printType: 'Normal', receiptNumber: 1, controlNumber: code },
@@ -198,9 +214,15 @@ describe('random days export to a valid document that says what the sales said',
       price: fc.integer({ min: 100, max: 20_000 }),
     });
     const op = fc.oneof(
-      fc.record({ kind: fc.constant('sale' as const), lines: fc.array(line, { minLength: 1, maxLength: 3 }), split: fc.boolean() }),
+      fc.record({
+        kind: fc.constant('sale' as const),
+        lines: fc.array(line, { minLength: 1, maxLength: 3 }),
+        split: fc.boolean(),
+      }),
       fc.record({ kind: fc.constantFrom('refund' as const, 'copy' as const, 'training' as const, 'proforma' as const) }),
-      fc.record({ kind: fc.constantFrom('deposit' as const, 'withdrawal' as const, 'drawer' as const, 'login' as const, 'parked' as const) }),
+      fc.record({
+        kind: fc.constantFrom('deposit' as const, 'withdrawal' as const, 'drawer' as const, 'login' as const, 'parked' as const),
+      }),
     );
     const days = fc.array(fc.array(op, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 2 });
 
@@ -211,10 +233,20 @@ describe('random days export to a valid document that says what the sales said',
         /** What each printed receipt must say, by receipt number: total, VAT per rate, payments (signed as exported). */
         const expected = new Map<number, { total: number; rates: Record<string, number>; payments: number[] }>();
         /** This day's receipts, which may still be copied once and refunded once. */
-        const printed: { number: number; sale: ReturnType<typeof saleOfLines>; code: string; copied: boolean; refunded: boolean }[] = [];
+        const printed: {
+          number: number;
+          sale: ReturnType<typeof saleOfLines>;
+          code: string;
+          copied: boolean;
+          refunded: boolean;
+        }[] = [];
         let receipt = 0;
         let trainingNumber = 0;
-        const remember = (number: number, sale: Pick<ReturnType<typeof saleOfLines>, 'brutto' | 'vatRateSums' | 'payments'>, sign: number) =>
+        const remember = (
+          number: number,
+          sale: Pick<ReturnType<typeof saleOfLines>, 'brutto' | 'vatRateSums' | 'payments'>,
+          sign: number,
+        ) =>
           expected.set(number, {
             total: sign * sale.brutto,
             rates: Object.fromEntries(sale.vatRateSums.map((sum) => [(sum.vatRate / 100).toFixed(2), sign * sum.vat])),
@@ -229,7 +261,11 @@ describe('random days export to a valid document that says what the sales said',
               const sale = saleOfLines(step.lines, step.split);
               receipt += 1;
               const code = await codeFor(s, kdOf(receipt, sale.brutto, { vatRateToSum: kdRates(sale) }));
-              const stored = await v(33).post(`${base}/sales`, { ...sale, prints: [{ printType: 'Normal', controlNumber: code }] }, register);
+              const stored = await v(33).post(
+                `${base}/sales`,
+                { ...sale, prints: [{ printType: 'Normal', controlNumber: code }] },
+                register,
+              );
               expect(stored.status).toBe(201);
               printed.push({ number: receipt, sale, code, copied: false, refunded: false });
               remember(receipt, sale, 1);
@@ -240,14 +276,21 @@ describe('random days export to a valid document that says what the sales said',
               const refund = { ...original.sale, identifier: randomUUID(), refund: true, refundFor: original.number };
               receipt += 1;
               const code = await codeFor(s, kdOf(receipt, refund.brutto, { vatRateToSum: kdRates(refund), refund: true }));
-              const stored = await v(33).post(`${base}/sales`, { ...refund, prints: [{ printType: 'Normal', controlNumber: code }] }, register);
+              const stored = await v(33).post(
+                `${base}/sales`,
+                { ...refund, prints: [{ printType: 'Normal', controlNumber: code }] },
+                register,
+              );
               expect([stored.status, stored.text]).toEqual([201, expect.any(String)]);
               remember(receipt, refund, -1);
             } else if (step.kind === 'copy') {
               const original = printed.find((candidate) => !candidate.copied);
               if (!original) continue;
               original.copied = true;
-              const copy = await codeFor(s, kdOf(original.number, original.sale.brutto, { vatRateToSum: kdRates(original.sale), printType: 'Copy' }));
+              const copy = await codeFor(
+                s,
+                kdOf(original.number, original.sale.brutto, { vatRateToSum: kdRates(original.sale), printType: 'Copy' }),
+              );
               const prints = [
                 { printType: 'Normal', receiptNumber: original.number, controlNumber: original.code },
                 { printType: 'Copy', controlNumber: copy },
@@ -258,12 +301,21 @@ describe('random days export to a valid document that says what the sales said',
               trainingNumber += 1;
               const code = await codeFor(s, kdOf(trainingNumber, sale.brutto, { vatRateToSum: kdRates(sale), training: true }));
               expect((await event('TRAINING_MODE_ON')).status).toBe(201);
-              expect((await v(33).post(`${base}/sales`, { ...sale, prints: [{ printType: 'Normal', controlNumber: code }] }, register)).status).toBe(201);
+              expect(
+                (await v(33).post(`${base}/sales`, { ...sale, prints: [{ printType: 'Normal', controlNumber: code }] }, register))
+                  .status,
+              ).toBe(201);
               expect((await event('TRAINING_MODE_OFF')).status).toBe(201);
             } else if (step.kind === 'proforma') {
               const sale = saleOfLines([{ rate: 1200, units: 2, price: 500 }], false, { saleState: 'Open', payments: [] });
-              expect((await v(33).post(`${base}/sales`, { ...sale, prints: [{ printType: 'Proforma' }] }, register)).status).toBe(201);
-              const cancelled = await v(33).put(`${base}/sales`, { ...sale, saleState: 'Cancelled', prints: [{ printType: 'Proforma' }] }, register);
+              expect((await v(33).post(`${base}/sales`, { ...sale, prints: [{ printType: 'Proforma' }] }, register)).status).toBe(
+                201,
+              );
+              const cancelled = await v(33).put(
+                `${base}/sales`,
+                { ...sale, saleState: 'Cancelled', prints: [{ printType: 'Proforma' }] },
+                register,
+              );
               expect(cancelled.status).toBe(204);
             } else if (step.kind === 'deposit' || step.kind === 'withdrawal') {
               const action = step.kind === 'deposit' ? 'DEPOSIT' : 'WITHDRAWAL';
@@ -275,7 +327,15 @@ describe('random days export to a valid document that says what the sales said',
             } else if (step.kind === 'login') {
               expect((await event('LOGIN')).status).toBe(201);
             } else {
-              const parked = { articleType: 'GOODS', name: 'Parkerad vara', quantity: 1, price: 1500, vatRate: 2500, vat: 300, parkingId: 'bord 4' };
+              const parked = {
+                articleType: 'GOODS',
+                name: 'Parkerad vara',
+                quantity: 1,
+                price: 1500,
+                vatRate: 2500,
+                vat: 300,
+                parkingId: 'bord 4',
+              };
               expect((await event('ARTICLE_PARKED', parked)).status).toBe(201);
             }
           }
