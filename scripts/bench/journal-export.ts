@@ -307,7 +307,8 @@ export async function measureJournalExport(kit: ExportKit): Promise<{ operations
     ...journalItems,
     {
       ...keys.registerCounter(SELLER, CASH),
-      ver: 2 * EXPORT_DAYS + EXPORT_SALES,
+      // A version per write: each sale POST (the day's first also opening it) and each close.
+      ver: EXPORT_SALES + EXPORT_DAYS,
       live: true,
       ledger: { journal: head, receipt: receiptNumber, day: lastDay, grand },
     },
@@ -316,7 +317,7 @@ export async function measureJournalExport(kit: ExportKit): Promise<{ operations
   const entrySizes = journalItems.map((item) => pricing.itemSize(item));
   const storedBytes = entrySizes.reduce((sum, size) => sum + size, 0);
 
-  // The export, in a child process: a warm-up over the first day, then RUNS over the whole journal.
+  // The export, in a child process: a warm-up over the first day's period, then RUNS over the whole journal.
   const caller: Caller = { 'x-api-key': apiKey };
   const request = (query: string): APIGatewayProxyEventV2 => {
     const made = kit.event('GET', `/v33/${SELLER}/registrations/${CASH}/journal-export${query}`, undefined, caller);
