@@ -7,10 +7,15 @@
  * DynamoDB's pricing rules give for the same calls. Its fiscal rows (functions/fiscal, called by registers):
  * a sale POST, the same POST replayed (the bench fails if a replay writes), a receipt print, and the day
  * close and Z report read of a day of 1,000 sales on a register's first day and after 20 earlier days (the
- * bench fails if their round trips or reported capacity differ), beside the offline verification time of a
- * 1,000-entry signed e-journal (verifyJournal, no DynamoDB). Its kd rows (scripts/bench/kd.ts): a register's kd
- * through the local broker, edge bridge and control-unit simulator (wall-clock p50 and p95), a repeated kd and a
- * kd-facets page.
+ * bench fails if their round trips or reported capacity differ; a close first reads the register's export context),
+ * beside the offline verification time of a 1,000-entry signed e-journal (verifyJournal, no DynamoDB). Its journal-export
+ * row (scripts/bench/journal-export.ts): GET .../registrations/{cash}/journal-export, gzipped, of a register on a
+ * control unit with 10,000 printed sales over 30 closed days (its journal seeded with BatchWriteItem), run in a child
+ * process: wall and CPU time, round trips and capacity (a Query page at a time), the answer's gzipped and XML sizes and
+ * Handelse events, peak memory (heapUsed with and without garbage, RSS, maxRSS) beside the document's size; the bench
+ * fails if xmllint finds the XML invalid against Skatteverket's schemas or if the export holds a third of its document
+ * live (it must stream). Its kd rows (scripts/bench/kd.ts): a register's kd through the local broker, edge bridge and
+ * control-unit simulator (wall-clock p50 and p95), a repeated kd and a kd-facets page.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +33,7 @@ import {
   measureImports,
   measureInstructions,
 } from './bench/cold-start.ts';
+import { EXPORT_DAYS, EXPORT_SALES, measureJournalExport } from './bench/journal-export.ts';
 import { kdEnvironment, kdLegend, measureKd } from './bench/kd.ts';
 import { median, table } from './bench/stats.ts';
 
@@ -161,7 +167,7 @@ interface Upload {
 const isUpload = (body: unknown): body is Upload => typeof body === 'object' && body !== null && 'bytes' in body;
 
 /** An HTTP API v2 event as API Gateway sends it; the handler routes on rawPath alone. */
-function event(method: string, target: string, body: unknown, caller: Caller): APIGatewayProxyEventV2 {
+export function event(method: string, target: string, body: unknown, caller: Caller): APIGatewayProxyEventV2 {
   const now = new Date();
   const [path = '', query = ''] = target.split('?');
   return {
@@ -839,6 +845,15 @@ async function measureOperations(): Promise<{
     statsOperations.push(await statsRead('sales stats', 'sales/stats', days, none));
   }
 
+  // (g) the journal export of a register with EXPORT_SALES printed sales over EXPORT_DAYS closed days (scripts/bench/journal-export.ts).
+  const journalExport = await measureJournalExport({
+    invoke,
+    event,
+    batchPut,
+    readBack,
+    pricing: { readUnits, itemSize },
+  });
+
   const operations = [
     create,
     read,
@@ -851,6 +866,7 @@ async function measureOperations(): Promise<{
     imageGet,
     ...fiscal.operations,
     ...statsOperations,
+    ...journalExport.operations,
   ];
   for (const { label, samples, model } of operations) {
     for (const sample of samples) {
@@ -877,7 +893,7 @@ async function measureOperations(): Promise<{
   return {
     operations: [...operations, ...kd.operations],
     requests: firstRequests(apiKey, lastTax),
-    fiscal: [...fiscal.summary, ...kd.summary],
+    fiscal: [...fiscal.summary, ...journalExport.summary, ...kd.summary],
     diffs: [
       // All the taxes: estimated from the changed taxes' mean size.
       { ...taxesDiff.figures, all: { computedRcu: readUnits((TAXES * changedBytes) / CHANGED) } },
@@ -1228,14 +1244,34 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
       day: await sizeOf(day),
       entry: await sizeOf(await lastEntry(till)),
     };
+    // Before its write, the close reads the register's export context (shared/fiscal/export-context.ts), which its
+    // journal entry keeps beside the Z report: the seller's profile and the registration together, then the latest
+    // activation, the installation its production number names and that installation's application.
+    const registered = (await readBack(keys.registration(SELLER, till.name))) as { productionNumber: string | null };
+    if (registered.productionNumber === null) throw new Error(`Register ${till.name} has no installation`);
+    const installation = (await readBack(keys.installation(registered.productionNumber))) as { applicationPackage: string };
+    const exportContext = [
+      await sizeOf(keys.sellerProfile(SELLER)),
+      itemSize(registered),
+      await sizeOf(keys.activation(till.activationId)),
+      itemSize(installation),
+      await sizeOf(keys.application(installation.applicationPackage)),
+    ];
+    const closeWrite = ledgerWrite({ ...open, asked: [] }, [
+      { before: open.counter, after: closed.counter },
+      { before: open.day, after: closed.day, indexed: true },
+      { after: closed.entry },
+    ]);
     const dayClose: Operation = {
       label: `day close, ${DAY_SALES.toLocaleString('en')} sales, ${history} (n=1)`,
       samples: [close],
-      model: ledgerWrite({ ...open, asked: [] }, [
-        { before: open.counter, after: closed.counter },
-        { before: open.day, after: closed.day, indexed: true },
-        { after: closed.entry },
-      ]),
+      model: {
+        commands: [...exportContext.map(() => 'GetItem'), ...closeWrite.commands],
+        capacity: {
+          ...closeWrite.capacity,
+          tableRcu: closeWrite.capacity.tableRcu + exportContext.reduce((sum, size) => sum + readUnits(size), 0),
+        },
+      },
     };
     await repeat(WARMUP, () => readReport(till, dayNumber));
     const reads = await repeat(REPS, () => readReport(till, dayNumber));
@@ -1394,8 +1430,16 @@ function report(
     `  on a register whose first day it is and on one with ${EARLIER_DAYS} earlier days of ${EARLIER_DAY_SALES} sales, each closed and its Z report printed`,
     "  (a day closes once: n=1). A fiscal write reads the key, the seller's counter, the register's counter + the items it needs (BatchGet) and",
     "  the latest day, then commits one transaction: the counter, the sale and day (vsk), its journal entries, a receipt number's record.",
+    "  A close first reads the register's export context (the seller's profile and registration, the latest activation, the installation,",
+    '  the application: 5 GetItems), which its DAY_CLOSED entry keeps with the Z report; a PRINT entry keeps its receipt.',
     `- journal verification: verifyJournal (shared/fiscal/verify-journal.ts) in-process, no DynamoDB, over a signed generated-e-journals answer`,
     `  of ${JOURNAL_ENTRIES.toLocaleString('en')} entries (a from/to slice of the first register's journal); CPU = the verification's CPU time.`,
+    `- journal export: GET /v33/{sellerId}/registrations/{cash}/journal-export with Accept-Encoding gzip, called by the register (X-Api-Key), of a`,
+    `  register on a control unit (seller profile, application, activation and installation made through the handlers) whose journal holds`,
+    `  ${EXPORT_SALES.toLocaleString('en')} printed sales over ${EXPORT_DAYS} closed days, seeded as sale POSTs with their Normal print and closes journal them;`,
+    "  measured in a child process (scripts/bench/journal-export-child.ts, --expose-gc) after a warm-up; CPU = the request's CPU time there.",
+    "  Priced as the key, the seller's liveness, the registration + counter (BatchGet), the 5 reads of the export context, and one",
+    '  strongly consistent Query page (at most 1 MB) after another, each 1 RCU per 4 KB of its items together.',
     ...kdLegend,
     '- round trips: DynamoDB calls per request, failed ones included; each request first reads the caller (1 GetItem: the user, or the API key by its hash).',
     '- Capacity cells: reported by DynamoDB Local (ConsumedCapacity, INDEXES) / computed from the pricing rules below; ! marks a difference.',
