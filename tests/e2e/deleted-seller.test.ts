@@ -191,9 +191,15 @@ describe('a deleted seller', () => {
     const after = await walk();
 
     expect(reads.length).toBeGreaterThan(100);
-    expect(
-      before.filter(({ answer }) => answer.status !== 200).map(({ api, path, answer }) => `v${api} ${path}: ${answer.status}`),
-    ).toEqual([]);
+    // The auditor's export reads the register's records, but this register has no control unit (its receipts carry no
+    // control code), so it answers what it lacks rather than a document (docs/conventions.md §19).
+    const answered = ({ path, answer }: { path: string; answer: Answer }) =>
+      path.includes('/journal-export')
+        ? answer.status === 409 && (answer.body as { code?: string }).code === 'JOURNAL_EXPORT_INCOMPLETE'
+        : answer.status === 200;
+    expect(before.filter((read) => !answered(read)).map(({ api, path, answer }) => `v${api} ${path}: ${answer.status}`)).toEqual(
+      [],
+    );
     for (const { api, path, answer } of after) {
       expect(answer.status, `v${api} ${path}: ${answer.text}`).toBe(404);
     }
