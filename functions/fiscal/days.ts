@@ -14,7 +14,9 @@ import {
   writeLedger,
 } from '#shared/fiscal/ledger.ts';
 import { readFiscalContext } from '#shared/fiscal/context.ts';
-import { buildReport } from '#shared/fiscal/report.ts';
+import { buildReport, type Report } from '#shared/fiscal/report.ts';
+import { paymentTypeIn } from '#shared/fiscal/payment-types.ts';
+import type { ApiVersion } from '#shared/versions.ts';
 import { type ExportContext, readExportContext } from '#shared/fiscal/export-context.ts';
 import { journalData, type JournalDayClosed } from '#shared/fiscal/journal-records.ts';
 import { reportHtml, reportText } from '#shared/fiscal/report-render.ts';
@@ -232,7 +234,7 @@ export async function getReport(request: ReportRequest): Promise<Reply> {
   const rendering = { currency: context.seller.currency, timeZone: context.timeZone };
   return negotiated(
     request.headers,
-    built,
+    reportIn(built, request.version),
     { text: () => reportText(built, rendering), html: () => reportHtml(built, rendering) },
     { etag: day.version },
   );
@@ -260,8 +262,14 @@ export async function printReport(request: ReportRequest): Promise<Reply> {
     { sales: printed.day.grandTotal ?? 0, refunds: printed.day.grandTotalRefund ?? 0 },
     printed.now,
   );
-  return { status: 201, body: built };
+  return { status: 201, body: reportIn(built, request.version) };
 }
+
+/** The report as `version` names payment types (v15 and v26: `Card`, `ProviderD`), as its sales read back. */
+const reportIn = (report: Report, version: ApiVersion) => ({
+  ...report,
+  paymentTypes: report.paymentTypes.map((sums) => ({ ...sums, paymentType: paymentTypeIn(sums.paymentType, version) })),
+});
 
 /** The report of a day: its seller, register and control unit as they are now (`readFiscalContext`), its totals as stored. */
 async function report(register: Register, day: DayRecord, grand: { sales: number; refunds: number }, produced: number) {

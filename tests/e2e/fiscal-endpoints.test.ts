@@ -446,6 +446,13 @@ describe('payment types across versions', () => {
     expect((expectStatus(receipt, 201).body as { sale: { payments: unknown[] } }).sale.payments).toEqual([
       { paymentType: 'ProviderD', amount: 2000, paymentState: null },
     ]);
+    // The day's report names them as the version reading it does, like its sales.
+    const reportTypes = async (api: ApiVersion, path: string) =>
+      ((await v(api).get(path)).body as { paymentTypes: { paymentType: string }[] }).paymentTypes.map((sums) => sums.paymentType);
+    expect(await reportTypes(15, `/${k15.sellerId}/days/1/report?cashRegisterName=K15`)).toEqual(['Card']);
+    expect(await reportTypes(26, `${k15.base}/days/1/report`)).toEqual(['Card']);
+    expect(await reportTypes(33, `${k15.base}/days/1/report`)).toEqual(['EmvStandalone']);
+    expect(await reportTypes(26, `${k33.base}/days/1/report`)).toEqual(['ProviderD']);
 
     // A name of another version is not one of this version's.
     const foreign = await v(26).post(
