@@ -356,7 +356,7 @@ export const routes: Route[] = [
     path: '/{sellerId}/e-journals/{cash}',
     versions: ALL_VERSIONS,
     body: validators.journalUpload,
-    handle: onFirstUse(journals, 'appendDeviceEvent'),
+    handle: onFirstUse(journals, 'appendJournalEvent'),
   }),
   route({
     query: GENERATED_QUERY,

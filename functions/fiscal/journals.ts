@@ -10,6 +10,7 @@ import { boolParam, intParam, pageParams } from '#shared/http/query.ts';
 import { created, ok, okChunks } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { activationSigner } from '#shared/signing/signer.ts';
+import { config } from '#shared/config.ts';
 import { drawerOpenedContribution } from '#shared/fiscal/totals.ts';
 import { dayWrite, latestDay, withTotals } from './day-rules.ts';
 import { readRegister, registerCounter, type RegisterRequest, writingRegister } from './registers.ts';
@@ -106,7 +107,7 @@ function entryOf(body: JournalUploadBody): { type: JournalType; data: JsonValue 
  * A `created` may be at most five minutes ahead of the server's clock, and not before the latest day's close:
  * a closed day never changes.
  */
-export function appendDeviceEvent(request: RegisterRequest<JournalUploadBody>): Promise<Reply> {
+export function appendJournalEvent(request: RegisterRequest<JournalUploadBody>): Promise<Reply> {
   const register = writingRegister(request);
   const { body } = request;
   if (body.type === undefined || body.type === 'DEVICE') {
@@ -173,15 +174,20 @@ export async function generatedJournal(request: RegisterRequest): Promise<Reply>
  */
 export async function journalExport(request: RegisterRequest): Promise<Reply> {
   const register = readRegister(request);
-  await registerCounter(register);
   const period = {
     from: intParam('from', request.query.get('from')) ?? null,
     to: intParam('to', request.query.get('to')) ?? null,
   };
-  const context = await readExportContext(register);
-  const summary: ExportSummary = { period: null, events: 0 };
+  // The counter's read refuses a register the seller lacks; the context is read beside it.
+  const [, context] = await Promise.all([registerCounter(register), readExportContext(register)]);
+  const summary: ExportSummary = { period: null };
   const chunks = skvfsExport(context, entriesOf(register), period, Date.now(), summary);
-  const reply = await okChunks(chunks, 'application/xml; charset=UTF-8', request.headers['accept-encoding']);
+  const reply = await okChunks(
+    chunks,
+    'application/xml; charset=UTF-8',
+    request.headers['accept-encoding'],
+    config().maxResponseBytes,
+  );
   if (!reply || !summary.period) throw notFound(`Register ${register.cash} journaled nothing the export records in the period`);
   const fileName = exportFileName(summary.period, context.timeZone);
   return { ...reply, headers: { ...reply.headers, 'Content-Disposition': `attachment; filename="${fileName}"` } };

@@ -6,6 +6,8 @@
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { timeZoneOf } from './dates.ts';
+import type { Activation, Registration } from '#shared/domain/records.ts';
+import type { Seller } from '#shared/domain/seller.ts';
 import type { Register } from './ledger.ts';
 
 export interface FiscalContext {
@@ -30,14 +32,33 @@ export interface FiscalContext {
   timeZone: string;
 }
 
+/** The records a fiscal context is made of, as read (undefined: none). */
+export interface ContextRecords {
+  seller: Seller | undefined;
+  registration: Registration | undefined;
+  activation: Activation | undefined;
+}
+
+/** The seller's profile and the register's registration, read together: what every context starts from. */
+export const readSellerAndRegistration = (register: Register) =>
+  Promise.all([readItem(keys.sellerProfile(register.sellerId)), readItem(keys.registration(register.sellerId, register.cash))]);
+
+/** The latest activation a registration names, or undefined. */
+export const latestActivationKey = (registration: Registration | undefined) => {
+  const latest = registration?.activationIds[0];
+  return latest === undefined ? undefined : keys.activation(latest);
+};
+
 /** The seller's profile, the register's registration and its latest activation (three reads, two of them together). */
 export async function readFiscalContext(register: Register): Promise<FiscalContext> {
-  const [seller, registration] = await Promise.all([
-    readItem(keys.sellerProfile(register.sellerId)),
-    readItem(keys.registration(register.sellerId, register.cash)),
-  ]);
-  const latest = registration?.activationIds[0];
-  const activation = latest === undefined ? undefined : await readItem(keys.activation(latest));
+  const [seller, registration] = await readSellerAndRegistration(register);
+  const activationKey = latestActivationKey(registration);
+  const activation = activationKey === undefined ? undefined : await readItem(activationKey);
+  return fiscalContextOf(register, { seller, registration, activation });
+}
+
+/** The fiscal context the records make. */
+export function fiscalContextOf(register: Register, { seller, registration, activation }: ContextRecords): FiscalContext {
   return {
     sellerId: register.sellerId,
     seller: {

@@ -7,7 +7,7 @@
  */
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
-import { readFiscalContext } from './context.ts';
+import { fiscalContextOf, latestActivationKey, readSellerAndRegistration } from './context.ts';
 import type { Register } from './ledger.ts';
 
 export interface ExportContext {
@@ -42,12 +42,21 @@ export function addressLine(seller: { address: string | null; zip: string | null
   return line === '' ? null : line;
 }
 
-/** The register's export context as its records say now (the fiscal context, then its installation and application). */
+/**
+ * The register's export context as its records say now: the seller's profile and the registration, then together the
+ * latest activation, the installation and the application the registration names (two round trips).
+ */
 export async function readExportContext(register: Register): Promise<ExportContext> {
-  const context = await readFiscalContext(register);
-  const { productionNumber, controlUnitSerial } = context.register;
-  const installation = productionNumber === null ? undefined : await readItem(keys.installation(productionNumber));
-  const application = installation ? await readItem(keys.application(installation.applicationPackage)) : undefined;
+  const [seller, registration] = await readSellerAndRegistration(register);
+  const activationKey = latestActivationKey(registration);
+  const productionNumber = registration?.productionNumber ?? null;
+  const applicationPackage = registration?.applicationPackage ?? null;
+  const [activation, installation, application] = await Promise.all([
+    activationKey === undefined ? undefined : readItem(activationKey),
+    productionNumber === null ? undefined : readItem(keys.installation(productionNumber)),
+    applicationPackage === null ? undefined : readItem(keys.application(applicationPackage)),
+  ]);
+  const context = fiscalContextOf(register, { seller, registration, activation });
   return {
     sellerId: register.sellerId,
     timeZone: context.timeZone,
@@ -61,9 +70,9 @@ export async function readExportContext(register: Register): Promise<ExportConte
       cashRegisterName: register.cash,
       productionNumber,
       model: application?.name ?? null,
-      program: installation?.applicationPackage ?? null,
+      program: applicationPackage,
       version: installation?.programVersion ?? null,
-      controlUnitSerial,
+      controlUnitSerial: context.register.controlUnitSerial,
     },
   };
 }

@@ -76,7 +76,6 @@ export interface ExportPeriod {
 /** What an export wrote, filled in as it goes: the period its header names (the journal's first time, the export's). */
 export interface ExportSummary {
   period: { from: number; to: number } | null;
-  events: number;
 }
 
 /** The file name of an export (`ExportAvDataFranJournalminneEnligtSKVFS2021-16_<from>-<to>.xml`, times as `yyyyMMddHHmmss`). */
@@ -202,7 +201,7 @@ export async function* skvfsExport(
   entries: AsyncIterable<JournalEntryRecord> | Iterable<JournalEntryRecord>,
   period: ExportPeriod,
   exported: number,
-  summary: ExportSummary = { period: null, events: 0 },
+  summary: ExportSummary = { period: null },
 ): AsyncGenerator<string> {
   const facts = checkedFacts(context);
   const from = period.from ?? Number.MIN_SAFE_INTEGER;
@@ -220,7 +219,6 @@ export async function* skvfsExport(
         summary.period = { from: period.from ?? first ?? time, to: period.to ?? exported };
         yield header(facts, summary.period, exported);
       }
-      summary.events += 1;
       yield event;
     }
     window = [];

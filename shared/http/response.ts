@@ -36,25 +36,46 @@ export const okBinary = (body: Buffer, contentType: string, version?: number): R
 /**
  * 200 with a document made in chunks (the auditor's export), or null when it made none. API Gateway's HTTP API buffers
  * a function's answer (6 MB at most), so the chunks are compressed as they come when the client accepts gzip: the
- * function then holds the compressed document and one chunk, never the whole text (docs/decisions.md).
+ * function then holds the compressed document and one chunk, never the whole text (docs/decisions.md). Past `maxBytes`
+ * (the answer's limit, as `toResult` counts it) it stops reading at once: SERVER_IS_OVERLOADED.
  */
 export async function okChunks(
   chunks: AsyncIterable<string>,
   contentType: string,
   acceptEncoding: string | undefined,
+  maxBytes: number,
 ): Promise<Reply | null> {
+  const tooLarge = () =>
+    inconsistentData(
+      'SERVER_IS_OVERLOADED',
+      'The document is larger than an answer may be: ask for a shorter period, with Accept-Encoding: gzip',
+    );
   if (!/\bgzip\b/i.test(acceptEncoding ?? '')) {
-    let body = '';
-    for await (const chunk of chunks) body += chunk;
-    return body === '' ? null : okText(body, contentType);
+    const parts: string[] = [];
+    let bytes = 0;
+    for await (const chunk of chunks) {
+      bytes += Buffer.byteLength(chunk);
+      if (bytes > maxBytes) throw tooLarge();
+      parts.push(chunk);
+    }
+    return bytes === 0 ? null : okText(parts.join(''), contentType);
   }
   const gzip = createGzip();
   const compressed: Buffer[] = [];
-  gzip.on('data', (part: Buffer) => compressed.push(part));
+  let bytes = 0;
+  gzip.on('data', (part: Buffer) => {
+    compressed.push(part);
+    bytes += part.length;
+  });
   let empty = true;
   for await (const chunk of chunks) {
     empty = false;
     if (!gzip.write(chunk)) await once(gzip, 'drain');
+    // Sent as base64: 4 characters for every 3 bytes.
+    if (Math.ceil(bytes / 3) * 4 > maxBytes) {
+      gzip.destroy();
+      throw tooLarge();
+    }
   }
   gzip.end();
   await once(gzip, 'end');

@@ -117,7 +117,7 @@ function saleOfLines(lines: readonly Line[], split: boolean, fields: Record<stri
 }
 
 async function exportOf(s: Shop, query = '', options: CallOptions = s.register): Promise<Answer> {
-  return v(33).get(`${s.base}/journal-export${query}`, { ...XML, ...options, headers: XML.headers });
+  return v(33).get(`${s.base}/journal-export${query}`, { ...options, headers: { ...XML.headers, ...options.headers } });
 }
 
 const elements = (xml: string, name: string) =>
@@ -182,6 +182,12 @@ describe('GET /v33/{sellerId}/registrations/{cash}/journal-export', () => {
       /^attachment; filename="ExportAvDataFranJournalminneEnligtSKVFS2021-16_\d{14}-\d{14}\.xml"$/,
     );
     expectValidExport(answer.text);
+    // Sent gzipped to a client that accepts it (fetch does, and reads it back), as plain text to one that does not.
+    expect(answer.headers.get('content-encoding')).toBe('gzip');
+    const plain = await exportOf(s, '', { ...s.register, headers: { 'Accept-Encoding': 'identity' } });
+    expect([plain.status, plain.headers.get('content-encoding')]).toEqual([200, null]);
+    const untimed = (xml: string) => xml.replace(/(<TidpunktForNar\w+>|<ValdSluttidpunkt\w+>)[^<]*/g, '$1');
+    expect(untimed(plain.text)).toBe(untimed(answer.text));
     expect(elements(answer.text, 'DenAdressDarForsaljningSker')[0]).toBe('Hamngatan 4, 211 22 Malmö');
     expect(elements(answer.text, 'VersionsnummerForKassaregistret')).toEqual(['4.2.0', '4.2.0']);
     expect(elements(answer.text, 'TillverkningsnummerForKontrollenheten')[0]).toBe(serial);
