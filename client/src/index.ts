@@ -13,7 +13,15 @@ export {
   withCredentials,
 } from './client.ts';
 export { type Answer, etagOf, ifMatch, isVersionConflict, type Update, updateWithETag } from './etag.ts';
-export { postSale, type Retried, type RetryPolicy, retryIdempotent, type Sale } from './retry.ts';
+export {
+  type IdempotencyHeaders,
+  postSale,
+  type Retried,
+  type RetryPolicy,
+  retryIdempotent,
+  type Sale,
+  sendOnce,
+} from './retry.ts';
 export type { components as V15Components, paths as V15Paths } from './generated/v15.ts';
 export type { components as V26Components, paths as V26Paths } from './generated/v26.ts';
 export type { components as V33Components, paths as V33Paths } from './generated/v33.ts';

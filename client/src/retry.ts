@@ -60,6 +60,29 @@ export async function retryIdempotent<R extends Answer>(send: () => Promise<R>, 
 
 const backoff = (attempt: number, base: number, max: number) => Math.random() * Math.min(max, base * 2 ** (attempt - 1));
 
+/** The header that makes a fiscal write without an identifier of its own safe to send again (docs/conventions.md §15). */
+export type IdempotencyHeaders = Record<'Idempotency-Key', string>;
+
+/**
+ * Sends a fiscal write that names no identifier of its own (a deposit, a day close, a receipt or report print, a copy,
+ * an e-journal event, a kd, an e-mail) under one new `Idempotency-Key` for every attempt, retried as `retryIdempotent`
+ * does: a write that did arrive is made once, and its repeat answers the first answer with `Idempotent-Replayed: true`.
+ *
+ * ```ts
+ * const { data } = await sendOnce((headers) =>
+ *   register.POST('/v33/{sellerId}/registrations/{cash}/balance', { params: { path }, body: deposit, headers }),
+ * );
+ * ```
+ */
+export function sendOnce<R extends Answer>(
+  send: (headers: IdempotencyHeaders) => Promise<R>,
+  policy?: RetryPolicy,
+  key: string = crypto.randomUUID(),
+): Promise<Retried<R>> {
+  const headers = { 'Idempotency-Key': key };
+  return retryIdempotent(() => send(headers), policy);
+}
+
 export type Sale = components['schemas']['saleV33'];
 
 /**

@@ -11,6 +11,7 @@ export const routes: Route[] = [
     errors: [['ReferenceNotFound'], ['ValueNotValid', 'SHOULD_BE_BASE64_ENCODED']],
     method: 'POST',
     path: '/email',
+    idempotent: true,
     versions: [26, 33],
     access: access.register,
     feature: 'SUPPORT',

@@ -3,6 +3,7 @@ import { insufficientRights } from '#shared/auth/access.ts';
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { entityTooLarge, referenceNotFound, valueNotValid } from '#shared/errors.ts';
+import { doOnce } from '#shared/http/idempotency.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { mailer } from '#shared/mail/mailer.ts';
 
@@ -107,8 +108,15 @@ export async function sendEmail(request: ApiRequest<EmailMessageBody>): Promise<
   if (principal?.kind !== 'activation') throw insufficientRights();
   const attachments = decodeAttachments(body.attachments);
   const to = await supportAddressOf(principal.activationId);
-  const { mailer: transport, sender } = mailer();
-  const raw = await composeMessage(body, attachments, { from: sender, to }, principal);
-  await transport.send({ from: sender, to, raw });
-  return { status: 202 };
+  const send = async (): Promise<Reply> => {
+    const { mailer: transport, sender } = mailer();
+    const raw = await composeMessage(body, attachments, { from: sender, to }, principal);
+    await transport.send({ from: sender, to, raw });
+    return { status: 202 };
+  };
+  const { idempotency } = request;
+  // A register that lost the answer sends again with its key: the message goes once (docs/conventions.md §15).
+  return idempotency
+    ? doOnce(keys.idempotencyKey(principal.sellerId, principal.cashRegisterName, idempotency.key), idempotency, send)
+    : send();
 }

@@ -2,7 +2,7 @@ import type { BalanceChangeBody } from '#schemas/types.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { valueNotValid } from '#shared/errors.ts';
 import { timeZoneOf } from '#shared/fiscal/dates.ts';
-import { dayKey, writeLedger } from '#shared/fiscal/ledger.ts';
+import { dayKey, writeLedgerOnce } from '#shared/fiscal/ledger.ts';
 import { balanceContribution } from '#shared/fiscal/totals.ts';
 import { ok } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
@@ -26,28 +26,31 @@ export async function getBalance(request: RegisterRequest): Promise<Reply> {
 export function changeBalance(request: RegisterRequest<BalanceChangeBody>): Promise<Reply> {
   const register = writingRegister(request);
   const { amount, action } = request.body;
-  return writeLedger({
-    register,
-    apiVersion: request.version,
-    reads: [],
-    decide: (state, _read, now) => {
-      const target = dayForNewRecord(state, { instant: now, timeZone: timeZoneOf(register.sellerId), now }, (condition) =>
-        dayRefusal('balanceChange', condition, request.version),
-      );
-      if (action === 'WITHDRAWAL' && amount > target.day.cash) {
-        throw valueNotValid('VALUE_SHOULD_BE_LESS_THEN', 'A withdrawal cannot exceed the cash in the drawer', {
-          field: 'amount',
-          actualValue: amount,
-          valueMax: target.day.cash,
-        });
-      }
-      const day = withTotals(target.day, balanceContribution(action, amount));
-      return {
-        result: { status: 201, body: { amount: day.cash } },
-        entities: [dayWrite(register, { day, seen: target.seen })],
-        ledger: { ...state.ledger, day: latestDay(day) },
-        events: [...target.events, { type: 'BALANCE', dayNumber: day.dayNumber, amount, data: { action, balance: day.cash } }],
-      };
+  return writeLedgerOnce(
+    {
+      register,
+      apiVersion: request.version,
+      reads: [],
+      decide: (state, _read, now) => {
+        const target = dayForNewRecord(state, { instant: now, timeZone: timeZoneOf(register.sellerId), now }, (condition) =>
+          dayRefusal('balanceChange', condition, request.version),
+        );
+        if (action === 'WITHDRAWAL' && amount > target.day.cash) {
+          throw valueNotValid('VALUE_SHOULD_BE_LESS_THEN', 'A withdrawal cannot exceed the cash in the drawer', {
+            field: 'amount',
+            actualValue: amount,
+            valueMax: target.day.cash,
+          });
+        }
+        const day = withTotals(target.day, balanceContribution(action, amount));
+        return {
+          result: { status: 201, body: { amount: day.cash } },
+          entities: [dayWrite(register, { day, seen: target.seen })],
+          ledger: { ...state.ledger, day: latestDay(day) },
+          events: [...target.events, { type: 'BALANCE', dayNumber: day.dayNumber, amount, data: { action, balance: day.cash } }],
+        };
+      },
     },
-  });
+    request.idempotency,
+  );
 }

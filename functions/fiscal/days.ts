@@ -11,9 +11,9 @@ import {
   type LedgerState,
   type Register,
   registerStream,
-  writeLedger,
+  writeLedgerOnce,
 } from '#shared/fiscal/ledger.ts';
-import { readFiscalContext } from '#shared/fiscal/context.ts';
+import { type FiscalContext, fiscalContextBeside, readFiscalContext } from '#shared/fiscal/context.ts';
 import { buildReport, type Report } from '#shared/fiscal/report.ts';
 import { paymentTypeIn } from '#shared/fiscal/payment-types.ts';
 import type { ApiVersion } from '#shared/versions.ts';
@@ -74,23 +74,26 @@ export async function daysDiff(request: ApiRequest<unknown, 'sellerId' | 'cash' 
 export function openDay(request: RegisterRequest<DayBody>): Promise<Reply> {
   const register = writingRegister(request);
   const refuse = (condition: 'DAY_IS_NOT_CLOSED' | 'REPORT_IS_NOT_PRINTED') => dayRefusal('dayOpen', condition, request.version);
-  return writeLedger({
-    register,
-    apiVersion: request.version,
-    reads: [],
-    decide: (state, _read, now) => {
-      if (state.ledger.day?.opened) throw refuse('DAY_IS_NOT_CLOSED');
-      if (state.ledger.day && !state.ledger.day.reportPrinted) throw refuse('REPORT_IS_NOT_PRINTED');
-      const date = businessDate(now, timeZoneOf(register.sellerId));
-      const day = { ...newDay(state, date, now), ...dayFromBody(request.body) };
-      return {
-        result: created(String(day.dayNumber)),
-        entities: [dayWrite(register, { day, seen: undefined })],
-        ledger: { ...state.ledger, day: latestDay(day) },
-        events: [{ type: 'DAY_OPENED', dayNumber: day.dayNumber, data: { date } }],
-      };
+  return writeLedgerOnce(
+    {
+      register,
+      apiVersion: request.version,
+      reads: [],
+      decide: (state, _read, now) => {
+        if (state.ledger.day?.opened) throw refuse('DAY_IS_NOT_CLOSED');
+        if (state.ledger.day && !state.ledger.day.reportPrinted) throw refuse('REPORT_IS_NOT_PRINTED');
+        const date = businessDate(now, timeZoneOf(register.sellerId));
+        const day = { ...newDay(state, date, now), ...dayFromBody(request.body) };
+        return {
+          result: created(String(day.dayNumber)),
+          entities: [dayWrite(register, { day, seen: undefined })],
+          ledger: { ...state.ledger, day: latestDay(day) },
+          events: [{ type: 'DAY_OPENED', dayNumber: day.dayNumber, data: { date } }],
+        };
+      },
     },
-  });
+    request.idempotency,
+  );
 }
 
 /** `PUT /{sellerId}/days/{identifier}` (v26, v33): names the closing treasurer; `opened: false` closes the day. */
@@ -119,34 +122,40 @@ export async function updateDay(request: RegisterRequest<DayBody> & { params: Re
 }
 
 /** A fiscal write decided on one stored day of the register (404 NotFound when it has no such day). */
-function writeOnDay<R>(
+function writeOnDay(
   request: RegisterRequest,
   register: Register,
   dayNumber: number,
-  decide: (day: Stored<DayRecord>, state: LedgerState, now: number) => LedgerDecision<R>,
-): Promise<R> {
-  return writeLedger({
-    register,
-    apiVersion: request.version,
-    reads: [dayKey(register, dayNumber)],
-    decide: (state, read, now) => {
-      const day = read(dayKey(register, dayNumber));
-      if (!day) throw notFound(`No day ${dayNumber}`);
-      return decide(day, state, now);
+  decide: (day: Stored<DayRecord>, state: LedgerState, now: number) => LedgerDecision<Reply> | Promise<LedgerDecision<Reply>>,
+): Promise<Reply> {
+  return writeLedgerOnce(
+    {
+      register,
+      apiVersion: request.version,
+      reads: [dayKey(register, dayNumber)],
+      decide: (state, read, now) => {
+        const day = read(dayKey(register, dayNumber));
+        if (!day) throw notFound(`No day ${dayNumber}`);
+        return decide(day, state, now);
+      },
     },
-  });
+    request.idempotency,
+  );
 }
 
 /** `POST .../days/current`: closes the open day (docs/conventions.md §17). */
 export async function closeDay(request: RegisterRequest): Promise<Reply> {
   const register = writingRegister(request);
   const context = await readExportContext(register);
-  return writeLedger({
-    register,
-    apiVersion: request.version,
-    reads: [],
-    decide: (state, _read, now) => closing(state, register, request.version, now, { status: 201 }, context),
-  });
+  return writeLedgerOnce(
+    {
+      register,
+      apiVersion: request.version,
+      reads: [],
+      decide: (state, _read, now) => closing(state, register, request.version, now, { status: 201 }, context),
+    },
+    request.idempotency,
+  );
 }
 
 /**
@@ -230,7 +239,8 @@ export async function getReport(request: ReportRequest): Promise<Reply> {
   if (!day) throw notFound(`No day ${reportDayNumber(request)}`);
   if (unchangedSince(request.headers, day.version)) return notModified(day.version);
   const grand = counter.ledger?.grand ?? { sales: 0, refunds: 0 };
-  const { report: built, context } = await report(register, day, grand, Date.now());
+  const context = await readFiscalContext(register);
+  const built = reportOf(context, day, grand, Date.now());
   const rendering = { currency: context.seller.currency, timeZone: context.timeZone };
   return negotiated(
     request.headers,
@@ -241,28 +251,23 @@ export async function getReport(request: ReportRequest): Promise<Reply> {
 }
 
 /** `POST .../days/{id}/report`: prints the closed day's Z report, once. */
-export async function printReport(request: ReportRequest): Promise<Reply> {
+export function printReport(request: ReportRequest): Promise<Reply> {
   const register = writingRegister(request);
   const dayNumber = reportDayNumber(request);
-  const printed = await writeOnDay(request, register, dayNumber, (day, state, now) => {
+  const context = fiscalContextBeside(register);
+  return writeOnDay(request, register, dayNumber, async (day, state, now) => {
     if (day.opened) throw dayRefusal('report', 'DAY_IS_NOT_CLOSED', request.version);
     if (day.reportPrinted) throw dayRefusal('report', 'REPORT_IS_PRINTED_ALREADY', request.version);
     const next = { ...day, reportPrinted: true };
     const latest = state.ledger.day?.dayNumber === dayNumber ? latestDay(next) : state.ledger.day;
+    const built = reportOf(await context, next, { sales: next.grandTotal ?? 0, refunds: next.grandTotalRefund ?? 0 }, now);
     return {
-      result: { day: next, now },
+      result: { status: 201, body: reportIn(built, request.version) },
       entities: [dayWrite(register, { day: next, seen: day })],
       ledger: { ...state.ledger, ...(latest ? { day: latest } : {}) },
       events: [{ type: 'REPORT_PRINTED', dayNumber, amount: day.totals.sold.brutto }],
     };
   });
-  const { report: built } = await report(
-    register,
-    printed.day,
-    { sales: printed.day.grandTotal ?? 0, refunds: printed.day.grandTotalRefund ?? 0 },
-    printed.now,
-  );
-  return { status: 201, body: reportIn(built, request.version) };
 }
 
 /** The report as `version` names payment types (v15 and v26: `Card`, `ProviderD`), as its sales read back. */
@@ -272,9 +277,8 @@ const reportIn = (report: Report, version: ApiVersion) => ({
 });
 
 /** The report of a day: its seller, register and control unit as they are now (`readFiscalContext`), its totals as stored. */
-async function report(register: Register, day: DayRecord, grand: { sales: number; refunds: number }, produced: number) {
-  const context = await readFiscalContext(register);
-  const built = buildReport({
+function reportOf(context: FiscalContext, day: DayRecord, grand: { sales: number; refunds: number }, produced: number): Report {
+  return buildReport({
     seller: {
       name: context.seller.name,
       corporateId: context.seller.corporateId,
@@ -287,5 +291,4 @@ async function report(register: Register, day: DayRecord, grand: { sales: number
     grandTotals: day.opened ? grand : { sales: day.grandTotal ?? 0, refunds: day.grandTotalRefund ?? 0 },
     produced,
   });
-  return { report: built, context };
 }

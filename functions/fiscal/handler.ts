@@ -20,6 +20,8 @@ const reader = { access: access.seller } as const;
 /** Only the register itself writes its fiscal records (docs/conventions.md §14). */
 const register = { access: access.ownRegister } as const;
 const V15: readonly (15 | 26 | 33)[] = [15];
+/** A write without an identifier of its own: a register retries it under an `Idempotency-Key` (docs/conventions.md §15). */
+const once = { idempotent: true } as const;
 
 /** A path without `{cash}` names the register by this parameter; a register may leave it out to mean its own. */
 const REGISTER_QUERY = [queryParam('cashRegisterName', { type: 'string' }, 'The register (a register: its own by default).')];
@@ -148,6 +150,7 @@ export const routes: Route[] = [
     responses: { 201: 'receipt' },
     errors: PRINT,
     ...register,
+    ...once,
     method: 'POST',
     path: '/{sellerId}/sales/{identifier}/receipt',
     versions: V15,
@@ -166,6 +169,7 @@ export const routes: Route[] = [
     responses: { 201: 'receipt' },
     errors: PRINT,
     ...register,
+    ...once,
     method: 'POST',
     path: '/{sellerId}/registrations/{cash}/sales/{identifier}/receipt',
     versions: SINCE_26,
@@ -175,6 +179,7 @@ export const routes: Route[] = [
     responses: { 200: 'receipt', 201: 'receipt' },
     errors: RECEIPT_READ,
     ...register,
+    ...once,
     method: 'POST',
     path: '/{sellerId}/sales/{saleId}/copy',
     versions: V15,
@@ -184,6 +189,7 @@ export const routes: Route[] = [
     responses: { 200: 'receipt' },
     errors: RECEIPT_READ,
     ...register,
+    ...once,
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/sales/{saleId}/copy',
     versions: SINCE_26,
@@ -214,6 +220,7 @@ export const routes: Route[] = [
     responses: { 201: 'identifierResult' },
     errors: [...REGISTER_READ, ['VersionConflict', 'DAY_IS_NOT_CLOSED', 'REPORT_IS_NOT_PRINTED']],
     ...register,
+    ...once,
     method: 'POST',
     path: '/{sellerId}/days',
     versions: SINCE_26,
@@ -234,6 +241,7 @@ export const routes: Route[] = [
     responses: { 201: 'dayMinified' },
     errors: [...REGISTER_READ, ...DAY_REFUSALS],
     ...register,
+    ...once,
     method: 'POST',
     path: '/{sellerId}/days/current',
     versions: V15,
@@ -254,6 +262,7 @@ export const routes: Route[] = [
     responses: { 201: 'report' },
     errors: [...REGISTER_READ, ...DAY_REFUSALS],
     ...register,
+    ...once,
     method: 'POST',
     path: '/{sellerId}/days/{dayId}/report',
     versions: V15,
@@ -292,6 +301,7 @@ export const routes: Route[] = [
     responses: { 201: 'dayView' },
     errors: [...REGISTER_READ, ...DAY_REFUSALS],
     ...register,
+    ...once,
     method: 'POST',
     path: '/{sellerId}/registrations/{cash}/days/current',
     versions: SINCE_26,
@@ -311,6 +321,7 @@ export const routes: Route[] = [
     responses: { 201: 'report' },
     errors: [...REGISTER_READ, ...DAY_REFUSALS],
     ...register,
+    ...once,
     method: 'POST',
     path: '/{sellerId}/registrations/{cash}/days/{dayIdentifier}/report',
     versions: SINCE_26,
@@ -330,6 +341,7 @@ export const routes: Route[] = [
     responses: { 201: 'amountResult' },
     errors: [...REGISTER_READ, ...DAY_REFUSALS],
     ...register,
+    ...once,
     method: 'POST',
     path: '/{sellerId}/registrations/{cash}/balance',
     versions: ALL_VERSIONS,
@@ -352,6 +364,7 @@ export const routes: Route[] = [
     // A register event dated before the latest day's close (docs/conventions.md §19).
     errors: [...REGISTER_READ, ['UnprocessableEntity', 'DAY_IS_CLOSED']],
     ...register,
+    ...once,
     method: 'POST',
     path: '/{sellerId}/e-journals/{cash}',
     versions: ALL_VERSIONS,

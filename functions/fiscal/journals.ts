@@ -5,7 +5,7 @@ import { notFound, patternMismatch, unprocessable, valueNotValid } from '#shared
 import { readExportContext } from '#shared/fiscal/export-context.ts';
 import { exportFileName, type ExportSummary, skvfsExport } from '#shared/fiscal/skvfs-export.ts';
 import { canonicalJson, type JournalEntry, type JournalType, type JsonValue, signedJournal } from '#shared/fiscal/journal.ts';
-import { type LedgerState, type Register, writeLedger } from '#shared/fiscal/ledger.ts';
+import { type LedgerState, type Register, writeLedgerOnce } from '#shared/fiscal/ledger.ts';
 import { boolParam, intParam, pageParams } from '#shared/http/query.ts';
 import { created, ok, okChunks } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
@@ -125,26 +125,29 @@ export function appendJournalEvent(request: RegisterRequest<JournalUploadBody>):
   const { created: createdAt } = body;
   if (createdAt !== undefined) checkNotFuture(createdAt, Date.now());
   const entry = entryOf(body);
-  return writeLedger({
-    register,
-    apiVersion: request.version,
-    reads: [],
-    decide: (state) => {
-      const close = latestClose(state);
-      if (createdAt !== undefined && close !== undefined && createdAt < close) {
-        throw unprocessable('DAY_IS_CLOSED', `The day closed at ${close}: an event of ${createdAt} would change it`);
-      }
-      // A drawer opened without a sale counts in the open day's report (item m); outside a day only the journal has it.
-      const open = body.type === 'DRAWER_OPENED' && state.day?.opened ? state.day : undefined;
-      const day = open ? withTotals(open, drawerOpenedContribution()) : undefined;
-      return {
-        result: { ...created(), body: { sequence: state.ledger.journal.sequence + 1 } },
-        entities: day ? [dayWrite(register, { day, seen: open })] : [],
-        ledger: day ? { ...state.ledger, day: latestDay(day) } : state.ledger,
-        events: [{ ...entry, dayNumber: state.ledger.day?.dayNumber ?? null }],
-      };
+  return writeLedgerOnce(
+    {
+      register,
+      apiVersion: request.version,
+      reads: [],
+      decide: (state) => {
+        const close = latestClose(state);
+        if (createdAt !== undefined && close !== undefined && createdAt < close) {
+          throw unprocessable('DAY_IS_CLOSED', `The day closed at ${close}: an event of ${createdAt} would change it`);
+        }
+        // A drawer opened without a sale counts in the open day's report (item m); outside a day only the journal has it.
+        const open = body.type === 'DRAWER_OPENED' && state.day?.opened ? state.day : undefined;
+        const day = open ? withTotals(open, drawerOpenedContribution()) : undefined;
+        return {
+          result: { ...created(), body: { sequence: state.ledger.journal.sequence + 1 } },
+          entities: day ? [dayWrite(register, { day, seen: open })] : [],
+          ledger: day ? { ...state.ledger, day: latestDay(day) } : state.ledger,
+          events: [{ ...entry, dayNumber: state.ledger.day?.dayNumber ?? null }],
+        };
+      },
     },
-  });
+    request.idempotency,
+  );
 }
 
 /**

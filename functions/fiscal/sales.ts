@@ -5,8 +5,16 @@ import { readItem } from '#shared/db/reads.ts';
 import { readDiff, readVersions } from '#shared/db/streams.ts';
 import { notFound, valueNotValid } from '#shared/errors.ts';
 import { periodStart, timeZoneOf } from '#shared/fiscal/dates.ts';
-import { type Register, registerStream, SALE, saleKey, versionSince, writeLedger } from '#shared/fiscal/ledger.ts';
-import { type FiscalContext, readFiscalContext } from '#shared/fiscal/context.ts';
+import {
+  type Register,
+  registerStream,
+  SALE,
+  saleKey,
+  versionSince,
+  writeLedger,
+  writeLedgerOnce,
+} from '#shared/fiscal/ledger.ts';
+import { type FiscalContext, fiscalContextBeside, readFiscalContext } from '#shared/fiscal/context.ts';
 import type { Print, Sale } from '#shared/fiscal/model.ts';
 import { receiptHtml, receiptText } from '#shared/fiscal/render.ts';
 import { preconditions } from '#shared/http/conditions.ts';
@@ -183,9 +191,10 @@ async function print(request: RegisterRequest, identifier: string, printType: Pr
     refuse: (condition, message, refused) =>
       dayRefusal(printType === 'Normal' || refused ? 'receipt' : 'copy', condition, request.version, message, refused),
   };
-  // The receipt's context is read beside the write, not inside its decision: it is no part of what is recorded.
-  const [printed, context] = await Promise.all([
-    writeLedger({
+  // The receipt's context is read beside the ledger's read: it is no part of what is recorded, only of the answer.
+  const context = fiscalContextBeside(register);
+  return writeLedgerOnce(
+    {
       register,
       apiVersion: request.version,
       // No kd claim is read: these prints carry no control code, so a register with a unit is refused them whatever
@@ -196,9 +205,12 @@ async function print(request: RegisterRequest, identifier: string, printType: Pr
         const number = printType === 'Copy' ? read(saleKey(register, identifier))?.prints.find(isNormal)?.receiptNumber : null;
         return number ? [keys.receipt(register.sellerId, register.cash, number)] : [];
       },
-      decide: (state, read, now) => decidePrint(printing, state, read, now),
-    }),
-    readFiscalContext(register),
-  ]);
-  return { status: printed.status, body: receiptView(context, printed.sale, printed.print, request.version) };
+      decide: async (state, read, now) => {
+        const decision = decidePrint(printing, state, read, now);
+        const { status, sale, print } = decision.result;
+        return { ...decision, result: { status, body: receiptView(await context, sale, print, request.version) } };
+      },
+    },
+    request.idempotency,
+  );
 }

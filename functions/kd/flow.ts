@@ -19,10 +19,12 @@ import {
   type LedgerState,
   type Reader,
   writeLedger,
+  writeLedgerKeyed,
   type Writer,
 } from '#shared/fiscal/ledger.ts';
 import type { PrintType } from '#shared/fiscal/model.ts';
 import { count } from '#shared/http/metrics.ts';
+import type { IdempotencyKey } from '#shared/http/idempotency.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { kdPublisher } from '#shared/iot/publisher.ts';
 import { claimTypeOf, decideClaim } from '#shared/kd/claims.ts';
@@ -41,6 +43,8 @@ export interface KdAsk {
   version: ApiVersion;
   body: KdBody;
   context: KdContext;
+  /** Kept with the claim: the same key with another kd is refused; a repeat is answered by the claim. */
+  idempotency?: IdempotencyKey | undefined;
 }
 
 /** A request on its way: which claim, which correlation, until when. */
@@ -119,20 +123,23 @@ const claimKey = (register: Writer, receiptNumber: number, body: KdBody) =>
 /** The claim's write: the decision on the claim as read, and, to send, the claim and the request's journal entry. */
 function claimWrite(ask: KdAsk, lateChecked: string | undefined): Promise<Step1> {
   const { register } = ask;
-  return writeLedger({
-    register,
-    apiVersion: ask.version,
-    reads: [
-      keys.bridge(ask.serial),
-      keys.bridgeSeen(ask.serial),
-      keys.controlUnit(ask.serial),
-      keys.kdRegisterId(register.sellerId, ask.context.registerId),
-    ],
-    laterReads: (ledger: Ledger) => [
-      claimKey(register, receiptNumberOf(ask.body, ask.version, lastReceipt(ledger, ask.body)), ask.body),
-    ],
-    decide: (state, read, now) => decideKd(ask, lateChecked, state, read, now),
-  });
+  return writeLedgerKeyed(
+    {
+      register,
+      apiVersion: ask.version,
+      reads: [
+        keys.bridge(ask.serial),
+        keys.bridgeSeen(ask.serial),
+        keys.controlUnit(ask.serial),
+        keys.kdRegisterId(register.sellerId, ask.context.registerId),
+      ],
+      laterReads: (ledger: Ledger) => [
+        claimKey(register, receiptNumberOf(ask.body, ask.version, lastReceipt(ledger, ask.body)), ask.body),
+      ],
+      decide: (state, read, now) => decideKd(ask, lateChecked, state, read, now),
+    },
+    ask.idempotency,
+  );
 }
 
 /** The register's latest day while it is open: the day a kd's journal entries belong to (null between days). */

@@ -37,6 +37,7 @@ export async function postKd(request: ApiRequest<KdBody>): Promise<Reply> {
     serial,
     version: request.version,
     body: request.body,
+    idempotency: request.idempotency,
     context: { org: orgOf(register.sellerId), registerId: registerIdFor(register.cash), timeZone: timeZoneOf(register.sellerId) },
   });
 }

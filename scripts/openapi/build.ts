@@ -11,6 +11,7 @@ import { type BodySchemaName, bodySchemas, responseSchemas, type SchemaName, sha
 import { scalars } from '#schemas/scalars.ts';
 import { access } from '#shared/auth/access.ts';
 import { CODES, EXCEPTIONS, type Exception } from '#shared/errors.ts';
+import { IDEMPOTENCY_KEY_PATTERN } from '#shared/http/idempotency.ts';
 import type { QueryParam } from '#shared/http/query.ts';
 import type { BodySpec, ResponseBody, Route } from '#shared/http/router.ts';
 import { API_VERSIONS, type ApiVersion } from '#shared/versions.ts';
@@ -206,6 +207,10 @@ function refusalsOf(route: Route, hasBody: boolean): Refusals {
   if (route.body) refuse(refusals, 'ValueNotValid', VALUE_CODES);
   if (route.conditional) refuse(refusals, 'InvalidETagFormat', [null]);
   if (route.conditional === 'write') refuse(refusals, 'VersionConflict', [null]);
+  if (route.idempotent) {
+    refuse(refusals, 'ValueNotValid', ['SHOULD_MATCH_PATTERN']);
+    refuse(refusals, 'VersionConflict', [null]);
+  }
   if (hasBody) refuse(refusals, 'InconsistentData', ['SERVER_IS_OVERLOADED']);
   // An exception named without codes may carry any of its codes.
   for (const [exception, ...codes] of route.errors ?? []) {
@@ -292,6 +297,12 @@ const errorSchema = {
   ],
 };
 
+const replayedHeader = {
+  'Idempotent-Replayed': {
+    description: '`true` on the repeat of a request already answered: the first answer again, nothing written.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
 const etagHeader = { ETag: { description: 'The entity\'s version as a strong tag `"<n>"`.', schema: { type: 'string' } } };
 
 /** The body of a success answer in one version. */
@@ -408,6 +419,18 @@ function operation(group: string, route: Route, version: ApiVersion, errors: Err
       },
     );
   }
+  if (route.idempotent) {
+    parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the ' +
+        'first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 ' +
+        'VersionConflict. Kept 24 hours, per register.',
+      schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN },
+    });
+  }
   const responses: JsonObject = {};
   let hasBody = false;
   if (route.responses === undefined) responses.default = { description: 'Not documented yet.' };
@@ -417,6 +440,7 @@ function operation(group: string, route: Route, version: ApiVersion, errors: Err
     responses[status] = {
       description: status === '204' ? 'Done; no body.' : status === '202' ? 'Accepted; no body.' : 'Success.',
       ...(route.conditional === 'read' && status === '200' ? { headers: etagHeader } : {}),
+      ...(route.idempotent && status !== '204' ? { headers: replayedHeader } : {}),
       ...(body === null || body === undefined ? {} : { content: successContent(route, body, version) }),
     };
   }

@@ -15,6 +15,7 @@ import {
   errorBodyOf,
   ifMatch,
   postSale,
+  sendOnce,
   type Sale,
   updateWithETag,
   type V33Paths,
@@ -331,7 +332,9 @@ export async function simulate(options: SimulationOptions): Promise<Summary> {
         const receipt =
           serial === undefined
             ? expectStatus(
-                await register.POST('/v33/{sellerId}/registrations/{cash}/sales/{identifier}/receipt', receiptPath),
+                await sendOnce((headers) =>
+                  register.POST('/v33/{sellerId}/registrations/{cash}/sales/{identifier}/receipt', { ...receiptPath, headers }),
+                ),
                 201,
                 'receipt',
               )
@@ -346,7 +349,9 @@ export async function simulate(options: SimulationOptions): Promise<Summary> {
         step();
       }
       const closed = expectStatus(
-        await register.POST('/v33/{sellerId}/registrations/{cash}/days/current', { params: { path } }),
+        await sendOnce((headers) =>
+          register.POST('/v33/{sellerId}/registrations/{cash}/days/current', { params: { path }, headers }),
+        ),
         201,
         'close',
       );
@@ -365,7 +370,9 @@ export async function simulate(options: SimulationOptions): Promise<Summary> {
         "the Z report adds up the day's sales",
       );
       expectStatus(
-        await register.POST('/v33/{sellerId}/registrations/{cash}/days/{dayIdentifier}/report', reportPath),
+        await sendOnce((headers) =>
+          register.POST('/v33/{sellerId}/registrations/{cash}/days/{dayIdentifier}/report', { ...reportPath, headers }),
+        ),
         201,
         'Z print',
       );
@@ -448,15 +455,15 @@ async function controlCode(
   path: { sellerId: string; cash: string },
   receipt: { brutto: number; receiptNumber: number },
 ): Promise<string> {
-  const answer = await register.POST('/v33/{sellerId}/registration/{cash}/kd', {
-    params: { path },
-    body: {
-      vatRateToSum: { '25': receipt.brutto },
-      refund: false,
-      printType: 'Normal',
-      receiptNumber: receipt.receiptNumber,
-      date: Date.now(),
-    },
-  });
+  const body = {
+    vatRateToSum: { '25': receipt.brutto },
+    refund: false,
+    printType: 'Normal' as const,
+    receiptNumber: receipt.receiptNumber,
+    date: Date.now(),
+  };
+  const answer = await sendOnce((headers) =>
+    register.POST('/v33/{sellerId}/registration/{cash}/kd', { params: { path }, body, headers }),
+  );
   return expectStatus(answer, 201, 'kd').response;
 }

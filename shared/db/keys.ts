@@ -40,6 +40,7 @@
  * | register's journal entry  | R#<sellerId>#<cash> | JOURNAL#<sequence> |                       |
  * | register's receipt number | R#<sellerId>#<cash> | RECEIPT#<number>   |                       |
  * | register's kd claim       | R#<sellerId>#<cash> | KD#<number>#<printType> |                  |
+ * | register's idempotency key (expires) | R#<sellerId>#<cash> | IDEMPOTENCY#<key> |            |
  * | kd log record (**)        | KDLOG[#S<sellerId>|#V<vendor>|#U<serial>] | KD#<kdDate>#<id> |  |
  * | maintenance switch        | SERVICE             | #MAINTENANCE       |                       |
  *
@@ -75,6 +76,7 @@ import type {
 } from '#shared/domain/records.ts';
 import type { Seller, SellerDirectoryEntry } from '#shared/domain/seller.ts';
 import type { JournalEntry } from '#shared/fiscal/journal.ts';
+import type { KeptAnswer } from '#shared/http/idempotency.ts';
 import type { MaintenanceSwitch } from '#shared/http/maintenance-mode.ts';
 import type { ReceiptLink, ReceiptRecord, RegisterCounter } from '#shared/fiscal/ledger.ts';
 import type { BridgeRecord, BridgeStatusMessage, KdReplyMessage } from '#shared/kd/protocol.ts';
@@ -212,6 +214,11 @@ export const keys = {
   kdClaim: (sellerId: string, cash: string, receiptNumber: number, printType: string): Key<KdClaim> => ({
     pk: registerPk(sellerId, cash),
     sk: `KD#${pad(receiptNumber)}#${printType}`,
+  }),
+  /** What a register's write kept under its `Idempotency-Key` (docs/conventions.md §15), for a day. */
+  idempotencyKey: (sellerId: string, cash: string, key: string): Key<KeptAnswer> => ({
+    pk: registerPk(sellerId, cash),
+    sk: `IDEMPOTENCY#${key}`,
   }),
   /** Which register of a seller holds a registerId at its units (two names may give one id: the first keeps it). */
   kdRegisterId: (sellerId: string, registerId: string): Key<{ holder: string }> =>

@@ -49,6 +49,16 @@ export const latestActivationKey = (registration: Registration | undefined) => {
   return latest === undefined ? undefined : keys.activation(latest);
 };
 
+/**
+ * The context read started now, to be awaited inside a fiscal write's decision (its answer, kept under an
+ * `Idempotency-Key`, needs it): a write refused before that leaves no unhandled rejection behind.
+ */
+export function fiscalContextBeside(register: Register): Promise<FiscalContext> {
+  const read = readFiscalContext(register);
+  read.catch(() => undefined);
+  return read;
+}
+
 /** The seller's profile, the register's registration and its latest activation (three reads, two of them together). */
 export async function readFiscalContext(register: Register): Promise<FiscalContext> {
   const [seller, registration] = await readSellerAndRegistration(register);

@@ -5,6 +5,8 @@ import { table } from '#shared/db/client.ts';
 import { queryItems } from '#shared/db/documents.ts';
 import { commit, create, type Step } from '#shared/db/transact.ts';
 import { referenceNotFound } from '#shared/errors.ts';
+import { type IdempotencyKey, type KeptAnswer, keepStep, keptFor, replayOf } from '#shared/http/idempotency.ts';
+import type { Reply } from '#shared/http/types.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { chainEvents, GENESIS_HEAD, type JournalEvent, type JournalHead } from './journal.ts';
 import type { Day, Sale } from './model.ts';
@@ -142,7 +144,8 @@ export interface LedgerWrite<R> {
    * BatchGet with the latest day; none (the usual case) leaves that read a GetItem of the day.
    */
   laterReads?(ledger: Ledger, read: Reader): readonly Key[];
-  decide(state: LedgerState, read: Reader, now: number): LedgerDecision<R>;
+  /** Async only where the answer needs a read started beside the ledger's (a print's receipt context). */
+  decide(state: LedgerState, read: Reader, now: number): LedgerDecision<R> | Promise<LedgerDecision<R>>;
 }
 
 /**
@@ -168,7 +171,7 @@ export function writeLedger<R>(write: LedgerWrite<R>): Promise<R> {
       day = latest ? read(latest) : undefined;
     }
     const now = Date.now();
-    const decision = write.decide({ version: counter?.ver ?? 0, ledger, day }, read, now);
+    const decision = await write.decide({ version: counter?.ver ?? 0, ledger, day }, read, now);
     if (decision.entities.length === 0 && decision.events.length === 0) return { steps: [], result: decision.result };
     const next = (counter?.ver ?? 0) + 1;
     const { entries, head } = chainEvents(ledger.journal, decision.events, now);
@@ -188,6 +191,44 @@ export function writeLedger<R>(write: LedgerWrite<R>): Promise<R> {
     ];
     return { steps, result: decision.result };
   }, 'retry-all');
+}
+
+/**
+ * A fiscal write a register may retry under an `Idempotency-Key` (docs/conventions.md §15): the key is read with the
+ * counter and kept with the write's answer in the write's own transaction, so a repeat answers that answer again and
+ * writes nothing; without a key, a plain `writeLedger`.
+ */
+export function writeLedgerOnce(write: LedgerWrite<Reply>, idempotency: IdempotencyKey | undefined): Promise<Reply> {
+  return writeLedger(idempotency ? keyed(write, idempotency, { keep: (answer) => answer, replay: replayOf }) : write);
+}
+
+/**
+ * A write that its own records already make idempotent (a kd's claim answers its repeats): the key is kept with it,
+ * without an answer, so that the key with another request is refused; a repeat decides as the first did.
+ */
+export function writeLedgerKeyed<R>(write: LedgerWrite<R>, idempotency: IdempotencyKey | undefined): Promise<R> {
+  return writeLedger(idempotency ? keyed(write, idempotency, {}) : write);
+}
+
+/** The write, guarded by its key: `keep` gives what to keep of a result, `replay` the result a kept answer gives. */
+function keyed<R>(
+  write: LedgerWrite<R>,
+  idempotency: IdempotencyKey,
+  how: { keep?: (result: R) => Reply; replay?: (kept: KeptAnswer) => R },
+): LedgerWrite<R> {
+  const key = keys.idempotencyKey(write.register.sellerId, write.register.cash, idempotency.key);
+  return {
+    ...write,
+    reads: [...write.reads, key],
+    decide: async (state, read, now) => {
+      const kept = keptFor(read(key), idempotency, now);
+      if (kept && how.replay) return { result: how.replay(kept), entities: [], ledger: state.ledger, events: [] };
+      const decision = await write.decide(state, read, now);
+      if (kept || (decision.entities.length === 0 && decision.events.length === 0)) return decision;
+      const keep = keepStep(key, idempotency, how.keep?.(decision.result), now);
+      return { ...decision, alongside: [...(decision.alongside ?? []), keep] };
+    },
+  };
 }
 
 /**

@@ -20,6 +20,7 @@ import {
 import type { ApiVersion } from '#shared/versions.ts';
 import { parseVersionSegment } from '#shared/versions.ts';
 import { type CallerKind, log } from './log.ts';
+import { idempotencyOf } from './idempotency.ts';
 import { refuseDuringMaintenance } from './maintenance-mode.ts';
 import { checkPathParams } from './params.ts';
 import { errorResult, ok, toResult } from './response.ts';
@@ -139,6 +140,14 @@ async function prepare(
     : route.body === undefined
       ? undefined
       : readJson(event, headers, await bodyValidator(route.body, version), route.maxBodyBytes ?? config().maxJsonBodyBytes);
+  const idempotency = route.idempotent
+    ? idempotencyOf(headers, {
+        method: route.method,
+        rawPath: event.rawPath,
+        rawQueryString: event.rawQueryString,
+        body: bodyBytes(event),
+      })
+    : undefined;
   return {
     version,
     method: route.method,
@@ -148,6 +157,7 @@ async function prepare(
     body,
     principal,
     sellerCounter,
+    ...(idempotency ? { idempotency } : {}),
   };
 }
 

@@ -75,6 +75,11 @@ interface RouteHead<P extends string> {
    * `write` takes `If-Match` / `If-None-Match` (409 VersionConflict).
    */
   conditional?: 'read' | 'write';
+  /**
+   * The route honours an `Idempotency-Key` (docs/conventions.md §15): a fiscal write without an identifier of its own,
+   * whose domain function keeps its answer under the key (`ApiRequest.idempotency`).
+   */
+  idempotent?: true;
   /** What the route answers on success; every route declares it (tests/unit/openapi.test.ts). */
   responses?: Responses;
   /** The refusals of the domain function (the pipeline's own, of credentials, parameters and bodies, go without saying). */

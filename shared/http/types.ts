@@ -1,5 +1,6 @@
 import type { Principal } from '#shared/auth/principal.ts';
 import type { Counter } from '#shared/db/streams.ts';
+import type { IdempotencyKey } from './idempotency.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -27,6 +28,8 @@ export interface ApiRequest<B = unknown, N extends string = never> {
    * rule names `liveSeller`); a route that needs the seller's version reads it from here, not again.
    */
   sellerCounter: Counter | undefined;
+  /** The request's `Idempotency-Key`, on the routes that honour one (docs/conventions.md §15) when it is sent. */
+  idempotency?: IdempotencyKey;
 }
 
 /** A request body taken as bytes (an image upload), as the client sent it. */

@@ -8,6 +8,7 @@ import {
   ifMatch,
   postSale,
   type Sale,
+  sendOnce,
   updateWithETag,
 } from '../../client/src/index.ts';
 import { activateRegister, registerApp, saleOf } from '../support/fiscal.ts';
@@ -131,5 +132,51 @@ describe('the idempotent sale retry', () => {
       1,
       'VersionConflict',
     ]);
+  });
+});
+
+describe('a write without an identifier of its own, sent under one Idempotency-Key (sendOnce)', () => {
+  it('a deposit whose answer was lost is sent again with its key, and the drawer counts it once', async () => {
+    const corporateId = swedishCorporateId();
+    const seller = `SE${corporateId}`;
+    const credentials = await activateRegister(33, await registerApp(), corporateId, 'K2');
+    const key =
+      credentials.as !== undefined && credentials.as !== 'none' && 'apiKey' in credentials.as ? credentials.as.apiKey : '';
+    const sent: (string | null)[] = [];
+    let lose = 1;
+    const register = createCashRegisterClient(
+      33,
+      config({
+        auth: { apiKey: key },
+        fetch: async (request) => {
+          sent.push(request.headers.get('Idempotency-Key'));
+          const response = await fetch(request);
+          if (lose-- > 0) throw new TypeError('fetch failed');
+          return response;
+        },
+      }),
+    );
+    const path = { sellerId: seller, cash: 'K2' };
+    const deposit = await sendOnce(
+      (headers) =>
+        register.POST('/v33/{sellerId}/registrations/{cash}/balance', {
+          params: { path },
+          body: { amount: 50_000, action: 'DEPOSIT' },
+          headers,
+        }),
+      { wait: async () => undefined },
+    );
+
+    expect([deposit.response.status, deposit.data, deposit.attempts, deposit.replayed]).toEqual([
+      201,
+      { amount: 50_000 },
+      2,
+      true,
+    ]);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[1]).toBe(sent[0]);
+    const balance = await register.GET('/v33/{sellerId}/registrations/{cash}/balance', { params: { path } });
+    expect(balance.data).toEqual({ amount: 50_000 });
   });
 });

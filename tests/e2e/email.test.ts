@@ -103,6 +103,19 @@ describe('POST /email', () => {
     },
   );
 
+  it('sent twice with one Idempotency-Key: one message, the repeat answered 202 replayed; the key with another body is 409', async () => {
+    const token = randomUUID();
+    const withKey = { ...register, headers: { 'Idempotency-Key': token } };
+    const message = { subject: `Once ${token}`, body: 'The drawer sticks.' };
+    const first = await v(33).post('/email', message, withKey);
+    const again = await v(33).post('/email', message, withKey);
+    expect([first.status, first.headers.get('idempotent-replayed')]).toEqual([202, null]);
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([202, 'true']);
+    expectError(await v(33).post('/email', { ...message, subject: `Other ${token}` }, withKey), 409, 'VersionConflict');
+    const parsed = await Promise.all((await messages()).map(async (name) => simpleParser(await readFile(join(outbox, name)))));
+    expect(parsed.filter((mail) => mail.subject?.includes(token)).map((mail) => mail.subject)).toEqual([`Once ${token}`]);
+  });
+
   it('sends text/html as an HTML part', async () => {
     // Prepare
     const token = randomUUID();

@@ -178,6 +178,21 @@ describe('one registration per receipt', () => {
     expectError(await sendKd(33, sellerId, 'R1', kdOf(300, 12600), r1), 409, 'VersionConflict');
   });
 
+  it('with an Idempotency-Key: a repeat is answered by the claim, the key with another kd is 409 and sends nothing', async () => {
+    const unit = simulatorOf(serial);
+    const withKey = { ...r1, headers: { 'Idempotency-Key': randomUUID() } };
+    const first = await sendKd(33, sellerId, 'R1', kdOf(310), withKey);
+    const requests = unit.counters().requests;
+    const repeat = await sendKd(33, sellerId, 'R1', kdOf(310), withKey);
+    expect([first.status, first.headers.get('idempotent-replayed')]).toEqual([201, null]);
+    expect([repeat.status, repeat.headers.get('idempotent-replayed'), repeat.body]).toEqual([201, 'true', first.body]);
+    expectError(await sendKd(33, sellerId, 'R1', kdOf(311), withKey), 409, 'VersionConflict');
+    expect(unit.counters().requests).toBe(requests);
+    // Receipt 311 was never asked for: its own kd is sent and signed.
+    expect((await sendKd(33, sellerId, 'R1', kdOf(311), r1)).status).toBe(201);
+    expect(unit.counters().requests).toBe(requests + 1);
+  });
+
   it('sends one request for the same kd sent concurrently, and every sender gets its reply', async () => {
     const unit = simulatorOf(serial);
     const requests = unit.counters().requests;

@@ -5,6 +5,7 @@
  * itself; a cancelled transaction reaches the ledger's own retry). The fiscal function's handler runs
  * in-process on a real API Gateway event; what it stored is read back over HTTP, as a client sees it.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   ProvisionedThroughputExceededException,
@@ -87,7 +88,7 @@ function invoke(method: string, path: string, as: CallOptions, body?: unknown): 
     {
       ...fixture,
       rawPath: path,
-      headers: { accept: 'application/json', 'content-type': 'application/json', 'x-api-key': apiKey },
+      headers: { accept: 'application/json', 'content-type': 'application/json', 'x-api-key': apiKey, ...as.headers },
       requestContext: { ...fixture.requestContext, http: { ...fixture.requestContext.http, method, path } },
       body: body === undefined ? undefined : JSON.stringify(body),
       isBase64Encoded: false,
@@ -110,13 +111,21 @@ async function newRegister(cash: string) {
     as,
     reader: registerReader(seller.sellerId, cash, as),
     postSale: (sale: object) => invoke('POST', `${base}/sales`, as, sale),
-    print: (identifier: string) => invoke('POST', `${base}/sales/${identifier}/receipt`, as),
-    close: () => invoke('POST', `${base}/days/current`, as),
+    print: (identifier: string, key?: string) => invoke('POST', `${base}/sales/${identifier}/receipt`, withKey(as, key)),
+    close: (key?: string) => invoke('POST', `${base}/days/current`, withKey(as, key)),
+    deposit: (amount: number, key: string) => invoke('POST', `${base}/balance`, withKey(as, key), { amount, action: 'DEPOSIT' }),
+    printReport: (day: number, key: string) => invoke('POST', `${base}/days/${day}/report`, withKey(as, key)),
+    journalEvent: (event: object, key: string) =>
+      invoke('POST', `/v33/${seller.sellerId}/e-journals/${cash}`, withKey(as, key), event),
     /** Fails the next `times` attempts of the register's ledger transaction. */
     failWrites: (times: number, fault: () => Error, moment?: Moment) =>
       failLedgerWrites(keys.registerCounter(seller.sellerId, cash), times, fault, moment),
   };
 }
+
+/** The register's credentials with an `Idempotency-Key` (docs/conventions.md §15), when one is given. */
+const withKey = (as: CallOptions, key: string | undefined): CallOptions =>
+  key === undefined ? as : { ...as, headers: { 'idempotency-key': key } };
 
 const journalOf = (entries: readonly JournalEntry[]) =>
   entries.map((entry) => [entry.sequence, entry.type, entry.saleIdentifier, entry.receiptNumber]);
@@ -233,4 +242,55 @@ describe.each([
       expect(await register.reader.verdict()).toMatchObject({ valid: true, entries: 4 });
     },
   );
+});
+
+/** An error the SDK does not retry, struck after the transaction committed: the function answers 500, the write is made. */
+const answerLost = () => new Error('The connection closed before the answer was read');
+
+describe('the answer of a committed write lost, the write sent again with its Idempotency-Key', () => {
+  it('a deposit, a receipt print, an e-journal event, a close and a Z report print: each made once, the repeat answers what the write gave', async () => {
+    const register = await newRegister('L1');
+    /** Commits the write with its answer lost (500), then sends it again with the key: the answer, replayed. */
+    const lostThenRetried = async (write: (key: string) => Promise<APIGatewayProxyStructuredResultV2>) => {
+      const key = randomUUID();
+      const recording = register.failWrites(1, answerLost, 'after');
+      expect((await write(key)).statusCode).toBe(500);
+      expect(recording).toEqual({ attempts: 1, failed: 1 });
+      db().middlewareStack.remove(INJECTOR);
+      const again = await write(key);
+      expect(again.headers?.['Idempotent-Replayed']).toBe('true');
+      return [again.statusCode, json(again)];
+    };
+
+    expect(await lostThenRetried((key) => register.deposit(50_000, key))).toEqual([201, { amount: 50_000 }]);
+    const sale = saleOf(12_500);
+    expect((await register.postSale(sale)).statusCode).toBe(201);
+    expect(await lostThenRetried((key) => register.print(sale.identifier, key))).toMatchObject([
+      201,
+      { receiptNumber: 1, printType: 'Normal', sale: { identifier: sale.identifier } },
+    ]);
+    const login = { type: 'LOGIN', created: Date.now() - 1000, data: {} };
+    expect(await lostThenRetried((key) => register.journalEvent(login, key))).toEqual([201, { sequence: 5 }]);
+    expect(await lostThenRetried((key) => register.close(key))).toMatchObject([
+      201,
+      { dayNumber: 1, opened: false, grandTotal: 12_500, cashAtClose: 62_500 },
+    ]);
+    expect(await lostThenRetried((key) => register.printReport(1, key))).toMatchObject([
+      201,
+      { type: 'Z', dayNumber: 1, sales: { brutto: 12_500 } },
+    ]);
+
+    // Five writes and a sale, six versions: nothing was written twice.
+    expect(await register.reader.version()).toBe(6);
+    expect(journalOf(await register.reader.journal())).toEqual([
+      [1, 'DAY_OPENED', null, null],
+      [2, 'BALANCE', null, null],
+      [3, 'SALE_RECORDED', sale.identifier, null],
+      [4, 'PRINT', sale.identifier, 1],
+      [5, 'LOGIN', null, null],
+      [6, 'DAY_CLOSED', null, null],
+      [7, 'REPORT_PRINTED', null, null],
+    ]);
+    expect(await register.reader.verdict()).toMatchObject({ valid: true, entries: 7 });
+  });
 });

@@ -3739,17 +3739,17 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description InconsistentData (SERVER_IS_OVERLOADED, SELLER_HAS_NOT_REGISTRATION) */
-        InconsistentData_it25ia: {
+        /** @description InconsistentData (SERVER_IS_OVERLOADED, SELLER_HAS_NOT_REGISTRATION); VersionConflict */
+        InconsistentDataOrVersionConflict_67lvdf: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/json": {
                     /** @enum {unknown} */
-                    exception?: "InconsistentData";
+                    exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
-                    code?: "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
+                    code?: null | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3764,6 +3764,34 @@ export interface components {
                     exception?: "InvalidETagFormat" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description InconsistentData (QUERY_PARAM_CANT_BE_NEGATIVE, SERVER_IS_OVERLOADED, SELLER_HAS_NOT_REGISTRATION); VersionConflict */
+        InconsistentDataOrVersionConflict_3758u4: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "InconsistentData" | "VersionConflict";
+                    /** @enum {unknown} */
+                    code?: null | "QUERY_PARAM_CANT_BE_NEGATIVE" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description InconsistentData (SERVER_IS_OVERLOADED, SELLER_HAS_NOT_REGISTRATION) */
+        InconsistentData_it25ia: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "InconsistentData";
+                    /** @enum {unknown} */
+                    code?: "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4761,7 +4789,10 @@ export interface operations {
     postPosplusesKd: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4774,6 +4805,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5934,7 +5967,10 @@ export interface operations {
     postBySellerIdDaysCurrent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
             };
@@ -5945,6 +5981,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5955,7 +5993,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
-            409: components["responses"]["InconsistentData_it25ia"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6014,7 +6052,10 @@ export interface operations {
     postBySellerIdDaysByDayIdReport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
                 dayId: number;
@@ -6026,6 +6067,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6036,7 +6079,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
-            409: components["responses"]["InconsistentData_1nqx77x"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_3758u4"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6084,7 +6127,10 @@ export interface operations {
     postBySellerIdEJournalsByCash: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
                 cash: string;
@@ -6100,6 +6146,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6110,7 +6158,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound_gt8nvy"];
-            409: components["responses"]["InconsistentData_it25ia"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1gq6q6q"];
             500: components["responses"]["InternalServerError"];
@@ -7581,7 +7629,10 @@ export interface operations {
     postBySellerIdRegistrationsByCashBalance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
                 cash: string;
@@ -7597,6 +7648,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7607,7 +7660,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
-            409: components["responses"]["InconsistentData_it25ia"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -7775,7 +7828,10 @@ export interface operations {
     postBySellerIdSalesByIdentifierReceipt: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
                 identifier: string;
@@ -7787,6 +7843,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7806,7 +7864,10 @@ export interface operations {
     postBySellerIdSalesBySaleIdCopy: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
                 saleId: string;
@@ -7818,6 +7879,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7827,6 +7890,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7837,7 +7902,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
-            409: components["responses"]["InconsistentData_it25ia"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -4299,8 +4299,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description InconsistentData (SERVER_IS_OVERLOADED, SELLER_HAS_NOT_REGISTRATION); VersionConflict (DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED) */
-        InconsistentDataOrVersionConflict_1jwwfjm: {
+        /** @description InconsistentData (SERVER_IS_OVERLOADED, SELLER_HAS_NOT_REGISTRATION); VersionConflict */
+        InconsistentDataOrVersionConflict_67lvdf: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4309,7 +4309,21 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
-                    code?: "DAY_IS_NOT_CLOSED" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
+                    code?: null | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description InconsistentData (SERVER_IS_OVERLOADED, SELLER_HAS_NOT_REGISTRATION); VersionConflict (DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED) */
+        InconsistentDataOrVersionConflict_1jzq9cz: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "InconsistentData" | "VersionConflict";
+                    /** @enum {unknown} */
+                    code?: null | "DAY_IS_NOT_CLOSED" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4338,6 +4352,20 @@ export interface components {
                     exception?: "InvalidETagFormat" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description InconsistentData (QUERY_PARAM_CANT_BE_NEGATIVE, SERVER_IS_OVERLOADED, SELLER_HAS_NOT_REGISTRATION); VersionConflict */
+        InconsistentDataOrVersionConflict_3758u4: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "InconsistentData" | "VersionConflict";
+                    /** @enum {unknown} */
+                    code?: null | "QUERY_PARAM_CANT_BE_NEGATIVE" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
                 } & components["schemas"]["Error"];
             };
         };
@@ -5340,7 +5368,10 @@ export interface operations {
     postEmail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5353,6 +5384,8 @@ export interface operations {
             /** @description Accepted; no body. */
             202: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5361,6 +5394,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_wfalni"];
             404: components["responses"]["ReferenceNotFound_1z0hooi"];
+            409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5682,7 +5716,10 @@ export interface operations {
     postPosplusesKd: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5695,6 +5732,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7574,7 +7613,10 @@ export interface operations {
     postBySellerIdDays: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
             };
@@ -7589,6 +7631,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7599,7 +7643,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound_gt8nvy"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_1jwwfjm"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_1jzq9cz"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7719,7 +7763,10 @@ export interface operations {
     postBySellerIdEJournalsByCash: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
                 cash: string;
@@ -7735,6 +7782,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7745,7 +7794,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound_gt8nvy"];
-            409: components["responses"]["InconsistentData_it25ia"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1gq6q6q"];
             500: components["responses"]["InternalServerError"];
@@ -9069,7 +9118,10 @@ export interface operations {
     postBySellerIdRegistrationsByCashBalance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
                 cash: string;
@@ -9085,6 +9137,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9095,7 +9149,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
-            409: components["responses"]["InconsistentData_it25ia"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -9220,7 +9274,10 @@ export interface operations {
     postBySellerIdRegistrationsByCashDaysCurrent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
                 cash: string;
@@ -9232,6 +9289,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9242,7 +9301,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
-            409: components["responses"]["InconsistentData_it25ia"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9299,7 +9358,10 @@ export interface operations {
     postBySellerIdRegistrationsByCashDaysByDayIdentifierReport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
                 cash: string;
@@ -9312,6 +9374,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9322,7 +9386,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
-            409: components["responses"]["InconsistentData_1nqx77x"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_3758u4"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9484,7 +9548,10 @@ export interface operations {
     postBySellerIdRegistrationsByCashSalesByIdentifierReceipt: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
                 cash: string;
@@ -9497,6 +9564,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9516,7 +9585,10 @@ export interface operations {
     getBySellerIdRegistrationsByCashSalesBySaleIdCopy: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
                 cash: string;
@@ -9529,6 +9601,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9539,7 +9613,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
-            409: components["responses"]["InconsistentData_it25ia"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

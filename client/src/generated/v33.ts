@@ -4333,8 +4333,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description InconsistentData (SERVER_IS_OVERLOADED, SELLER_HAS_NOT_REGISTRATION); VersionConflict (DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED) */
-        InconsistentDataOrVersionConflict_1jwwfjm: {
+        /** @description InconsistentData (SERVER_IS_OVERLOADED, SELLER_HAS_NOT_REGISTRATION); VersionConflict */
+        InconsistentDataOrVersionConflict_67lvdf: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4343,7 +4343,21 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
-                    code?: "DAY_IS_NOT_CLOSED" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
+                    code?: null | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description InconsistentData (SERVER_IS_OVERLOADED, SELLER_HAS_NOT_REGISTRATION); VersionConflict (DAY_IS_NOT_CLOSED, REPORT_IS_NOT_PRINTED) */
+        InconsistentDataOrVersionConflict_1jzq9cz: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "InconsistentData" | "VersionConflict";
+                    /** @enum {unknown} */
+                    code?: null | "DAY_IS_NOT_CLOSED" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4372,6 +4386,20 @@ export interface components {
                     exception?: "InvalidETagFormat" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description InconsistentData (QUERY_PARAM_CANT_BE_NEGATIVE, SERVER_IS_OVERLOADED, SELLER_HAS_NOT_REGISTRATION); VersionConflict */
+        InconsistentDataOrVersionConflict_3758u4: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "InconsistentData" | "VersionConflict";
+                    /** @enum {unknown} */
+                    code?: null | "QUERY_PARAM_CANT_BE_NEGATIVE" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
                 } & components["schemas"]["Error"];
             };
         };
@@ -5346,7 +5374,10 @@ export interface operations {
     postEmail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5359,6 +5390,8 @@ export interface operations {
             /** @description Accepted; no body. */
             202: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5367,6 +5400,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_wfalni"];
             404: components["responses"]["ReferenceNotFound_1z0hooi"];
+            409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7514,7 +7548,10 @@ export interface operations {
     postBySellerIdDays: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
             };
@@ -7529,6 +7566,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7539,7 +7578,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound_gt8nvy"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_1jwwfjm"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_1jzq9cz"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7659,7 +7698,10 @@ export interface operations {
     postBySellerIdEJournalsByCash: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
                 cash: string;
@@ -7675,6 +7717,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7685,7 +7729,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound_gt8nvy"];
-            409: components["responses"]["InconsistentData_it25ia"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["UnprocessableEntity_1gq6q6q"];
             500: components["responses"]["InternalServerError"];
@@ -8813,7 +8857,10 @@ export interface operations {
     postBySellerIdRegistrationByCashKd: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
                 cash: string;
@@ -8829,6 +8876,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9079,7 +9128,10 @@ export interface operations {
     postBySellerIdRegistrationsByCashBalance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
                 cash: string;
@@ -9095,6 +9147,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9105,7 +9159,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
-            409: components["responses"]["InconsistentData_it25ia"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             413: components["responses"]["RequestEntityTooLarge"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -9230,7 +9284,10 @@ export interface operations {
     postBySellerIdRegistrationsByCashDaysCurrent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
                 cash: string;
@@ -9242,6 +9299,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9252,7 +9311,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
-            409: components["responses"]["InconsistentData_it25ia"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9309,7 +9368,10 @@ export interface operations {
     postBySellerIdRegistrationsByCashDaysByDayIdentifierReport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
                 cash: string;
@@ -9322,6 +9384,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9332,7 +9396,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
-            409: components["responses"]["InconsistentData_1nqx77x"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_3758u4"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9529,7 +9593,10 @@ export interface operations {
     postBySellerIdRegistrationsByCashSalesByIdentifierReceipt: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
                 cash: string;
@@ -9542,6 +9609,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9561,7 +9630,10 @@ export interface operations {
     getBySellerIdRegistrationsByCashSalesBySaleIdCopy: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 printable ASCII characters, new for each write: a repeat with the same key and request answers the first answer again (`Idempotent-Replayed: true`) and writes nothing; the key with another request is 409 VersionConflict. Kept 24 hours, per register. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sellerId: string;
                 cash: string;
@@ -9574,6 +9646,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` on the repeat of a request already answered: the first answer again, nothing written. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9584,7 +9658,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
-            409: components["responses"]["InconsistentData_it25ia"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
