@@ -3105,9 +3105,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_CLOSED_ALREADY, ACTIVATION_STILL_ISSUED, ACTIVATION_NO_FEATURE, SELLER_NOT_FOUND, WRONG_ACTIVATION_PERIOD, WRONG_USERNAME_OR_PASSWORD, AUTHORIZATION_DATA_IS_NOT_VALID, INCOMPATIBILITY_OF_SESSION_ID, CU_ARE_NOT_MANAGEABLE_BY_SVA, REGISTRATION_IS_NOT_APPA, EMAIL_IS_NOT_FREE, GATEWAY_VERIFICATION_FAILURE, SELLER_IS_NOT_PUBLIC, OLD_PASSWORD_IS_INCORRECT) */
-        Forbidden_1wcc9mt: {
+        /** @description Forbidden (INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_CLOSED_ALREADY, ACTIVATION_STILL_ISSUED, ACTIVATION_NO_FEATURE, SELLER_NOT_FOUND, WRONG_ACTIVATION_PERIOD, WRONG_USERNAME_OR_PASSWORD, AUTHORIZATION_DATA_IS_NOT_VALID, INCOMPATIBILITY_OF_SESSION_ID, CU_ARE_NOT_MANAGEABLE_BY_SVA, REGISTRATION_IS_NOT_APPA, EMAIL_IS_NOT_FREE, GATEWAY_VERIFICATION_FAILURE, SELLER_IS_NOT_PUBLIC, OLD_PASSWORD_IS_INCORRECT, TOO_MANY_WRONG_PASSWORDS) */
+        Forbidden_1d5d0u0: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3115,7 +3117,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: null | "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "EMAIL_IS_NOT_FREE" | "GATEWAY_VERIFICATION_FAILURE" | "INCOMPATIBILITY_OF_SESSION_ID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "REGISTRATION_IS_NOT_APPA" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: null | "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "EMAIL_IS_NOT_FREE" | "GATEWAY_VERIFICATION_FAILURE" | "INCOMPATIBILITY_OF_SESSION_ID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "REGISTRATION_IS_NOT_APPA" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3291,9 +3293,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND) */
-        Forbidden_15uvm2v: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND) */
+        Forbidden_mgrhiu: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3301,7 +3305,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3487,9 +3491,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, ACTIVATION_NO_FEATURE) */
-        Forbidden_wfalni: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, ACTIVATION_NO_FEATURE) */
+        Forbidden_kxoadb: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3497,7 +3503,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3557,9 +3563,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, CU_ARE_NOT_MANAGEABLE_BY_SVA) */
-        Forbidden_cwy91x: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, CU_ARE_NOT_MANAGEABLE_BY_SVA) */
+        Forbidden_afaju0: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3567,7 +3575,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3853,9 +3861,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, SELLER_IS_NOT_PUBLIC) */
-        Forbidden_174g5j9: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, SELLER_IS_NOT_PUBLIC) */
+        Forbidden_a6oxmg: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3863,7 +3873,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3881,9 +3891,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, EMAIL_IS_NOT_FREE) */
-        Forbidden_tbgf91: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, EMAIL_IS_NOT_FREE) */
+        Forbidden_c2ox6w: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3891,7 +3903,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "EMAIL_IS_NOT_FREE" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "EMAIL_IS_NOT_FREE" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4006,7 +4018,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -4035,7 +4047,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -4066,7 +4078,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4099,7 +4111,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_zqf5y"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4139,7 +4151,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4167,7 +4179,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4211,7 +4223,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -4247,7 +4259,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_zo9pe6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4281,7 +4293,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_w04ti5"];
@@ -4306,7 +4318,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4330,7 +4342,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4367,7 +4379,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4395,7 +4407,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -4422,7 +4434,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFound_gt8nvy"];
             422: components["responses"]["UnprocessableEntity_fd4e68"];
             500: components["responses"]["InternalServerError"];
@@ -4451,7 +4463,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -4478,7 +4490,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_166vycl"];
             500: components["responses"]["InternalServerError"];
@@ -4505,7 +4517,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFound_gt8nvy"];
             422: components["responses"]["UnprocessableEntity_1pmu9oy"];
             500: components["responses"]["InternalServerError"];
@@ -4533,7 +4545,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1uqa8n5"];
             422: components["responses"]["UnprocessableEntity_ht1xwa"];
@@ -4563,7 +4575,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -4601,7 +4613,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["ReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentData_rkva1g"];
             500: components["responses"]["InternalServerError"];
@@ -4661,7 +4673,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
-            403: components["responses"]["Forbidden_1wcc9mt"];
+            403: components["responses"]["Forbidden_1d5d0u0"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zo9pe6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4693,7 +4705,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
-            403: components["responses"]["Forbidden_1wcc9mt"];
+            403: components["responses"]["Forbidden_1d5d0u0"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["CashRegisterNameIsNotUniqueOrInconsistentData_zo9pe6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4782,7 +4794,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrNonUniqueOrValueNotValid_6s1zx2"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["CashRegisterNameIsNotUniqueOrInconsistentDataOrVersionConflict_1ww73ro"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["ControlUnitCommunicationOrControlUnitReceiptOrControlUnitUnavailableOrInternalServerError_1pqswz0"];
@@ -4825,7 +4837,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_174g5j9"];
+            403: components["responses"]["Forbidden_a6oxmg"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -4868,7 +4880,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4907,7 +4919,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4935,7 +4947,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -4978,7 +4990,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5021,7 +5033,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             405: components["responses"]["RequestMethodNotSupported"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
@@ -5055,7 +5067,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -5094,7 +5106,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5124,7 +5136,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -5167,7 +5179,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -5203,7 +5215,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1hj7kj6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5236,7 +5248,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1hj7kj6"];
             422: components["responses"]["UnprocessableEntity_n6nykg"];
@@ -5271,7 +5283,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5301,7 +5313,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_tbgf91"];
+            403: components["responses"]["Forbidden_c2ox6w"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zo9pe6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5330,7 +5342,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -5358,7 +5370,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -5386,7 +5398,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -5426,7 +5438,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -5459,7 +5471,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5491,7 +5503,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -5536,7 +5548,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5580,7 +5592,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5614,7 +5626,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -5655,7 +5667,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -5688,7 +5700,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5720,7 +5732,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -5761,7 +5773,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -5805,7 +5817,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5849,7 +5861,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5883,7 +5895,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -5924,7 +5936,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -5953,7 +5965,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_it25ia"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -6003,7 +6015,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrRequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -6034,7 +6046,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -6074,7 +6086,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -6108,7 +6120,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_it25ia"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6150,7 +6162,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6198,7 +6210,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -6247,7 +6259,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6281,7 +6293,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -6331,7 +6343,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6371,7 +6383,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6404,7 +6416,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6436,7 +6448,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -6481,7 +6493,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -6525,7 +6537,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6559,7 +6571,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -6600,7 +6612,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6633,7 +6645,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6665,7 +6677,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -6710,7 +6722,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -6754,7 +6766,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6788,7 +6800,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -6822,7 +6834,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6854,7 +6866,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -6891,7 +6903,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6935,7 +6947,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6966,7 +6978,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -7007,7 +7019,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7040,7 +7052,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7072,7 +7084,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -7111,7 +7123,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -7155,7 +7167,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -7199,7 +7211,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7233,7 +7245,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -7275,7 +7287,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7324,7 +7336,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -7374,7 +7386,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7409,7 +7421,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -7460,7 +7472,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7502,7 +7514,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7540,7 +7552,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -7570,7 +7582,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_it25ia"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -7605,7 +7617,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_it25ia"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7647,7 +7659,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -7687,7 +7699,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7729,7 +7741,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -7764,7 +7776,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -7795,7 +7807,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -7835,7 +7847,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_it25ia"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -7867,7 +7879,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -7897,7 +7909,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -7937,7 +7949,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7970,7 +7982,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8002,7 +8014,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -8047,7 +8059,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -8091,7 +8103,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8125,7 +8137,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -8155,7 +8167,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];

@@ -3773,9 +3773,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND) */
-        Forbidden_15uvm2v: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND) */
+        Forbidden_mgrhiu: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3783,7 +3785,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3801,9 +3803,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_CLOSED_ALREADY, ACTIVATION_STILL_ISSUED, ACTIVATION_NO_FEATURE, SELLER_NOT_FOUND, WRONG_ACTIVATION_PERIOD, WRONG_USERNAME_OR_PASSWORD, AUTHORIZATION_DATA_IS_NOT_VALID, INCOMPATIBILITY_OF_SESSION_ID, CU_ARE_NOT_MANAGEABLE_BY_SVA, REGISTRATION_IS_NOT_APPA, EMAIL_IS_NOT_FREE, GATEWAY_VERIFICATION_FAILURE, SELLER_IS_NOT_PUBLIC, OLD_PASSWORD_IS_INCORRECT) */
-        Forbidden_1wcc9mt: {
+        /** @description Forbidden (INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_CLOSED_ALREADY, ACTIVATION_STILL_ISSUED, ACTIVATION_NO_FEATURE, SELLER_NOT_FOUND, WRONG_ACTIVATION_PERIOD, WRONG_USERNAME_OR_PASSWORD, AUTHORIZATION_DATA_IS_NOT_VALID, INCOMPATIBILITY_OF_SESSION_ID, CU_ARE_NOT_MANAGEABLE_BY_SVA, REGISTRATION_IS_NOT_APPA, EMAIL_IS_NOT_FREE, GATEWAY_VERIFICATION_FAILURE, SELLER_IS_NOT_PUBLIC, OLD_PASSWORD_IS_INCORRECT, TOO_MANY_WRONG_PASSWORDS) */
+        Forbidden_1d5d0u0: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3811,7 +3815,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: null | "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "EMAIL_IS_NOT_FREE" | "GATEWAY_VERIFICATION_FAILURE" | "INCOMPATIBILITY_OF_SESSION_ID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "REGISTRATION_IS_NOT_APPA" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: null | "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "EMAIL_IS_NOT_FREE" | "GATEWAY_VERIFICATION_FAILURE" | "INCOMPATIBILITY_OF_SESSION_ID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "REGISTRATION_IS_NOT_APPA" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4011,9 +4015,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, ACTIVATION_NO_FEATURE) */
-        Forbidden_wfalni: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, ACTIVATION_NO_FEATURE) */
+        Forbidden_kxoadb: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4021,7 +4027,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4123,9 +4129,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, CU_ARE_NOT_MANAGEABLE_BY_SVA) */
-        Forbidden_cwy91x: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, CU_ARE_NOT_MANAGEABLE_BY_SVA) */
+        Forbidden_afaju0: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4133,7 +4141,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4461,9 +4469,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, SELLER_IS_NOT_PUBLIC) */
-        Forbidden_174g5j9: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, SELLER_IS_NOT_PUBLIC) */
+        Forbidden_a6oxmg: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4471,7 +4481,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4489,9 +4499,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, EMAIL_IS_NOT_FREE) */
-        Forbidden_tbgf91: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, EMAIL_IS_NOT_FREE) */
+        Forbidden_c2ox6w: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4499,7 +4511,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "EMAIL_IS_NOT_FREE" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "EMAIL_IS_NOT_FREE" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4517,9 +4529,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, OLD_PASSWORD_IS_INCORRECT) */
-        Forbidden_uau423: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, OLD_PASSWORD_IS_INCORRECT) */
+        Forbidden_atruk2: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4527,7 +4541,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4647,7 +4661,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4675,7 +4689,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -4705,7 +4719,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
-            403: components["responses"]["Forbidden_1wcc9mt"];
+            403: components["responses"]["Forbidden_1d5d0u0"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4736,7 +4750,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -4767,7 +4781,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4800,7 +4814,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_zqf5y"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4840,7 +4854,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4868,7 +4882,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4912,7 +4926,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -4948,7 +4962,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_zo9pe6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4982,7 +4996,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_w04ti5"];
@@ -5007,7 +5021,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5031,7 +5045,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5068,7 +5082,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5096,7 +5110,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5123,7 +5137,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFound_gt8nvy"];
             422: components["responses"]["UnprocessableEntity_fd4e68"];
             500: components["responses"]["InternalServerError"];
@@ -5152,7 +5166,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5179,7 +5193,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_166vycl"];
             500: components["responses"]["InternalServerError"];
@@ -5206,7 +5220,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFound_gt8nvy"];
             422: components["responses"]["UnprocessableEntity_1pmu9oy"];
             500: components["responses"]["InternalServerError"];
@@ -5234,7 +5248,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1uqa8n5"];
             422: components["responses"]["UnprocessableEntity_ht1xwa"];
@@ -5271,7 +5285,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["ReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -5307,7 +5321,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["ReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -5336,7 +5350,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5365,7 +5379,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["ReferenceNotFound_1z0hooi"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -5408,7 +5422,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5451,7 +5465,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5484,7 +5498,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -5513,7 +5527,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5557,7 +5571,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["ReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -5681,7 +5695,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5709,7 +5723,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_174g5j9"];
+            403: components["responses"]["Forbidden_a6oxmg"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5752,7 +5766,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_174g5j9"];
+            403: components["responses"]["Forbidden_a6oxmg"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5795,7 +5809,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5828,7 +5842,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -5866,7 +5880,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5908,7 +5922,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5951,7 +5965,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             405: components["responses"]["RequestMethodNotSupported"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
@@ -5985,7 +5999,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -6024,7 +6038,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6054,7 +6068,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -6097,7 +6111,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6133,7 +6147,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1hj7kj6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6166,7 +6180,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1hj7kj6"];
             422: components["responses"]["UnprocessableEntity_n6nykg"];
@@ -6201,7 +6215,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6234,7 +6248,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6262,7 +6276,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -6293,7 +6307,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_tbgf91"];
+            403: components["responses"]["Forbidden_c2ox6w"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zo9pe6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6326,7 +6340,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_tbgf91"];
+            403: components["responses"]["Forbidden_c2ox6w"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6355,7 +6369,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -6386,7 +6400,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_uau423"];
+            403: components["responses"]["Forbidden_atruk2"];
             404: components["responses"]["NotFound_gt8nvy"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -6414,7 +6428,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -6442,7 +6456,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -6482,7 +6496,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6515,7 +6529,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6547,7 +6561,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -6592,7 +6606,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -6636,7 +6650,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6670,7 +6684,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -6711,7 +6725,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6744,7 +6758,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6776,7 +6790,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -6815,7 +6829,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -6856,7 +6870,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6895,7 +6909,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6945,7 +6959,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -6995,7 +7009,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7030,7 +7044,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -7080,7 +7094,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7124,7 +7138,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -7168,7 +7182,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7202,7 +7216,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -7234,7 +7248,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -7275,7 +7289,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7308,7 +7322,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7349,7 +7363,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7380,7 +7394,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -7425,7 +7439,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -7469,7 +7483,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7503,7 +7517,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -7537,7 +7551,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1jwwfjm"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7576,7 +7590,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -7608,7 +7622,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_degxab"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7649,7 +7663,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -7683,7 +7697,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_it25ia"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7720,7 +7734,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -7760,7 +7774,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7798,7 +7812,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7847,7 +7861,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -7896,7 +7910,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7930,7 +7944,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -7979,7 +7993,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8013,7 +8027,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -8050,7 +8064,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8083,7 +8097,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrNonUniqueOrValueNotValid_6s1zx2"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8115,7 +8129,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -8160,7 +8174,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -8204,7 +8218,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrNonUniqueOrValueNotValid_6s1zx2"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8238,7 +8252,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -8270,7 +8284,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -8311,7 +8325,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8344,7 +8358,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8376,7 +8390,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -8415,7 +8429,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -8459,7 +8473,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -8503,7 +8517,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8537,7 +8551,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -8579,7 +8593,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8618,7 +8632,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8668,7 +8682,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -8718,7 +8732,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8753,7 +8767,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -8803,7 +8817,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8837,7 +8851,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrNonUniqueOrValueNotValid_6s1zx2"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["CashRegisterNameIsNotUniqueOrInconsistentDataOrVersionConflict_1ww73ro"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8880,7 +8894,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8922,7 +8936,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8960,7 +8974,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9004,7 +9018,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -9037,7 +9051,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -9068,7 +9082,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_it25ia"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9103,7 +9117,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_it25ia"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -9146,7 +9160,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9178,7 +9192,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_83bakk"];
             410: components["responses"]["OutdatedVersion"];
@@ -9220,7 +9234,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9250,7 +9264,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_it25ia"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9298,7 +9312,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrRequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9330,7 +9344,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9366,7 +9380,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1gnw652"];
             500: components["responses"]["InternalServerError"];
@@ -9407,7 +9421,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -9450,7 +9464,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -9484,7 +9498,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_83bakk"];
             410: components["responses"]["OutdatedVersion"];
@@ -9518,7 +9532,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_it25ia"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9550,7 +9564,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9582,7 +9596,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_it25ia"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9613,7 +9627,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -9653,7 +9667,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9693,7 +9707,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -9735,7 +9749,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -9777,7 +9791,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9817,7 +9831,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9857,7 +9871,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9895,7 +9909,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9926,7 +9940,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -9956,7 +9970,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -9996,7 +10010,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -10029,7 +10043,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -10061,7 +10075,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -10100,7 +10114,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -10144,7 +10158,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -10188,7 +10202,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -10222,7 +10236,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -10263,7 +10277,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -10296,7 +10310,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_8pq376"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -10328,7 +10342,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -10373,7 +10387,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -10417,7 +10431,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_8pq376"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -10451,7 +10465,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -10480,7 +10494,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_158wq2u"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10507,7 +10521,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_158wq2u"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10535,7 +10549,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
