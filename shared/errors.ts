@@ -101,6 +101,8 @@ export const CODES = {
     'GATEWAY_VERIFICATION_FAILURE',
     'SELLER_IS_NOT_PUBLIC',
     'OLD_PASSWORD_IS_INCORRECT',
+    // Ours, in the spec's style (docs/conventions.md §26): a username refused for its recent wrong passwords.
+    'TOO_MANY_WRONG_PASSWORDS',
   ],
   UnprocessableEntity: [
     'TREASURER_IS_JOINED_TO_USER_ALREADY',
@@ -240,6 +242,14 @@ export const outdatedVersion = (message: string) => new ApiError('OutdatedVersio
 export const unprocessable = (code: CodeOf<'UnprocessableEntity'>, message: string) =>
   new ApiError('UnprocessableEntity', code, message);
 export const forbidden = (code: CodeOf<'Forbidden'>, message: string) => new ApiError('Forbidden', code, message);
+/**
+ * 403 TOO_MANY_WRONG_PASSWORDS: the username had too many wrong passwords lately and no password is checked until
+ * `Retry-After` seconds have passed (docs/conventions.md §26).
+ */
+export const tooManyWrongPasswords = (retryAfterSeconds: number) =>
+  new ApiError('Forbidden', 'TOO_MANY_WRONG_PASSWORDS', `Too many wrong passwords; try again in ${retryAfterSeconds} s`, {
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
 export const unauthorized = () =>
   new ApiError('Unauthorized', null, 'Credentials are required', {
     headers: { 'WWW-Authenticate': 'Basic realm="cash-register", charset="UTF-8"' },

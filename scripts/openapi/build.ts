@@ -162,6 +162,7 @@ function refuse(refusals: Refusals, exception: Exception, codes: readonly (strin
 const AUTH_CODES = [
   'AUTHORIZATION_DATA_IS_NOT_VALID',
   'WRONG_USERNAME_OR_PASSWORD',
+  'TOO_MANY_WRONG_PASSWORDS',
   'INSUFFICIENT_ACCESS_RIGHTS',
   'ACTIVATION_STILL_ISSUED',
   'ACTIVATION_CLOSED_ALREADY',
@@ -227,6 +228,12 @@ function refusalsOf(route: Route, hasBody: boolean): Refusals {
 
 const ERROR_HEADERS: Partial<Record<number, JsonObject>> = {
   401: { 'WWW-Authenticate': { description: 'Basic realm="cash-register", charset="UTF-8"', schema: { type: 'string' } } },
+  403: {
+    'Retry-After': {
+      description: 'With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again.',
+      schema: { type: 'integer' },
+    },
+  },
   503: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
 };
 

@@ -1,8 +1,8 @@
-import { forbidden, unauthorized } from '#shared/errors.ts';
+import { forbidden, tooManyWrongPasswords, unauthorized } from '#shared/errors.ts';
 import { findApiKey, markWorking } from './api-keys.ts';
+import { countWrongPassword, readSignIn, retryAfterSeconds } from './password-limit.ts';
 import { verifyPassword } from './passwords.ts';
 import type { Principal } from './principal.ts';
-import { getUser } from './users.ts';
 
 type Headers = Readonly<Record<string, string | undefined>>;
 
@@ -12,13 +12,15 @@ const wrongCredentials = () => forbidden('WRONG_USERNAME_OR_PASSWORD', 'Wrong us
 /**
  * Who is calling (docs/conventions.md §2): `Authorization: Basic` for a user, `X-Api-Key` for a
  * register's activation. None: 401; malformed: 403 AUTHORIZATION_DATA_IS_NOT_VALID; unknown or
- * wrong: 403 WRONG_USERNAME_OR_PASSWORD; an activation outside its state or period: its 403 code.
+ * wrong: 403 WRONG_USERNAME_OR_PASSWORD; a username with too many wrong passwords lately: 403
+ * TOO_MANY_WRONG_PASSWORDS with `Retry-After` (docs/conventions.md §26); an activation outside its state or
+ * period: its 403 code.
  */
 export async function authenticate(headers: Headers, now: number): Promise<Principal> {
   const authorization = headers.authorization;
   const apiKey = headers['x-api-key'];
   if (authorization !== undefined && apiKey !== undefined) throw notValid();
-  if (authorization !== undefined) return authenticateUser(authorization);
+  if (authorization !== undefined) return authenticateUser(authorization, now);
   if (apiKey !== undefined) return authenticateActivation(apiKey, now);
   throw unauthorized();
 }
@@ -33,11 +35,18 @@ export function parseBasic(authorization: string): { username: string; password:
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-async function authenticateUser(authorization: string): Promise<Principal> {
+async function authenticateUser(authorization: string, now: number): Promise<Principal> {
   const { username, password } = parseBasic(authorization);
   if (password.length > 200) throw wrongCredentials();
-  const user = await getUser(username);
-  if (!(await verifyPassword(password, user?.passwordHash)) || !user) throw wrongCredentials();
+  const { user, wrongPasswords } = await readSignIn(username);
+  // Refused before the KDF: a guesser past the limit costs one read, not a scrypt.
+  const wait = retryAfterSeconds(wrongPasswords, now);
+  if (wait !== undefined) throw tooManyWrongPasswords(wait);
+  // An unknown username is verified (against a dummy hash) and counted like a known one: the answers are the same.
+  if (!(await verifyPassword(password, user?.passwordHash)) || !user) {
+    await countWrongPassword(username, now);
+    throw wrongCredentials();
+  }
   return {
     kind: 'user',
     username: user.username,

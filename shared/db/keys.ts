@@ -16,6 +16,7 @@
  * | seller directory entry    | SELLERS             | <sellerId>         |                       |
  * | restaurant directory entry| RESTAURANTS         | <sellerId>         |                       |
  * | user                      | U#<username>        | #USER              |                       |
+ * | username's wrong passwords| U#<username>        | #WRONG_PASSWORDS   |                       |
  * | user directory entry      | USERS               | <username>         |                       |
  * | API key (by its hash)     | K#<sha256 hex>      | #KEY               |                       |
  * | id sequence               | SEQ                 | <name>             |                       |
@@ -57,6 +58,7 @@
  * are partitions of small entries so that a list is one Query, never a Scan.
  */
 import type { ApiKeyRecord } from '#shared/auth/api-keys.ts';
+import type { WrongPasswords } from '#shared/auth/password-limit.ts';
 import type { UserEntry, UserRecord } from '#shared/auth/users.ts';
 import type { StoredInstallation } from '#shared/domain/installations.ts';
 import type {
@@ -106,6 +108,8 @@ export interface Partition<T = unknown> {
 export const pad = (version: number) => String(version).padStart(15, '0');
 
 export const sellerPk = (sellerId: string) => `S#${sellerId}`;
+
+const userPk = (username: string) => `U#${username}`;
 
 /** The sort-key prefix of one entity's images of a kind (`PRODUCT_IMAGE`, ...): one Query reads them. */
 export const imagesPrefix = (kind: string, entityIdentifier: string) => `${kind}#${entityIdentifier}/`;
@@ -166,7 +170,14 @@ export const keys = {
     pk: sellerPk(sellerId),
     sk: `${kind}_VERSION#${entityIdentifier}/${filename}#${pad(version)}`,
   }),
-  user: (username: string): Key<UserRecord> => ({ pk: `U#${username}`, sk: '#USER' }),
+  user: (username: string): Key<UserRecord> => ({ pk: userPk(username), sk: '#USER' }),
+  /**
+   * The wrong passwords of a username, known or not, beside its user (expires: `expiresAt`), so one Query of the
+   * partition reads both (`shared/auth/password-limit.ts`).
+   */
+  wrongPasswords: (username: string): Key<WrongPasswords> => ({ pk: userPk(username), sk: '#WRONG_PASSWORDS' }),
+  /** A username's partition: its user, if any, and its wrong-password counter, if any. */
+  userPartition: (username: string): Partition<UserRecord | WrongPasswords> => ({ pk: userPk(username) }),
   userDirectory: (username: string): Key<UserEntry> => ({ pk: 'USERS', sk: username }),
   apiKey: (hash: string): Key<ApiKeyRecord> => ({ pk: `K#${hash}`, sk: '#KEY' }),
   sequence: (name: string): Key<{ n: number }> => ({ pk: 'SEQ', sk: name }),

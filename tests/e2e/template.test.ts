@@ -206,6 +206,32 @@ describe('the packaged service (npm run package)', () => {
     });
   });
 
+  describe('concurrency (docs/decisions.md, "Limits")', () => {
+    /** Lambda's default concurrency per account and region, and what the unreserved groups keep of it at least. */
+    const ACCOUNT_CONCURRENCY = 1000;
+    const UNRESERVED_AT_LEAST = 400;
+
+    it("reserves concurrency for the registers' sales and receipts, and caps the slow or back-office groups", () => {
+      // Prepare
+      const reserved = [...lambdaFunctions()].flatMap(([name, { properties }]) =>
+        properties.ReservedConcurrentExecutions === undefined ? [] : [[name, properties.ReservedConcurrentExecutions] as const],
+      );
+      const total = reserved.reduce((sum, [, count]) => sum + Number(count), 0);
+
+      // Assess
+      expect(Object.fromEntries(reserved)).toEqual({
+        fiscal: 200,
+        kd: 200,
+        gateway: 100,
+        stats: 20,
+        images: 20,
+        email: 5,
+        maintenance: 1,
+      });
+      expect(ACCOUNT_CONCURRENCY - total).toBeGreaterThanOrEqual(UNRESERVED_AT_LEAST);
+    });
+  });
+
   describe('images', () => {
     const IMAGES = 'images';
 
@@ -647,6 +673,22 @@ describe('the packaged service (npm run package)', () => {
       expect(byKey.get('GET /{apiVersion}/{sellerId}/registrations/stats')).toBe('stats');
       expect(byKey.get('$default')).toBe(FALLBACK);
       expect(byKey.get('GET /health')).toBe(FALLBACK);
+    });
+
+    it('throttles its one stage at 1,000 requests per second with bursts of 2,000, every route alike (docs/conventions.md §26)', () => {
+      // Prepare
+      const stages = resourcesOfType('AWS::ApiGatewayV2::Stage').map(([, stage]) => stage.Properties ?? {});
+
+      // Assess
+      expect(
+        stages.map(({ StageName, DefaultRouteSettings, RouteSettings }) => ({ StageName, DefaultRouteSettings, RouteSettings })),
+      ).toEqual([
+        {
+          StageName: '$default',
+          DefaultRouteSettings: { ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 },
+          RouteSettings: undefined,
+        },
+      ]);
     });
 
     it('hands requests to the functions as Lambda proxy integrations with payload format 2.0', () => {

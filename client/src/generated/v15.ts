@@ -3105,9 +3105,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_CLOSED_ALREADY, ACTIVATION_STILL_ISSUED, ACTIVATION_NO_FEATURE, SELLER_NOT_FOUND, WRONG_ACTIVATION_PERIOD, WRONG_USERNAME_OR_PASSWORD, AUTHORIZATION_DATA_IS_NOT_VALID, INCOMPATIBILITY_OF_SESSION_ID, CU_ARE_NOT_MANAGEABLE_BY_SVA, REGISTRATION_IS_NOT_APPA, EMAIL_IS_NOT_FREE, GATEWAY_VERIFICATION_FAILURE, SELLER_IS_NOT_PUBLIC, OLD_PASSWORD_IS_INCORRECT) */
-        Forbidden_1wcc9mt: {
+        /** @description Forbidden (INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_CLOSED_ALREADY, ACTIVATION_STILL_ISSUED, ACTIVATION_NO_FEATURE, SELLER_NOT_FOUND, WRONG_ACTIVATION_PERIOD, WRONG_USERNAME_OR_PASSWORD, AUTHORIZATION_DATA_IS_NOT_VALID, INCOMPATIBILITY_OF_SESSION_ID, CU_ARE_NOT_MANAGEABLE_BY_SVA, REGISTRATION_IS_NOT_APPA, EMAIL_IS_NOT_FREE, GATEWAY_VERIFICATION_FAILURE, SELLER_IS_NOT_PUBLIC, OLD_PASSWORD_IS_INCORRECT, TOO_MANY_WRONG_PASSWORDS) */
+        Forbidden_1d5d0u0: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3115,7 +3117,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: null | "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "EMAIL_IS_NOT_FREE" | "GATEWAY_VERIFICATION_FAILURE" | "INCOMPATIBILITY_OF_SESSION_ID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "REGISTRATION_IS_NOT_APPA" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: null | "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "EMAIL_IS_NOT_FREE" | "GATEWAY_VERIFICATION_FAILURE" | "INCOMPATIBILITY_OF_SESSION_ID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "REGISTRATION_IS_NOT_APPA" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3291,9 +3293,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND) */
-        Forbidden_15uvm2v: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND) */
+        Forbidden_mgrhiu: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3301,7 +3305,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3487,9 +3491,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, ACTIVATION_NO_FEATURE) */
-        Forbidden_wfalni: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, ACTIVATION_NO_FEATURE) */
+        Forbidden_kxoadb: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3497,7 +3503,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3557,9 +3563,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, CU_ARE_NOT_MANAGEABLE_BY_SVA) */
-        Forbidden_cwy91x: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, CU_ARE_NOT_MANAGEABLE_BY_SVA) */
+        Forbidden_afaju0: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3567,7 +3575,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3881,9 +3889,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, SELLER_IS_NOT_PUBLIC) */
-        Forbidden_174g5j9: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, SELLER_IS_NOT_PUBLIC) */
+        Forbidden_a6oxmg: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3891,7 +3901,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3909,9 +3919,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, EMAIL_IS_NOT_FREE) */
-        Forbidden_tbgf91: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, EMAIL_IS_NOT_FREE) */
+        Forbidden_c2ox6w: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3919,7 +3931,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "EMAIL_IS_NOT_FREE" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "EMAIL_IS_NOT_FREE" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4034,7 +4046,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -4063,7 +4075,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -4094,7 +4106,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4127,7 +4139,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_zqf5y"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4167,7 +4179,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4195,7 +4207,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4239,7 +4251,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -4275,7 +4287,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_zo9pe6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4309,7 +4321,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_w04ti5"];
@@ -4334,7 +4346,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4358,7 +4370,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4395,7 +4407,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4423,7 +4435,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -4450,7 +4462,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFound_gt8nvy"];
             422: components["responses"]["UnprocessableEntity_fd4e68"];
             500: components["responses"]["InternalServerError"];
@@ -4479,7 +4491,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -4506,7 +4518,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_166vycl"];
             500: components["responses"]["InternalServerError"];
@@ -4533,7 +4545,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFound_gt8nvy"];
             422: components["responses"]["UnprocessableEntity_1pmu9oy"];
             500: components["responses"]["InternalServerError"];
@@ -4561,7 +4573,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1uqa8n5"];
             422: components["responses"]["UnprocessableEntity_ht1xwa"];
@@ -4591,7 +4603,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -4629,7 +4641,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["ReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentData_rkva1g"];
             500: components["responses"]["InternalServerError"];
@@ -4689,7 +4701,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
-            403: components["responses"]["Forbidden_1wcc9mt"];
+            403: components["responses"]["Forbidden_1d5d0u0"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zo9pe6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4721,7 +4733,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
-            403: components["responses"]["Forbidden_1wcc9mt"];
+            403: components["responses"]["Forbidden_1d5d0u0"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["CashRegisterNameIsNotUniqueOrInconsistentData_zo9pe6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4815,7 +4827,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrNonUniqueOrValueNotValid_6s1zx2"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["CashRegisterNameIsNotUniqueOrInconsistentDataOrVersionConflict_1ww73ro"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["ControlUnitCommunicationOrControlUnitReceiptOrControlUnitUnavailableOrInternalServerError_1pqswz0"];
@@ -4858,7 +4870,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_174g5j9"];
+            403: components["responses"]["Forbidden_a6oxmg"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -4901,7 +4913,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4940,7 +4952,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4968,7 +4980,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -5011,7 +5023,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5054,7 +5066,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             405: components["responses"]["RequestMethodNotSupported"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
@@ -5088,7 +5100,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -5127,7 +5139,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5157,7 +5169,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -5200,7 +5212,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -5236,7 +5248,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1hj7kj6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5269,7 +5281,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1hj7kj6"];
             422: components["responses"]["UnprocessableEntity_n6nykg"];
@@ -5304,7 +5316,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5334,7 +5346,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_tbgf91"];
+            403: components["responses"]["Forbidden_c2ox6w"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zo9pe6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5363,7 +5375,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -5391,7 +5403,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -5419,7 +5431,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -5459,7 +5471,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -5492,7 +5504,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5524,7 +5536,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -5569,7 +5581,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5613,7 +5625,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5647,7 +5659,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -5688,7 +5700,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -5721,7 +5733,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5753,7 +5765,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -5794,7 +5806,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -5838,7 +5850,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5882,7 +5894,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5916,7 +5928,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -5957,7 +5969,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -5991,7 +6003,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -6041,7 +6053,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrRequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -6077,7 +6089,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3758u4"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -6117,7 +6129,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -6156,7 +6168,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6198,7 +6210,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6246,7 +6258,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -6295,7 +6307,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6329,7 +6341,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -6379,7 +6391,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6419,7 +6431,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6452,7 +6464,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6484,7 +6496,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -6529,7 +6541,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -6573,7 +6585,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6607,7 +6619,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -6648,7 +6660,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6681,7 +6693,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6713,7 +6725,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -6758,7 +6770,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -6802,7 +6814,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6836,7 +6848,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -6870,7 +6882,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6902,7 +6914,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -6939,7 +6951,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6983,7 +6995,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7014,7 +7026,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -7055,7 +7067,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7088,7 +7100,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7120,7 +7132,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -7159,7 +7171,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -7203,7 +7215,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -7247,7 +7259,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7281,7 +7293,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -7323,7 +7335,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7372,7 +7384,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -7422,7 +7434,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7457,7 +7469,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -7508,7 +7520,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7550,7 +7562,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7588,7 +7600,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -7618,7 +7630,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_it25ia"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -7658,7 +7670,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7700,7 +7712,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -7740,7 +7752,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7782,7 +7794,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -7817,7 +7829,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -7853,7 +7865,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -7900,7 +7912,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -7932,7 +7944,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -7962,7 +7974,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -8002,7 +8014,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8035,7 +8047,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8067,7 +8079,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -8112,7 +8124,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -8156,7 +8168,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8190,7 +8202,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -8220,7 +8232,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];

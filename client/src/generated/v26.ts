@@ -3739,9 +3739,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND) */
-        Forbidden_15uvm2v: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND) */
+        Forbidden_mgrhiu: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3749,7 +3751,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3767,9 +3769,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_CLOSED_ALREADY, ACTIVATION_STILL_ISSUED, ACTIVATION_NO_FEATURE, SELLER_NOT_FOUND, WRONG_ACTIVATION_PERIOD, WRONG_USERNAME_OR_PASSWORD, AUTHORIZATION_DATA_IS_NOT_VALID, INCOMPATIBILITY_OF_SESSION_ID, CU_ARE_NOT_MANAGEABLE_BY_SVA, REGISTRATION_IS_NOT_APPA, EMAIL_IS_NOT_FREE, GATEWAY_VERIFICATION_FAILURE, SELLER_IS_NOT_PUBLIC, OLD_PASSWORD_IS_INCORRECT) */
-        Forbidden_1wcc9mt: {
+        /** @description Forbidden (INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_CLOSED_ALREADY, ACTIVATION_STILL_ISSUED, ACTIVATION_NO_FEATURE, SELLER_NOT_FOUND, WRONG_ACTIVATION_PERIOD, WRONG_USERNAME_OR_PASSWORD, AUTHORIZATION_DATA_IS_NOT_VALID, INCOMPATIBILITY_OF_SESSION_ID, CU_ARE_NOT_MANAGEABLE_BY_SVA, REGISTRATION_IS_NOT_APPA, EMAIL_IS_NOT_FREE, GATEWAY_VERIFICATION_FAILURE, SELLER_IS_NOT_PUBLIC, OLD_PASSWORD_IS_INCORRECT, TOO_MANY_WRONG_PASSWORDS) */
+        Forbidden_1d5d0u0: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3777,7 +3781,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: null | "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "EMAIL_IS_NOT_FREE" | "GATEWAY_VERIFICATION_FAILURE" | "INCOMPATIBILITY_OF_SESSION_ID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "REGISTRATION_IS_NOT_APPA" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: null | "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "EMAIL_IS_NOT_FREE" | "GATEWAY_VERIFICATION_FAILURE" | "INCOMPATIBILITY_OF_SESSION_ID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "REGISTRATION_IS_NOT_APPA" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3977,9 +3981,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, ACTIVATION_NO_FEATURE) */
-        Forbidden_wfalni: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, ACTIVATION_NO_FEATURE) */
+        Forbidden_kxoadb: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3987,7 +3993,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4089,9 +4095,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, CU_ARE_NOT_MANAGEABLE_BY_SVA) */
-        Forbidden_cwy91x: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, CU_ARE_NOT_MANAGEABLE_BY_SVA) */
+        Forbidden_afaju0: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4099,7 +4107,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4383,9 +4391,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, GATEWAY_VERIFICATION_FAILURE) */
-        Forbidden_n2zpra: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, GATEWAY_VERIFICATION_FAILURE) */
+        Forbidden_15mz6nr: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4393,7 +4403,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "GATEWAY_VERIFICATION_FAILURE" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "GATEWAY_VERIFICATION_FAILURE" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4483,9 +4493,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, SELLER_IS_NOT_PUBLIC) */
-        Forbidden_174g5j9: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, SELLER_IS_NOT_PUBLIC) */
+        Forbidden_a6oxmg: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4493,7 +4505,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4511,9 +4523,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, EMAIL_IS_NOT_FREE) */
-        Forbidden_tbgf91: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, EMAIL_IS_NOT_FREE) */
+        Forbidden_c2ox6w: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4521,7 +4535,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "EMAIL_IS_NOT_FREE" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "EMAIL_IS_NOT_FREE" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4539,9 +4553,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, OLD_PASSWORD_IS_INCORRECT) */
-        Forbidden_uau423: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, OLD_PASSWORD_IS_INCORRECT) */
+        Forbidden_atruk2: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4549,7 +4565,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4669,7 +4685,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4697,7 +4713,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -4727,7 +4743,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
-            403: components["responses"]["Forbidden_1wcc9mt"];
+            403: components["responses"]["Forbidden_1d5d0u0"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4758,7 +4774,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -4789,7 +4805,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4822,7 +4838,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_zqf5y"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4862,7 +4878,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4890,7 +4906,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4934,7 +4950,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -4970,7 +4986,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_zo9pe6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5004,7 +5020,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_w04ti5"];
@@ -5029,7 +5045,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5053,7 +5069,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5090,7 +5106,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5118,7 +5134,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5145,7 +5161,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFound_gt8nvy"];
             422: components["responses"]["UnprocessableEntity_fd4e68"];
             500: components["responses"]["InternalServerError"];
@@ -5174,7 +5190,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5201,7 +5217,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_166vycl"];
             500: components["responses"]["InternalServerError"];
@@ -5228,7 +5244,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFound_gt8nvy"];
             422: components["responses"]["UnprocessableEntity_1pmu9oy"];
             500: components["responses"]["InternalServerError"];
@@ -5256,7 +5272,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1uqa8n5"];
             422: components["responses"]["UnprocessableEntity_ht1xwa"];
@@ -5293,7 +5309,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["ReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -5329,7 +5345,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["ReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -5358,7 +5374,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5392,7 +5408,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["ReferenceNotFound_1z0hooi"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5427,7 +5443,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_n2zpra"];
+            403: components["responses"]["Forbidden_15mz6nr"];
             404: components["responses"]["NotFound_1u591o5"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1s6gybs"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5471,7 +5487,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5514,7 +5530,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5547,7 +5563,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -5576,7 +5592,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5620,7 +5636,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["ReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -5742,7 +5758,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrNonUniqueOrValueNotValid_6s1zx2"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["CashRegisterNameIsNotUniqueOrInconsistentDataOrVersionConflict_1ww73ro"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["ControlUnitCommunicationOrControlUnitReceiptOrControlUnitUnavailableOrInternalServerError_1pqswz0"];
@@ -5780,7 +5796,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5808,7 +5824,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_174g5j9"];
+            403: components["responses"]["Forbidden_a6oxmg"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5851,7 +5867,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_174g5j9"];
+            403: components["responses"]["Forbidden_a6oxmg"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5894,7 +5910,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5927,7 +5943,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -5965,7 +5981,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6007,7 +6023,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -6050,7 +6066,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             405: components["responses"]["RequestMethodNotSupported"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
@@ -6084,7 +6100,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -6123,7 +6139,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6153,7 +6169,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -6196,7 +6212,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6232,7 +6248,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1hj7kj6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6265,7 +6281,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1hj7kj6"];
             422: components["responses"]["UnprocessableEntity_n6nykg"];
@@ -6300,7 +6316,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6333,7 +6349,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6361,7 +6377,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -6392,7 +6408,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_tbgf91"];
+            403: components["responses"]["Forbidden_c2ox6w"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zo9pe6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6425,7 +6441,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_tbgf91"];
+            403: components["responses"]["Forbidden_c2ox6w"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6454,7 +6470,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -6485,7 +6501,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_uau423"];
+            403: components["responses"]["Forbidden_atruk2"];
             404: components["responses"]["NotFound_gt8nvy"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -6513,7 +6529,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -6541,7 +6557,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -6581,7 +6597,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6614,7 +6630,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6646,7 +6662,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -6691,7 +6707,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -6735,7 +6751,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6769,7 +6785,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -6810,7 +6826,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6843,7 +6859,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6875,7 +6891,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -6914,7 +6930,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -6955,7 +6971,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6994,7 +7010,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7044,7 +7060,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -7094,7 +7110,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7129,7 +7145,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -7179,7 +7195,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7223,7 +7239,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -7267,7 +7283,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7301,7 +7317,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -7333,7 +7349,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -7374,7 +7390,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7407,7 +7423,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7448,7 +7464,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7479,7 +7495,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -7524,7 +7540,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -7568,7 +7584,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7602,7 +7618,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -7641,7 +7657,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1jzq9cz"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7680,7 +7696,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -7712,7 +7728,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_degxab"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7753,7 +7769,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -7792,7 +7808,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7834,7 +7850,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7872,7 +7888,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7921,7 +7937,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -7970,7 +7986,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8004,7 +8020,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -8053,7 +8069,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8087,7 +8103,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -8124,7 +8140,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8157,7 +8173,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrNonUniqueOrValueNotValid_6s1zx2"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8189,7 +8205,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -8234,7 +8250,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -8278,7 +8294,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrNonUniqueOrValueNotValid_6s1zx2"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8312,7 +8328,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -8344,7 +8360,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -8385,7 +8401,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8418,7 +8434,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8450,7 +8466,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -8489,7 +8505,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -8533,7 +8549,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -8577,7 +8593,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8611,7 +8627,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -8653,7 +8669,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8692,7 +8708,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8742,7 +8758,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -8792,7 +8808,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8827,7 +8843,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -8877,7 +8893,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8919,7 +8935,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8961,7 +8977,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8999,7 +9015,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9043,7 +9059,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -9076,7 +9092,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -9107,7 +9123,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_it25ia"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9147,7 +9163,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -9190,7 +9206,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9222,7 +9238,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_83bakk"];
             410: components["responses"]["OutdatedVersion"];
@@ -9264,7 +9280,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9299,7 +9315,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9347,7 +9363,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrRequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9384,7 +9400,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3758u4"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9426,7 +9442,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -9469,7 +9485,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -9503,7 +9519,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_83bakk"];
             410: components["responses"]["OutdatedVersion"];
@@ -9537,7 +9553,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_it25ia"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9574,7 +9590,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9611,7 +9627,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9642,7 +9658,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -9682,7 +9698,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9722,7 +9738,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -9764,7 +9780,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -9806,7 +9822,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9846,7 +9862,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9884,7 +9900,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9915,7 +9931,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -9945,7 +9961,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -9985,7 +10001,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -10018,7 +10034,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -10050,7 +10066,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -10089,7 +10105,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -10133,7 +10149,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -10177,7 +10193,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -10211,7 +10227,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -10252,7 +10268,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -10285,7 +10301,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_8pq376"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -10317,7 +10333,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -10362,7 +10378,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -10406,7 +10422,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_8pq376"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -10440,7 +10456,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -10469,7 +10485,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_158wq2u"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10496,7 +10512,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_158wq2u"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10524,7 +10540,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];

@@ -3773,9 +3773,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND) */
-        Forbidden_15uvm2v: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND) */
+        Forbidden_mgrhiu: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3783,7 +3785,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3801,9 +3803,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_CLOSED_ALREADY, ACTIVATION_STILL_ISSUED, ACTIVATION_NO_FEATURE, SELLER_NOT_FOUND, WRONG_ACTIVATION_PERIOD, WRONG_USERNAME_OR_PASSWORD, AUTHORIZATION_DATA_IS_NOT_VALID, INCOMPATIBILITY_OF_SESSION_ID, CU_ARE_NOT_MANAGEABLE_BY_SVA, REGISTRATION_IS_NOT_APPA, EMAIL_IS_NOT_FREE, GATEWAY_VERIFICATION_FAILURE, SELLER_IS_NOT_PUBLIC, OLD_PASSWORD_IS_INCORRECT) */
-        Forbidden_1wcc9mt: {
+        /** @description Forbidden (INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_CLOSED_ALREADY, ACTIVATION_STILL_ISSUED, ACTIVATION_NO_FEATURE, SELLER_NOT_FOUND, WRONG_ACTIVATION_PERIOD, WRONG_USERNAME_OR_PASSWORD, AUTHORIZATION_DATA_IS_NOT_VALID, INCOMPATIBILITY_OF_SESSION_ID, CU_ARE_NOT_MANAGEABLE_BY_SVA, REGISTRATION_IS_NOT_APPA, EMAIL_IS_NOT_FREE, GATEWAY_VERIFICATION_FAILURE, SELLER_IS_NOT_PUBLIC, OLD_PASSWORD_IS_INCORRECT, TOO_MANY_WRONG_PASSWORDS) */
+        Forbidden_1d5d0u0: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3811,7 +3815,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: null | "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "EMAIL_IS_NOT_FREE" | "GATEWAY_VERIFICATION_FAILURE" | "INCOMPATIBILITY_OF_SESSION_ID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "REGISTRATION_IS_NOT_APPA" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: null | "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "EMAIL_IS_NOT_FREE" | "GATEWAY_VERIFICATION_FAILURE" | "INCOMPATIBILITY_OF_SESSION_ID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "REGISTRATION_IS_NOT_APPA" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4011,9 +4015,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, ACTIVATION_NO_FEATURE) */
-        Forbidden_wfalni: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, ACTIVATION_NO_FEATURE) */
+        Forbidden_kxoadb: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4021,7 +4027,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4123,9 +4129,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, CU_ARE_NOT_MANAGEABLE_BY_SVA) */
-        Forbidden_cwy91x: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, CU_ARE_NOT_MANAGEABLE_BY_SVA) */
+        Forbidden_afaju0: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4133,7 +4141,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4489,9 +4497,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, SELLER_IS_NOT_PUBLIC) */
-        Forbidden_174g5j9: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, SELLER_IS_NOT_PUBLIC) */
+        Forbidden_a6oxmg: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4499,7 +4509,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4517,9 +4527,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, EMAIL_IS_NOT_FREE) */
-        Forbidden_tbgf91: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, EMAIL_IS_NOT_FREE) */
+        Forbidden_c2ox6w: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4527,7 +4539,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "EMAIL_IS_NOT_FREE" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "EMAIL_IS_NOT_FREE" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4545,9 +4557,11 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, OLD_PASSWORD_IS_INCORRECT) */
-        Forbidden_uau423: {
+        /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, OLD_PASSWORD_IS_INCORRECT) */
+        Forbidden_atruk2: {
             headers: {
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4555,7 +4569,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
-                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "SELLER_NOT_FOUND" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
+                    code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4675,7 +4689,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4703,7 +4717,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -4733,7 +4747,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
-            403: components["responses"]["Forbidden_1wcc9mt"];
+            403: components["responses"]["Forbidden_1d5d0u0"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4764,7 +4778,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -4795,7 +4809,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4828,7 +4842,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_zqf5y"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4868,7 +4882,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4896,7 +4910,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -4940,7 +4954,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -4976,7 +4990,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_zo9pe6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5010,7 +5024,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_w04ti5"];
@@ -5035,7 +5049,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5059,7 +5073,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5096,7 +5110,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5124,7 +5138,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5151,7 +5165,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFound_gt8nvy"];
             422: components["responses"]["UnprocessableEntity_fd4e68"];
             500: components["responses"]["InternalServerError"];
@@ -5180,7 +5194,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5207,7 +5221,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_166vycl"];
             500: components["responses"]["InternalServerError"];
@@ -5234,7 +5248,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFound_gt8nvy"];
             422: components["responses"]["UnprocessableEntity_1pmu9oy"];
             500: components["responses"]["InternalServerError"];
@@ -5262,7 +5276,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_cwy91x"];
+            403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1uqa8n5"];
             422: components["responses"]["UnprocessableEntity_ht1xwa"];
@@ -5299,7 +5313,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["ReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -5335,7 +5349,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["ReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -5364,7 +5378,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5398,7 +5412,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["ReferenceNotFound_1z0hooi"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5442,7 +5456,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5485,7 +5499,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5518,7 +5532,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -5547,7 +5561,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5591,7 +5605,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["ReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -5715,7 +5729,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5743,7 +5757,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_174g5j9"];
+            403: components["responses"]["Forbidden_a6oxmg"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5786,7 +5800,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_174g5j9"];
+            403: components["responses"]["Forbidden_a6oxmg"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5829,7 +5843,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -5862,7 +5876,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -5900,7 +5914,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5942,7 +5956,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -5985,7 +5999,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             405: components["responses"]["RequestMethodNotSupported"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
@@ -6019,7 +6033,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -6058,7 +6072,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6088,7 +6102,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -6131,7 +6145,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6167,7 +6181,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1hj7kj6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6200,7 +6214,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1hj7kj6"];
             422: components["responses"]["UnprocessableEntity_n6nykg"];
@@ -6235,7 +6249,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6268,7 +6282,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6296,7 +6310,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -6327,7 +6341,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_tbgf91"];
+            403: components["responses"]["Forbidden_c2ox6w"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zo9pe6"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6360,7 +6374,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_tbgf91"];
+            403: components["responses"]["Forbidden_c2ox6w"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1qisow8"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6389,7 +6403,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -6420,7 +6434,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_uau423"];
+            403: components["responses"]["Forbidden_atruk2"];
             404: components["responses"]["NotFound_gt8nvy"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
@@ -6448,7 +6462,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -6476,7 +6490,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
             500: components["responses"]["InternalServerError"];
@@ -6516,7 +6530,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6549,7 +6563,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6581,7 +6595,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -6626,7 +6640,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -6670,7 +6684,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6704,7 +6718,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -6745,7 +6759,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6778,7 +6792,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6810,7 +6824,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -6849,7 +6863,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -6890,7 +6904,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -6929,7 +6943,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -6979,7 +6993,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -7029,7 +7043,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7064,7 +7078,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -7114,7 +7128,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7158,7 +7172,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -7202,7 +7216,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7236,7 +7250,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -7268,7 +7282,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -7309,7 +7323,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7342,7 +7356,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7383,7 +7397,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7414,7 +7428,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -7459,7 +7473,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -7503,7 +7517,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7537,7 +7551,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -7576,7 +7590,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentDataOrVersionConflict_1jzq9cz"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7615,7 +7629,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -7647,7 +7661,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_degxab"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7688,7 +7702,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -7727,7 +7741,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7764,7 +7778,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -7804,7 +7818,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -7842,7 +7856,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7891,7 +7905,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -7940,7 +7954,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -7974,7 +7988,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -8023,7 +8037,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8057,7 +8071,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -8094,7 +8108,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8127,7 +8141,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrNonUniqueOrValueNotValid_6s1zx2"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8159,7 +8173,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -8204,7 +8218,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -8248,7 +8262,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrNonUniqueOrValueNotValid_6s1zx2"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8282,7 +8296,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -8314,7 +8328,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -8355,7 +8369,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8388,7 +8402,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8420,7 +8434,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -8459,7 +8473,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -8503,7 +8517,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -8547,7 +8561,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8581,7 +8595,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -8623,7 +8637,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8662,7 +8676,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8712,7 +8726,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -8762,7 +8776,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8797,7 +8811,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             500: components["responses"]["InternalServerError"];
@@ -8847,7 +8861,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8886,7 +8900,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrNonUniqueOrValueNotValid_6s1zx2"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
             409: components["responses"]["CashRegisterNameIsNotUniqueOrInconsistentDataOrVersionConflict_1ww73ro"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -8929,7 +8943,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -8971,7 +8985,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -9009,7 +9023,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9053,7 +9067,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -9086,7 +9100,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_1tutgrw"];
@@ -9117,7 +9131,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_it25ia"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9157,7 +9171,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -9200,7 +9214,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9232,7 +9246,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_83bakk"];
             410: components["responses"]["OutdatedVersion"];
@@ -9274,7 +9288,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9309,7 +9323,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9357,7 +9371,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrRequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9394,7 +9408,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3758u4"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9430,7 +9444,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1gnw652"];
             500: components["responses"]["InternalServerError"];
@@ -9471,7 +9485,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -9514,7 +9528,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -9548,7 +9562,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_83bakk"];
             410: components["responses"]["OutdatedVersion"];
@@ -9582,7 +9596,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentData_it25ia"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9619,7 +9633,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9656,7 +9670,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_67lvdf"];
             422: components["responses"]["DayClosedOrDayNotClosedOrReceiptAlreadyPrintedOrReceiptNotPrintedOrUnprocessableEntity_1tutgrw"];
@@ -9687,7 +9701,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -9727,7 +9741,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9767,7 +9781,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -9809,7 +9823,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_bzbq44"];
             409: components["responses"]["InconsistentDataOrVersionConflict_knnmrp"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -9851,7 +9865,7 @@ export interface operations {
             };
             400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9891,7 +9905,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9931,7 +9945,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -9969,7 +9983,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -10000,7 +10014,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -10030,7 +10044,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -10070,7 +10084,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -10103,7 +10117,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -10135,7 +10149,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -10174,7 +10188,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
             500: components["responses"]["InternalServerError"];
@@ -10218,7 +10232,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -10262,7 +10276,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -10296,7 +10310,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -10337,7 +10351,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_zzg2ov"];
             500: components["responses"]["InternalServerError"];
@@ -10370,7 +10384,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_8pq376"];
             409: components["responses"]["InconsistentDataOrVersionConflict_f5lddb"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -10402,7 +10416,7 @@ export interface operations {
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_wfalni"];
+            403: components["responses"]["Forbidden_kxoadb"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_7ufnme"];
             410: components["responses"]["OutdatedVersion"];
@@ -10447,7 +10461,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
@@ -10491,7 +10505,7 @@ export interface operations {
             };
             400: components["responses"]["HttpHeaderMissingOrInvalidETagFormatOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_8pq376"];
             409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
             413: components["responses"]["RequestEntityTooLarge"];
@@ -10525,7 +10539,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidETagFormatOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["VersionConflict"];
             422: components["responses"]["UnprocessableEntity_l04k4x"];
@@ -10554,7 +10568,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_158wq2u"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10581,7 +10595,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_158wq2u"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10609,7 +10623,7 @@ export interface operations {
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden_15uvm2v"];
+            403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
