@@ -21,12 +21,14 @@ function createClient(): DynamoDBClient {
       const input = args.input as { ReturnConsumedCapacity?: string };
       input.ReturnConsumedCapacity ??= 'INDEXES';
       const kind = READS.test(context.commandName ?? '') ? 'read' : 'write';
+      const sent = performance.now();
       try {
         const result = await next(args);
-        record((result.output as { ConsumedCapacity?: Parameters<typeof record>[0] }).ConsumedCapacity, kind);
+        const consumed = (result.output as { ConsumedCapacity?: Parameters<typeof record>[0] }).ConsumedCapacity;
+        record(consumed, kind, performance.now() - sent);
         return result;
       } catch (error) {
-        record(undefined, kind); // a refused call is still a round trip
+        record(undefined, kind, performance.now() - sent); // a refused call is still a round trip
         // Throttled through all of the SDK's retries: nothing was written, and the client should come back (503), not see a 500.
         throw error instanceof Error && THROTTLING.has(error.name)
           ? serviceBusy('The table is busy; try again', { cause: error })

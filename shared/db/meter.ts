@@ -5,13 +5,18 @@ export interface Usage {
   roundTrips: number;
   readCapacity: number;
   writeCapacity: number;
+  /**
+   * Milliseconds spent waiting for DynamoDB's answers, summed over the calls (calls made together count each): with
+   * the request's `ms`, where a slow request's time went (docs/decisions.md, Tail latency).
+   */
+  waitMs: number;
   /** Capacity per table or index name, as reported (ReturnConsumedCapacity INDEXES). */
   byTarget: Record<string, { read: number; write: number }>;
 }
 
 const storage = new AsyncLocalStorage<Usage>();
 
-export const emptyUsage = (): Usage => ({ roundTrips: 0, readCapacity: 0, writeCapacity: 0, byTarget: {} });
+export const emptyUsage = (): Usage => ({ roundTrips: 0, readCapacity: 0, writeCapacity: 0, waitMs: 0, byTarget: {} });
 
 /** Runs `work` with a fresh usage record that every DynamoDB call inside it adds to. */
 export function metered<T>(work: () => Promise<T>, usage: Usage = emptyUsage()): Promise<T> {
@@ -31,11 +36,12 @@ interface CapacityReport {
   GlobalSecondaryIndexes?: Record<string, { ReadCapacityUnits?: number; WriteCapacityUnits?: number }>;
 }
 
-/** Adds one DynamoDB response's round trip and ConsumedCapacity to the current request's usage. */
-export function record(consumed: CapacityReport | CapacityReport[] | undefined, kind: 'read' | 'write'): void {
+/** Adds one DynamoDB response's round trip, its wait and its ConsumedCapacity to the current request's usage. */
+export function record(consumed: CapacityReport | CapacityReport[] | undefined, kind: 'read' | 'write', waitMs: number): void {
   const usage = storage.getStore();
   if (!usage) return;
   usage.roundTrips += 1;
+  usage.waitMs = Math.round((usage.waitMs + waitMs) * 10) / 10;
   for (const report of consumed === undefined ? [] : Array.isArray(consumed) ? consumed : [consumed]) {
     // Some reports give only CapacityUnits; the operation says which kind they are.
     const total = report.CapacityUnits ?? 0;

@@ -126,7 +126,9 @@ describe('the request log line', () => {
     });
     expect(first?.ms).toEqual(expect.any(Number));
     expect(first?.Latency).toBe(first?.ms);
-    expect((first?.dynamodb as { roundTrips: number }).roundTrips).toBeGreaterThan(0);
+    const usage = first?.dynamodb as { roundTrips: number; waitMs: number };
+    expect(usage.roundTrips).toBeGreaterThan(0);
+    expect(usage.waitMs).toEqual(expect.any(Number));
     expect(first?.WriteCapacity).toBeGreaterThan(0);
     expect(second).toMatchObject({
       lambdaRequestId: 'lambda-2',
