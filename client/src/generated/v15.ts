@@ -3431,8 +3431,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description InconsistentData (URL_AND_BODY_IDENTIFIERS_MISMATCH); VersionConflict */
-        InconsistentDataOrVersionConflict_3x0xjf: {
+        /** @description InconsistentData (SERVER_IS_OVERLOADED, URL_AND_BODY_IDENTIFIERS_MISMATCH); VersionConflict */
+        InconsistentDataOrVersionConflict_mw43xx: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3441,7 +3441,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
-                    code?: null | "URL_AND_BODY_IDENTIFIERS_MISMATCH";
+                    code?: null | "SERVER_IS_OVERLOADED" | "URL_AND_BODY_IDENTIFIERS_MISMATCH";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3778,6 +3778,20 @@ export interface components {
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: "DAY_IS_CLOSED";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description InconsistentData (SERVER_IS_OVERLOADED); VersionConflict */
+        InconsistentDataOrVersionConflict_16eru5h: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "InconsistentData" | "VersionConflict";
+                    /** @enum {unknown} */
+                    code?: null | "SERVER_IS_OVERLOADED";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4163,7 +4177,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
@@ -4857,7 +4873,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -4870,7 +4888,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4931,7 +4949,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
@@ -5010,7 +5030,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -5024,7 +5046,7 @@ export interface operations {
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound_gt8nvy"];
             405: components["responses"]["RequestMethodNotSupported"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5569,7 +5591,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -5582,7 +5606,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5838,7 +5862,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -5851,7 +5877,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6236,7 +6262,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -6249,7 +6277,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["VersionConflict"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_16eru5h"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6514,7 +6542,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -6527,7 +6557,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6743,7 +6773,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -6756,7 +6788,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7188,7 +7220,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -7201,7 +7235,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7363,7 +7397,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -7376,7 +7412,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["VersionConflict"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_16eru5h"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8080,7 +8116,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -8093,7 +8131,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

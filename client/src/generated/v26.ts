@@ -3921,8 +3921,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description InconsistentData (URL_AND_BODY_IDENTIFIERS_MISMATCH); VersionConflict */
-        InconsistentDataOrVersionConflict_3x0xjf: {
+        /** @description InconsistentData (SERVER_IS_OVERLOADED, URL_AND_BODY_IDENTIFIERS_MISMATCH); VersionConflict */
+        InconsistentDataOrVersionConflict_mw43xx: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3931,7 +3931,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
-                    code?: null | "URL_AND_BODY_IDENTIFIERS_MISMATCH";
+                    code?: null | "SERVER_IS_OVERLOADED" | "URL_AND_BODY_IDENTIFIERS_MISMATCH";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4397,6 +4397,20 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
+        /** @description InconsistentData (SERVER_IS_OVERLOADED); VersionConflict */
+        InconsistentDataOrVersionConflict_16eru5h: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "InconsistentData" | "VersionConflict";
+                    /** @enum {unknown} */
+                    code?: null | "SERVER_IS_OVERLOADED";
+                } & components["schemas"]["Error"];
+            };
+        };
         /** @description InvalidETagFormat; TypeMismatch; ValueNotValid (SHOULD_NOT_BE_NULL, SHOULD_MATCH_PATTERN, SIZE_SHOULD_BE_EQUAL_EXACTLY, SIZE_SHOULD_BE_LESS_THEN, SIZE_SHOULD_BE_MORE_THEN, SIZE_SHOULD_BE_IN_RANGE, VALUE_SHOULD_BE_GREATER_THEN, VALUE_SHOULD_BE_LESS_THEN, VALUE_SHOULD_NOT_BE_NEGATIVE, SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH, SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN, SHOULD_BE_BASE64_ENCODED) */
         InvalidETagFormatOrTypeMismatchOrValueNotValid_8gh096: {
             headers: {
@@ -4858,7 +4872,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
@@ -5469,7 +5485,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -5482,7 +5500,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5844,7 +5862,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -5857,7 +5877,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6000,7 +6020,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -6014,7 +6036,7 @@ export interface operations {
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound_gt8nvy"];
             405: components["responses"]["RequestMethodNotSupported"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6382,7 +6404,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
@@ -6685,7 +6709,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -6698,7 +6724,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7044,7 +7070,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -7057,7 +7085,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["VersionConflict"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_16eru5h"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7217,7 +7245,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -7230,7 +7260,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7518,7 +7548,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -7531,7 +7563,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7910,7 +7942,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -7923,7 +7957,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["VersionConflict"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_16eru5h"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8218,7 +8252,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -8231,7 +8267,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8517,7 +8553,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -8530,7 +8568,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8732,7 +8770,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -8745,7 +8785,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["VersionConflict"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_16eru5h"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10092,7 +10132,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -10105,7 +10147,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10321,7 +10363,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -10334,7 +10378,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_8pq376"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -3955,8 +3955,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description InconsistentData (URL_AND_BODY_IDENTIFIERS_MISMATCH); VersionConflict */
-        InconsistentDataOrVersionConflict_3x0xjf: {
+        /** @description InconsistentData (SERVER_IS_OVERLOADED, URL_AND_BODY_IDENTIFIERS_MISMATCH); VersionConflict */
+        InconsistentDataOrVersionConflict_mw43xx: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3965,7 +3965,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
-                    code?: null | "URL_AND_BODY_IDENTIFIERS_MISMATCH";
+                    code?: null | "SERVER_IS_OVERLOADED" | "URL_AND_BODY_IDENTIFIERS_MISMATCH";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4400,6 +4400,20 @@ export interface components {
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "JOURNAL_EXPORT_INCOMPLETE" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description InconsistentData (SERVER_IS_OVERLOADED); VersionConflict */
+        InconsistentDataOrVersionConflict_16eru5h: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "InconsistentData" | "VersionConflict";
+                    /** @enum {unknown} */
+                    code?: null | "SERVER_IS_OVERLOADED";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4864,7 +4878,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
@@ -5440,7 +5456,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -5453,7 +5471,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5784,7 +5802,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -5797,7 +5817,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5940,7 +5960,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -5954,7 +5976,7 @@ export interface operations {
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound_gt8nvy"];
             405: components["responses"]["RequestMethodNotSupported"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6322,7 +6344,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
@@ -6625,7 +6649,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -6638,7 +6664,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6984,7 +7010,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -6997,7 +7025,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["VersionConflict"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_16eru5h"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7157,7 +7185,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -7170,7 +7200,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7458,7 +7488,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -7471,7 +7503,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7885,7 +7917,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -7898,7 +7932,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["VersionConflict"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_16eru5h"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8193,7 +8227,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -8206,7 +8242,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8492,7 +8528,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -8505,7 +8543,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8707,7 +8745,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -8720,7 +8760,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["VersionConflict"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_16eru5h"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10177,7 +10217,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -10190,7 +10232,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10406,7 +10448,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -10419,7 +10463,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_15uvm2v"];
             404: components["responses"]["NotFoundOrReferenceNotFound_8pq376"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
