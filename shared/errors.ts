@@ -232,7 +232,8 @@ export function echo(value: unknown): unknown;
 export function echo(value: unknown): unknown {
   if (typeof value === 'string') return prefix(value);
   if (typeof value === 'object' && value !== null) return prefix(jsonPrefix(value, ECHO_MAX_CHARS + 1));
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return value;
+  // undefined stays absent from the JSON body, as it was before the cut.
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return value;
   return prefix(String(value));
 }
 

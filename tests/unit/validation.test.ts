@@ -148,8 +148,8 @@ describe('request body validation', () => {
 });
 
 describe('echo: what an error repeats of a value', () => {
-  it('keeps a short string, a number, a boolean and null as they are', () => {
-    expect([echo('Moms'), echo(12.5), echo(false), echo(null)]).toEqual(['Moms', 12.5, false, null]);
+  it('keeps a short string, a number, a boolean, null and undefined as they are', () => {
+    expect([echo('Moms'), echo(12.5), echo(false), echo(null), echo(undefined)]).toEqual(['Moms', 12.5, false, null, undefined]);
   });
 
   it('cuts a string to its first 64 characters, counting code points, and marks the cut', () => {
