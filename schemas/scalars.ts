@@ -7,11 +7,12 @@
 
 /**
  * Refused in every string (docs/decisions.md, Text hygiene): C0 and C1 control characters and DEL,
- * and UTF-16 surrogates, which a `u`-mode pattern (Ajv's default) sees only when they are unpaired.
+ * UTF-16 surrogates, which a `u`-mode pattern (Ajv's default) sees only when they are unpaired, and U+FFFD, the mark a
+ * lenient UTF-8 decoder leaves where bytes were lost.
  */
-const refused = '\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF';
+const refused = '\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF\\uFFFD';
 /** A multi-line field takes tab, LF and CR (U+0009, U+000A, U+000D) as well. */
-const refusedInMultiline = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF';
+const refusedInMultiline = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF\\uFFFD';
 /** Control characters and \ ? * : " ; | / < > are never allowed (spec 2.1). */
 const allowedChars = `[^${refused}\\\\?*:";|/<>]`;
 const singleLine = `^[^${refused}]*$`;

@@ -208,9 +208,79 @@ export class ApiError<E extends Exception = Exception> extends Error {
     this.status = EXCEPTIONS[exception];
     this.exception = exception;
     this.code = code;
-    this.details = options.details ?? {};
+    const details = options.details ?? {};
+    // The one echo of a caller's value that every exception may carry; cut here so that no factory can forget it.
+    this.details = 'actualValue' in details ? { ...details, actualValue: echo(details.actualValue) } : details;
     this.headers = options.headers ?? {};
   }
+}
+
+/**
+ * How much of a caller's value an error echoes (docs/conventions.md §3): enough to recognise the value, never a
+ * body sent back (a body can be a megabyte, or nested a hundred thousand levels deep).
+ */
+export const ECHO_MAX_CHARS = 64;
+
+/** Marks a value cut by `echo`. */
+const CUT = '…';
+
+/**
+ * A caller's value as an error may echo it, in `details` or in a message: a string is cut to its first 64 characters
+ * (code points) and marked `…`; an array or object becomes the first 64 characters of its JSON text, read without
+ * recursing past them; numbers, booleans and null are kept as they are.
+ */
+export function echo(value: string): string;
+export function echo(value: unknown): unknown;
+export function echo(value: unknown): unknown {
+  if (typeof value === 'string') return prefix(value);
+  if (typeof value === 'object' && value !== null) return prefix(jsonPrefix(value, ECHO_MAX_CHARS + 1));
+  // undefined stays absent from the JSON body, as it was before the cut.
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return value;
+  return prefix(String(value));
+}
+
+function prefix(text: string): string {
+  let kept = '';
+  let chars = 0;
+  for (const char of text) {
+    if (chars === ECHO_MAX_CHARS) return kept + CUT;
+    kept += char;
+    chars += 1;
+  }
+  return kept;
+}
+
+/**
+ * The JSON text of `value` up to about `budget` characters. Each level writes a character before it descends and none
+ * descends once the budget is spent, so a value nested deeper than the stack is read only `budget` levels down.
+ */
+function jsonPrefix(value: unknown, budget: number): string {
+  let text = '';
+  const write = (item: unknown): void => {
+    if (text.length >= budget) return;
+    if (typeof item === 'string') text += JSON.stringify(item.slice(0, budget));
+    else if (Array.isArray(item)) {
+      text += '[';
+      for (let index = 0; index < item.length && text.length < budget; index += 1) {
+        if (index > 0) text += ',';
+        write(item[index]);
+      }
+      text += ']';
+    } else if (typeof item === 'object' && item !== null) {
+      text += '{';
+      let first = true;
+      for (const key in item) {
+        if (text.length >= budget) break;
+        if (!first) text += ',';
+        first = false;
+        text += `${JSON.stringify(key.slice(0, budget))}:`;
+        write((item as Record<string, unknown>)[key]);
+      }
+      text += '}';
+    } else text += typeof item === 'number' || typeof item === 'boolean' ? String(item) : 'null';
+  };
+  write(value);
+  return text;
 }
 
 /** Field-level detail of a ValueNotValid error (docs/conventions.md §3). */
@@ -226,11 +296,11 @@ export interface ValueDetails {
 
 export const notFound = (message: string, code: CodeOf<'NotFound'> | null = null) => new ApiError('NotFound', code, message);
 export const endpointNotFound = (method: string, path: string) =>
-  new ApiError('NotFound', 'ENDPOINT_NOT_FOUND', `No endpoint ${method} ${path}`);
+  new ApiError('NotFound', 'ENDPOINT_NOT_FOUND', `No endpoint ${echo(method)} ${echo(path)}`);
 export const referenceNotFound = (message: string, code: CodeOf<'ReferenceNotFound'> | null = null) =>
   new ApiError('ReferenceNotFound', code, message);
 export const methodNotSupported = (method: string, allowed: readonly string[]) =>
-  new ApiError('RequestMethodNotSupported', null, `Method ${method} is not supported here`, {
+  new ApiError('RequestMethodNotSupported', null, `Method ${echo(method)} is not supported here`, {
     headers: { Allow: allowed.join(', ') },
   });
 /** 400 NonUnique: a value that must be unique is taken (spec 7). */

@@ -51,10 +51,10 @@ export const entityCreation =
     return { data: written(entity, request, undefined), result: created(identifier) };
   };
 
-/** PUT: the version's fields written over the entity (204), or a new one (201). */
+/** PUT: the version's fields written over the entity (204), or a new one (201 with its identifier). */
 export const entityReplacement =
-  <T extends EntityFields>(entity: VersionedEntity<T>, request: ApiRequest<T>): Change<T> =>
-  (current) => ({ data: written(entity, request, current), result: current ? noContent() : created() });
+  <T extends EntityFields>(entity: VersionedEntity<T>, request: ApiRequest<T>, identifier: string): Change<T> =>
+  (current) => ({ data: written(entity, request, current), result: current ? noContent() : created(identifier) });
 
 /** DELETE: a tombstone (204); an entity that is not live is 404. */
 export const entityDeletion =
@@ -90,7 +90,7 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
       path: `${base}/{identifier}` as const,
       body: entity.body,
       conditional: 'write',
-      responses: { 201: null, 204: null },
+      responses: { 201: 'identifierResult', 204: null },
       errors: [['InconsistentData', 'URL_AND_BODY_IDENTIFIERS_MISMATCH'], ...references, ...unique],
       handle: (request) => {
         const identifier = request.params.identifier;
@@ -98,7 +98,7 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
         if (given !== undefined && given !== null && given !== identifier) {
           throw inconsistentData('URL_AND_BODY_IDENTIFIERS_MISMATCH', 'The identifiers of the URL and the body differ');
         }
-        return writeEntity(entity, catalogOf(request), request, identifier, entityReplacement(entity, request));
+        return writeEntity(entity, catalogOf(request), request, identifier, entityReplacement(entity, request, identifier));
       },
     }),
     route({

@@ -7,7 +7,7 @@ import { exportFileName, type ExportSummary, skvfsExport } from '#shared/fiscal/
 import { canonicalJson, type JournalEntry, type JournalType, type JsonValue, signedJournal } from '#shared/fiscal/journal.ts';
 import { type LedgerState, type Register, writeLedgerOnce } from '#shared/fiscal/ledger.ts';
 import { boolParam, intParam, pageParams } from '#shared/http/query.ts';
-import { created, ok, okChunks } from '#shared/http/response.ts';
+import { ok, okChunks } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { activationSigner } from '#shared/signing/signer.ts';
 import { config } from '#shared/config.ts';
@@ -139,7 +139,7 @@ export function appendJournalEvent(request: RegisterRequest<JournalUploadBody>):
         const open = body.type === 'DRAWER_OPENED' && state.day?.opened ? state.day : undefined;
         const day = open ? withTotals(open, drawerOpenedContribution()) : undefined;
         return {
-          result: { ...created(), body: { sequence: state.ledger.journal.sequence + 1 } },
+          result: { status: 201, body: { sequence: state.ledger.journal.sequence + 1 } },
           entities: day ? [dayWrite(register, { day, seen: open })] : [],
           ledger: day ? { ...state.ledger, day: latestDay(day) } : state.ledger,
           events: [{ ...entry, dayNumber: state.ledger.day?.dayNumber ?? null }],

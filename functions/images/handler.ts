@@ -56,7 +56,7 @@ function imageRoutes(owner: Owner, versions: readonly ApiVersion[], postVersions
       path: current,
       raw: IMAGE_BODY,
       conditional: 'write',
-      responses: { 201: null, 204: null },
+      responses: { 201: 'identifierResult', 204: null },
       handle: (r) => putImage(owner, r),
     }),
     route({

@@ -327,7 +327,7 @@ export function decideImageWrite(
     result: {
       status: current ? 204 : 201,
       headers: { ETag: `"${next}"` },
-      ...(mode === 'create' ? { body: { identifier: filename } } : {}),
+      ...(current ? {} : { body: { identifier: filename } }),
     },
     alongside: [...ownerCheck, put({ ...version, ...bytes, version: next, modified: now })],
   };

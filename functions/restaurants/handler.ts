@@ -47,7 +47,7 @@ export const routes: Route[] = [
   }),
   route({
     conditional: 'write',
-    responses: { 201: null, 204: null },
+    responses: { 201: 'identifierResult', 204: null },
     errors: [['InconsistentData', 'URL_AND_BODY_IDENTIFIERS_MISMATCH']],
     method: 'PUT',
     path: '/restaurants/{sellerId}',
@@ -88,7 +88,7 @@ export const routes: Route[] = [
   }),
   route({
     conditional: 'write',
-    responses: { 201: null, 204: null },
+    responses: { 201: 'identifierResult', 204: null },
     errors: [['InconsistentData', 'URL_AND_BODY_IDENTIFIERS_MISMATCH']],
     method: 'PUT',
     path: '/hairdressers/{sellerId}',

@@ -128,7 +128,7 @@ export function decideRecordPut<T extends SellerIdentity>(
         : createRevised({ ...key, ...fields }, () => versionConflict(`${record.noun} of seller ${sellerId} was just created`)),
       ...(record.alongside?.(sellerId, next) ?? []),
     ],
-    result: current ? noContent() : created(),
+    result: current ? noContent() : created(sellerId),
   };
 }
 

@@ -30,7 +30,7 @@ export const routes: Route[] = [
     handle: listSellers,
   }),
   route({
-    responses: { 201: null },
+    responses: { 201: 'identifierResult' },
     errors: [['VersionConflict'], ['InconsistentData']],
     method: 'POST',
     path: '/sellers',
@@ -51,7 +51,7 @@ export const routes: Route[] = [
   }),
   route({
     conditional: 'write',
-    responses: { 201: null, 204: null },
+    responses: { 201: 'identifierResult', 204: null },
     errors: [['NotFound'], ['InconsistentData', 'URL_AND_BODY_IDENTIFIERS_MISMATCH'], ['RequestMethodNotSupported']],
     method: 'PUT',
     path: '/sellers/{sellerId}',

@@ -123,7 +123,7 @@ export function decideSellerWrite(write: SellerWrite, stored: Stored<Seller> | u
   const seller = merge<Seller>(current, change.body, sellerView[write.version]);
   return {
     entity: { ...seller, deleted: false },
-    result: current ? noContent() : created(),
+    result: current ? noContent() : created(sellerId),
     live: true,
     alongside: [put({ ...directory, ...sellerDirectoryEntry(sellerId, seller) })],
   };

@@ -55,7 +55,7 @@ export const routes: Route[] = [
     handle: readUser,
   }),
   route({
-    responses: { 201: null },
+    responses: { 201: 'identifierResult' },
     errors: [
       ['VersionConflict'],
       ['NotFound'],

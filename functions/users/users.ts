@@ -60,14 +60,14 @@ export async function listUsersMinified(request: ApiRequest): Promise<Reply> {
   return ok(entries.map((entry) => ({ username: entry.username, role: roleName(entry.role, request.version) })));
 }
 
-/** POST /users/{username} (v26, v33): 201; an existing name is 409 VersionConflict. */
+/** POST /users/{username} (v26, v33): 201 with the username as the identifier; an existing name is 409 VersionConflict. */
 export async function createUser(request: ApiRequest<NewUserBody>): Promise<Reply> {
   const { body, version } = request;
   const username = sameUsername(request.params, body);
   const placed = placement(userOf(request.principal), undefined, roleOf(body.role, version), body.softwareVendor ?? null);
   const isNew = await createUserIfAbsent({ username, email: body.email, ...placed, password: body.password, sellers: [] });
   if (!isNew) throw versionConflict(`User ${username} exists already`);
-  return created();
+  return created(username);
 }
 
 /**

@@ -44,7 +44,7 @@ const countApplication = (vendorId: number, delta: 1 | -1) =>
 /** Every canonical field, absent ones as null, so readers in other groups always find the whole record. */
 const stored = (app: ApplicationDescription) => present(app, applicationView[33]);
 
-/** POST /application-descriptions: the client's package names it (201, no body); an existing package is 409. */
+/** POST /application-descriptions: the client's package names it (201 with it as the identifier); an existing package is 409. */
 export async function createApplication(request: ApiRequest<ApplicationDescriptionBody>): Promise<Reply> {
   const app = merge<ApplicationDescription>(undefined, request.body, applicationView[request.version]);
   checkVendorScope(request.principal, app.softwareVendor);
@@ -54,7 +54,7 @@ export async function createApplication(request: ApiRequest<ApplicationDescripti
     ),
     countApplication(app.softwareVendor, 1),
   ]);
-  return created();
+  return created(app.applicationPackage);
 }
 
 /** GET /application-descriptions/{applicationPackage} */

@@ -85,7 +85,7 @@ export const routes: Route[] = [
     handle: listApplications,
   }),
   route({
-    responses: { 201: null },
+    responses: { 201: 'identifierResult' },
     errors: [['VersionConflict'], ['ReferenceNotFound'], ['NotFound'], ['InconsistentData']],
     ...common,
     method: 'POST',

@@ -128,8 +128,8 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-/** Preloaded into serverless-offline so that image bodies arrive base64-encoded, as in AWS. */
-const BINARY_BODIES = new URL('./offline-binary-bodies.ts', import.meta.url).href;
+/** Preloaded into serverless-offline so that its events carry bodies and request ids as API Gateway's do. */
+const OFFLINE_EVENTS = new URL('./offline-events.ts', import.meta.url).href;
 
 /** The table name of the local stage, as serverless.yml derives it (`${service}-${stage}`). */
 export const LOCAL_TABLE = 'cash-register-local';
@@ -214,8 +214,8 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
         IMAGE_DIR: imageDir,
         DOCS_DIR: DOCS_BUILD_DIR,
         ...local,
-        // Binary bodies reach the functions base64-encoded, as API Gateway sends them (see the file).
-        NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${BINARY_BODIES}`].filter(Boolean).join(' '),
+        // Bodies and request ids reach the functions as API Gateway sends them (see the file).
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${OFFLINE_EVENTS}`].filter(Boolean).join(' '),
         LOG_REQUESTS: String(options.logRequests ?? true),
         SLS_TELEMETRY_DISABLED: '1',
       },

@@ -9,6 +9,7 @@ import { emptyUsage, metered } from '#shared/db/meter.ts';
 import { requireLiveSeller } from '#shared/domain/seller.ts';
 import {
   ApiError,
+  echo,
   endpointNotFound,
   entityTooLarge,
   forbidden,
@@ -181,7 +182,16 @@ function bodyValidator(spec: BodySpec<unknown>, version: ApiVersion): Promise<Va
   return validator.load();
 }
 
-/** The JSON body: Content-Type required, size capped (413), strict UTF-8 and parsed (400 MessageNotReadable), validated. */
+/**
+ * How deep a JSON body may nest arrays and objects (docs/conventions.md §3). The deepest body any schema takes nests 4
+ * levels (a restaurant's opening hours); the limit keeps what is parsed, validated and echoed far from the stack's depth.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * The JSON body: Content-Type required, size capped (413), strict UTF-8, depth capped and parsed (400 MessageNotReadable),
+ * validated.
+ */
 function readJson(
   event: APIGatewayProxyEventV2,
   headers: Record<string, string | undefined>,
@@ -193,7 +203,7 @@ function readJson(
   const contentType = headers['content-type'];
   if (contentType === undefined) throw headerMissing('Content-Type');
   if (!/^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(contentType)) {
-    throw messageNotReadable(`Content-Type ${contentType} is not supported; send application/json`);
+    throw messageNotReadable(`Content-Type ${echo(contentType)} is not supported; send application/json`);
   }
   if (raw.length === 0) throw messageNotReadable('Required request body is missing');
   let text: string;
@@ -203,6 +213,11 @@ function readJson(
   } catch {
     throw messageNotReadable('The body is not valid UTF-8');
   }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw messageNotReadable(`The body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`, {
+      depthMax: MAX_JSON_DEPTH,
+    });
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -211,6 +226,30 @@ function readJson(
   }
   return validate(validator, parsed);
 }
+
+/**
+ * Whether `text` opens more than `max` arrays or objects at once, counting brackets outside strings: one pass, no
+ * recursion, before JSON.parse builds a value that validation or serialisation would walk. Exact for valid JSON;
+ * whatever it says of invalid JSON, JSON.parse refuses that too.
+ */
+function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === BACKSLASH) index += 1;
+      else if (char === QUOTE) inString = false;
+    } else if (char === QUOTE) inString = true;
+    else if (char === OPEN_ARRAY || char === OPEN_OBJECT) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (char === CLOSE_ARRAY || char === CLOSE_OBJECT) depth -= 1;
+  }
+  return false;
+}
+/** `"`, `\\`, `[`, `]`, `{`, `}` as UTF-16 code units. */
+const [QUOTE, BACKSLASH, OPEN_ARRAY, CLOSE_ARRAY, OPEN_OBJECT, CLOSE_OBJECT] = [0x22, 0x5c, 0x5b, 0x5d, 0x7b, 0x7d] as const;
 
 /** The body's bytes. API Gateway base64-encodes a binary body (isBase64Encoded) and omits an empty one; serverless-offline sends null. */
 function bodyBytes(event: APIGatewayProxyEventV2): Buffer {
@@ -225,8 +264,8 @@ function readRaw(event: APIGatewayProxyEventV2, headers: Record<string, string |
   if (contentType === undefined) throw headerMissing('Content-Type');
   const mediaType = (contentType.split(';')[0] ?? '').trim().toLowerCase();
   if (!spec.mediaTypes.includes(mediaType)) {
-    throw messageNotReadable(`Content-Type ${contentType} is not supported; send one of ${spec.mediaTypes.join(', ')}`, {
-      contentType,
+    throw messageNotReadable(`Content-Type ${echo(contentType)} is not supported; send one of ${spec.mediaTypes.join(', ')}`, {
+      contentType: echo(contentType),
     });
   }
   if (bytes.length === 0) throw messageNotReadable('Required request body is missing');

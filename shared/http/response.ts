@@ -12,9 +12,8 @@ export const ok = (body: unknown, version?: number): Reply => ({
   body,
   ...(version === undefined ? {} : { headers: { ETag: `"${version}"` } }),
 });
-/** 201 for a POST or PUT that creates; with `{identifier}` where the spec names one (docs/conventions.md §4). */
-export const created = (identifier?: string): Reply =>
-  identifier === undefined ? { status: 201 } : { status: 201, body: { identifier } };
+/** 201 for a POST or PUT that creates, with the created record's `{identifier}` (docs/conventions.md §4): never empty. */
+export const created = (identifier: string): Reply => ({ status: 201, body: { identifier } });
 /** 204 with no body, for updates and deletes (docs/conventions.md §4). */
 export const noContent = (): Reply => ({ status: 204 });
 /** 304 for a conditional read whose entity did not change (docs/conventions.md §5). */

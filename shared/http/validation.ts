@@ -1,12 +1,15 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { type ApiError, type CodeOf, messageNotReadable, patternMismatch, valueNotValid } from '#shared/errors.ts';
+import { type ApiError, type CodeOf, echo, messageNotReadable, patternMismatch, valueNotValid } from '#shared/errors.ts';
 
-/** `/saleProducts/2/delta` -> `saleProducts[2].delta` (docs/conventions.md §3). */
+/**
+ * `/saleProducts/2/delta` -> `saleProducts[2].delta` (docs/conventions.md §3). A map's keys are the caller's, so each
+ * segment is cut as an echoed value is; the depth limit of a body bounds the number of segments.
+ */
 export function fieldPath(instancePath: string, property?: string): string {
   const parts = instancePath.split('/').slice(1);
   if (property !== undefined) parts.push(property);
   return parts
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((part) => echo(part.replace(/~1/g, '/').replace(/~0/g, '~')))
     .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
 }
 

@@ -157,9 +157,10 @@ describe.each(cases)('%s in v%i', (plural, api, entity) => {
     expect((await client.get(`/${sellerId}/${plural}-diff/${from}/${from + 1}`)).body).toEqual([shown]);
   });
 
-  it('PUT creates (201) and updates (204); DELETE (204) leaves a tombstone in the diff and 404 on GET', async () => {
+  it('PUT creates (201 {identifier}) and updates (204); DELETE (204) leaves a tombstone in the diff and 404 on GET', async () => {
     const sellerId = await stockedSeller();
-    expect((await client.put(`/${sellerId}/${plural}/e1`, entity.body(api))).status).toBe(201);
+    const created = await client.put(`/${sellerId}/${plural}/e1`, entity.body(api));
+    expect({ status: created.status, body: created.body }).toEqual({ status: 201, body: { identifier: 'e1' } });
     expect((await client.put(`/${sellerId}/${plural}/e1`, { identifier: 'e1', ...entity.changed(api) })).status).toBe(204);
     const updated = (await client.get(`/${sellerId}/${plural}/e1`)).body as Record<string, unknown>;
     for (const [field, value] of Object.entries(entity.changed(api))) {

@@ -53,6 +53,43 @@ describe('the HTTP layer every function shares', () => {
     expect((await v(33).get(`/${sellerId}/taxes`)).body).toEqual([]);
   });
 
+  it('a body nested deeper than 32 levels is 400 MessageNotReadable naming the limit; 32 levels are read', async () => {
+    const sellerId = await newSeller();
+    for (const raw of [`${'['.repeat(100_000)}${']'.repeat(100_000)}`, `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`]) {
+      const answer = await v(33).post(`/${sellerId}/taxes`, undefined, { raw });
+      expectError(answer, 400, 'MessageNotReadable');
+      expect(answer.body).toMatchObject({ details: { depthMax: 32 } });
+    }
+    // 33 levels: the body object and a custom field nesting 32 arrays.
+    const tooDeep = `{"vat":1,"name":"x","custom":${'['.repeat(32)}${']'.repeat(32)}}`;
+    expect((await v(33).post(`/${sellerId}/taxes`, undefined, { raw: tooDeep })).body).toMatchObject({
+      details: { depthMax: 32 },
+    });
+    // 32 levels are read, and refused for what they hold (custom is a string).
+    const deepest = `{"vat":1,"name":"x","custom":${'['.repeat(31)}${']'.repeat(31)}}`;
+    const read = await v(33).post(`/${sellerId}/taxes`, undefined, { raw: deepest });
+    expectError(read, 400, 'MessageNotReadable');
+    expect(read.body).toMatchObject({ details: { field: 'custom', actualValue: `${'['.repeat(31)}${']'.repeat(31)}` } });
+    expect((await v(33).get(`/${sellerId}/taxes`)).body).toEqual([]);
+  });
+
+  it('an error echoes at most 64 characters of a value', async () => {
+    const sellerId = await newSeller();
+    const long = `${'Å'.repeat(63)}😀${'x'.repeat(500_000)}`;
+    const pattern = await v(33).post(`/${sellerId}/taxes`, { vat: 1, name: 'x', custom: `\u0000${long.slice(0, 1_000)}` });
+    expect(pattern.body).toMatchObject({ details: { field: 'custom', actualValue: `\u0000${'Å'.repeat(63)}…` } });
+    const type = await v(33).post(`/${sellerId}/taxes`, { vat: long, name: 'x' });
+    expect(type.body).toMatchObject({ details: { field: 'vat', actualValue: `${'Å'.repeat(63)}😀…` } });
+    const array = await v(33).post(`/${sellerId}/taxes`, { vat: Array.from({ length: 50_000 }, (_, index) => index), name: 'x' });
+    expect(array.body).toMatchObject({
+      details: { field: 'vat', actualValue: `[${Array.from({ length: 40 }, (_, i) => i).join(',')}`.slice(0, 64) + '…' },
+    });
+    for (const answer of [pattern, type, array]) expect(answer.text.length).toBeLessThan(1_000);
+    const path = await call('GET', `/v33/${'p'.repeat(5_000)}`);
+    expectError(path, 404, 'NotFound', 'ENDPOINT_NOT_FOUND');
+    expect(path.text.length).toBeLessThan(1_000);
+  });
+
   it('a wrong query parameter type is 400 TypeMismatch; maxResults over 1000 is 409 SERVER_IS_OVERLOADED; negative is 409', async () => {
     const sellerId = await newSeller();
     expectError(await v(26).get(`/${sellerId}/taxes?firstResult=one`), 400, 'TypeMismatch');

@@ -159,14 +159,14 @@ const CASES = SCOPES.flatMap((scope) => scope.versions.map((api) => ({ scope, ap
 describe.each(CASES)('$label', ({ scope, api }) => {
   const at = (path: string) => `/v${api}${path}`;
 
-  it('PUT creates (201, ETag of the new version); GET current answers the same bytes, type and ETag', async () => {
+  it('PUT creates (201 with its name, ETag of the new version); GET current answers the same bytes, type and ETag', async () => {
     const { sellerId, base } = await scope.prepare();
     const bytes = imageOf(50_000);
     const before = await versionOf(sellerId);
 
     const created = await put(at(`${base}/current/logo.png`), bytes);
 
-    expect(created.status).toBe(201);
+    expect({ status: created.status, body: created.body }).toEqual({ status: 201, body: { identifier: 'logo.png' } });
     expect(etagOf(created)).toBe(before + 1);
     expect(await versionOf(sellerId)).toBe(before + 1);
     expectImage(await get(at(`${base}/current/logo.png`)), bytes, 'image/png', before + 1);

@@ -83,11 +83,11 @@ describe.each([15, 26, 33] as const)('restaurants in v%i', (api) => {
   const body = (sellerId: string, fields: Record<string, unknown> = {}) =>
     api === 15 ? v15Restaurant(sellerId, fields) : fullRestaurant(sellerId, fields);
 
-  it('PUT creates (201, no body); GET reads it in the version view with its ETag; PUT updates (204)', async () => {
+  it('PUT creates (201 with its identifier); GET reads it in the version view with its ETag; PUT updates (204)', async () => {
     const sellerId = await newSeller();
     const created = await client.put(`/restaurants/${sellerId}`, body(sellerId));
     expect(created.status).toBe(201);
-    expect(created.text).toBe('');
+    expect(created.body).toEqual({ identifier: sellerId });
 
     const read = await client.get(`/restaurants/${sellerId}`);
     expect(read.status).toBe(200);

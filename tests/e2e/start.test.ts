@@ -11,7 +11,10 @@ const authorization = `Basic ${Buffer.from(`${admin.username}:${admin.password}`
 
 interface Started {
   child: ChildProcess;
+  /** What it printed until it was up. */
   output: string;
+  /** What it has printed so far. */
+  printed: () => string;
   baseUrl: string;
   dynamoEndpoint: string;
 }
@@ -44,7 +47,7 @@ async function start(port: number, dataDir: string): Promise<Started> {
   });
   const baseUrl = /Base URL:\s+(\S+)/.exec(output)?.[1] ?? '';
   const dynamoEndpoint = /DynamoDB:\s+(http:\/\/[\d.:]+)/.exec(output)?.[1] ?? '';
-  return { child, output, baseUrl, dynamoEndpoint };
+  return { child, output, printed: () => output, baseUrl, dynamoEndpoint };
 }
 
 /** Ctrl-C, and the exit code once everything has stopped. */
@@ -89,6 +92,16 @@ describe('npm start', () => {
       body: JSON.stringify(seller),
     });
     expect(created.status).toBe(201);
+    const reread = await fetch(`${first.baseUrl}/v33/sellers/SE5569999999`, { headers: { Authorization: authorization } });
+    expect(reread.status).toBe(200);
+    // Each request's log line carries its own API Gateway request id, as in AWS (infra/local/offline-events.ts).
+    const requestIds = first
+      .printed()
+      .split('\n')
+      .filter((line) => line.includes('"requestId"') && line.includes('/v33/sellers/{sellerId}"'))
+      .map((line) => (JSON.parse(line.slice(line.indexOf('{'))) as { requestId: string }).requestId);
+    expect(requestIds).toHaveLength(2);
+    expect(new Set(requestIds).size).toBe(2);
     expect(await interrupt(first.child)).toBe(0);
     expect(await reachable(first.baseUrl)).toBe(false);
     expect(await reachable(first.dynamoEndpoint)).toBe(false);

@@ -1,8 +1,8 @@
 /**
  * Text hygiene over HTTP (docs/decisions.md): control characters and unpaired UTF-16 surrogates are
  * refused in every string of a body, tab/CR/LF only outside the multi-line fields; a refused write
- * stores nothing. Bodies that are not UTF-8 are covered in tests/integration/handler-events.test.ts,
- * since serverless-offline turns them into U+FFFD before the handler sees them.
+ * stores nothing. Bodies that are not UTF-8 are refused as sent (the local stack hands them over as bytes, as
+ * infra/local/offline-events.ts explains), and U+FFFD, the mark of bytes a lenient decoder lost, is refused in every string.
  */
 import { describe, expect, it } from 'vitest';
 import { scalars } from '#schemas/scalars.ts';
@@ -88,6 +88,50 @@ describe('text hygiene', () => {
     expect(after.body).toEqual(before.body);
     expect(after.headers.get('etag')).toBe(before.headers.get('etag'));
     expect((await client.get(`/${sellerId}/version`)).body).toEqual(versionBefore);
+  });
+
+  const notUtf8: [string, number[]][] = [
+    ['a stray 0xFF byte', [0xff]],
+    ['a truncated sequence', [0xc3]],
+    ['an overlong slash', [0xc0, 0xaf]],
+    ['an encoded surrogate', [0xed, 0xa0, 0x80]],
+  ];
+  /** `{"name":"Caf<bytes>e"}` as bytes. */
+  const withBytes = (bad: number[]) => Buffer.concat([Buffer.from('{"name":"Caf'), Buffer.from(bad), Buffer.from('e"}')]);
+
+  it.each(notUtf8)('a category name with %s is 400 MessageNotReadable and no category is stored', async (_, bad) => {
+    const sellerId = await newSeller();
+    const versionBefore = (await client.get(`/${sellerId}/version`)).body;
+    expectError(await client.put(`/${sellerId}/categories/c1`, undefined, { raw: withBytes(bad) }), 400, 'MessageNotReadable');
+    expectError(await client.post(`/${sellerId}/categories`, undefined, { raw: withBytes(bad) }), 400, 'MessageNotReadable');
+    expect((await client.get(`/${sellerId}/categories`)).body).toEqual([]);
+    expect((await client.get(`/${sellerId}/version`)).body).toEqual(versionBefore);
+  });
+
+  it.each(notUtf8)("a software vendor's fields with %s are 400 MessageNotReadable and change nothing", async (_, bad) => {
+    const created = await client.post('/software-vendors', { name: 'Kassa AB' });
+    const id = (created.body as { id: number }).id;
+    const before = await client.get(`/software-vendors/${id}`);
+    const vendorsBefore = (await client.get('/software-vendors')).body as unknown[];
+    expectError(await client.post('/software-vendors', undefined, { raw: withBytes(bad) }), 400, 'MessageNotReadable');
+    const email = Buffer.concat([Buffer.from('{"name":"Kassa AB","supportEmail":"a'), Buffer.from(bad), Buffer.from('@b.se"}')]);
+    expectError(await client.put(`/software-vendors/${id}`, undefined, { raw: email }), 400, 'MessageNotReadable');
+    expectError(await client.put(`/software-vendors/${id}`, undefined, { raw: withBytes(bad) }), 400, 'MessageNotReadable');
+    expect((await client.get(`/software-vendors/${id}`)).body).toEqual(before.body);
+    expect(((await client.get('/software-vendors')).body as unknown[]).length).toBe(vendorsBefore.length);
+  });
+
+  it('U+FFFD, sent as its UTF-8 bytes or escaped, is refused like a control character', async () => {
+    const sellerId = await newSeller();
+    expectPatternError(await client.put(`/${sellerId}/categories/c1`, { name: 'Caf\uFFFDe' }), 'name');
+    expectPatternError(await client.put(`/${sellerId}/categories/c1`, undefined, { raw: '{"name":"Caf\\ufffde"}' }), 'name');
+    expectPatternError(
+      await client.put(`/${sellerId}/taxes/t`, { vat: 25, name: 'Moms', custom: 'line\n\uFFFD' }),
+      'custom',
+      scalars.$defs.custom.pattern,
+    );
+    expect((await client.get(`/${sellerId}/categories`)).body).toEqual([]);
+    expect((await client.get(`/${sellerId}/taxes`)).body).toEqual([]);
   });
 
   it('the free-text query parameter like refuses control characters', async () => {

@@ -190,20 +190,23 @@ describe('GET /auth/user', () => {
 });
 
 describe('POST /users/{username}', () => {
-  it.each(SINCE_26)('v%i creates (201, no body); the user reads back without a password and signs in', async (version) => {
-    const username = uniqueName('new');
-    const answer = await v(version).post(`/users/${username}`, {
-      username,
-      email: 'new.user@example.com',
-      role: 'ROLE_REGULAR_USER',
-      softwareVendor: null,
-      password: 'secret',
-    });
-    expect({ status: answer.status, text: answer.text }).toEqual({ status: 201, text: '' });
-    const read = await v(version).get(`/users/${username}`);
-    expect(read.body).toEqual({ username, email: 'new.user@example.com', role: 'ROLE_REGULAR_USER', softwareVendor: null });
-    expect(await signsIn({ basic: [username, 'secret'] })).toBe(200);
-  });
+  it.each(SINCE_26)(
+    'v%i creates (201 with the username as identifier); the user reads back without a password and signs in',
+    async (version) => {
+      const username = uniqueName('new');
+      const answer = await v(version).post(`/users/${username}`, {
+        username,
+        email: 'new.user@example.com',
+        role: 'ROLE_REGULAR_USER',
+        softwareVendor: null,
+        password: 'secret',
+      });
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 201, body: { identifier: username } });
+      const read = await v(version).get(`/users/${username}`);
+      expect(read.body).toEqual({ username, email: 'new.user@example.com', role: 'ROLE_REGULAR_USER', softwareVendor: null });
+      expect(await signsIn({ basic: [username, 'secret'] })).toBe(200);
+    },
+  );
 
   it('v15 has no POST: 405 with Allow', async () => {
     const answer = await v(15).post('/users/x', {});

@@ -83,11 +83,11 @@ describe.each(ALL_VERSIONS)('application descriptions in v%i', (api) => {
     vendor = await newVendor();
   });
 
-  it('POST creates (201, no body); GET shows the version view with its ETag; PUT updates (204); DELETE removes (204)', async () => {
+  it('POST creates (201 with its package as identifier); GET shows the version view with its ETag; PUT updates (204); DELETE removes (204)', async () => {
     const app = appOf(vendor);
     const created = await client.post('/application-descriptions', app);
     expect(created.status).toBe(201);
-    expect(created.text).toBe('');
+    expect(created.body).toEqual({ identifier: app.applicationPackage });
 
     const read = await client.get(appPath(app));
     expect(read.status).toBe(200);

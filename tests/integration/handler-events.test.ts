@@ -102,6 +102,21 @@ describe('handlers fed real API Gateway v2 events', () => {
     });
   });
 
+  it('a body nested 100,000 levels deep is 400 MessageNotReadable naming the depth limit, and echoes nothing', async () => {
+    const event = fixture('http-api-v2-post-tax-base64');
+    const deep = Buffer.from(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+    const result = await catalog({ ...event, body: deep.toString('base64') }, context);
+    expect({ status: result.statusCode, body: json(result.body) }).toEqual({
+      status: 400,
+      body: {
+        exception: 'MessageNotReadable',
+        code: null,
+        message: 'The body nests arrays and objects deeper than 32 levels',
+        details: { depthMax: 32 },
+      },
+    });
+  });
+
   it('a body of multi-byte UTF-8 is read as sent', async () => {
     const created = await catalog(taxWithBytes(Buffer.from('Moms ÅÄÖ 😀', 'utf8')), context);
     expect(created.statusCode).toBe(201);

@@ -40,13 +40,13 @@ describe('entityCreation (POST)', () => {
 });
 
 describe('entityReplacement (PUT)', () => {
-  it('creates (201, no body) or replaces (204)', () => {
+  it('creates (201 with its identifier) or replaces (204)', () => {
     // Act
-    const created = entityReplacement(products, request(product))(undefined);
-    const replaced = entityReplacement(products, request({ ...product, netto: 3000 }))(storedAs(product));
+    const created = entityReplacement(products, request(product), 'P1')(undefined);
+    const replaced = entityReplacement(products, request({ ...product, netto: 3000 }), 'P1')(storedAs(product));
 
     // Assess
-    expect(created.result).toEqual({ status: 201 });
+    expect(created.result).toEqual({ status: 201, body: { identifier: 'P1' } });
     expect(replaced.result).toEqual({ status: 204 });
     expect(replaced.data).toMatchObject({ netto: 3000 });
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as validators from '#schemas/generated/validators.js';
+import { echo, patternMismatch } from '#shared/errors.ts';
 import { fieldPath, toApiError, validate } from '#shared/http/validation.ts';
 import { rejection } from '../support/rejection.ts';
 
@@ -143,5 +144,38 @@ describe('request body validation', () => {
   it('drops properties the version does not know instead of refusing them', () => {
     const body = { name: 'x', vat: 1, color: 5 };
     expect(validate(tax, body)).toEqual({ name: 'x', vat: 1 });
+  });
+});
+
+describe('echo: what an error repeats of a value', () => {
+  it('keeps a short string, a number, a boolean, null and undefined as they are', () => {
+    expect([echo('Moms'), echo(12.5), echo(false), echo(null), echo(undefined)]).toEqual(['Moms', 12.5, false, null, undefined]);
+  });
+
+  it('cuts a string to its first 64 characters, counting code points, and marks the cut', () => {
+    expect(echo('x'.repeat(64))).toBe('x'.repeat(64));
+    expect(echo(`${'😀'.repeat(64)}more`)).toBe(`${'😀'.repeat(64)}…`);
+  });
+
+  it('gives an array or object as the first 64 characters of its JSON text', () => {
+    expect(echo([1, 'a', { b: null }])).toBe('[1,"a",{"b":null}]');
+    expect(echo({ name: 'x'.repeat(100) })).toBe(`{"name":"${'x'.repeat(55)}…`);
+  });
+
+  it('reads a value nested far deeper than the stack only as far as the prefix goes', () => {
+    // Prepare
+    let deep: unknown = 1;
+    for (let level = 0; level < 200_000; level += 1) deep = [deep];
+
+    // Act
+    const echoed = echo(deep);
+
+    // Assess
+    expect(echoed).toBe(`${'['.repeat(64)}…`);
+  });
+
+  it('an error cuts the actualValue it is given, and a field path cuts a key a body chose', () => {
+    expect(patternMismatch('name', 'y'.repeat(1_000), '^x$').details.actualValue).toBe(`${'y'.repeat(64)}…`);
+    expect(fieldPath(`/buildInfo/${'k'.repeat(1_000)}`)).toBe(`buildInfo.${'k'.repeat(64)}…`);
   });
 });

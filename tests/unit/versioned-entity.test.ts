@@ -19,7 +19,7 @@ const LIVE_COUNTER: Counter = { ver: 7, live: true };
 /** PUT's change: the given data; 201 when new, 204 when it replaces. */
 const replaceWith =
   <T>(data: T): Change<T> =>
-  (current) => ({ data, result: current ? noContent() : created() });
+  (current) => ({ data, result: current ? noContent() : created('E1') });
 
 /** DELETE's change: a tombstone; 404 when there is nothing live. */
 const removal =
@@ -85,7 +85,7 @@ describe('decideEntityWrite: references', () => {
     const decision = decide(products, replaceWith(product('T1')), {});
 
     // Assess
-    expect(decision.result).toEqual({ status: 201 });
+    expect(decision.result).toEqual({ status: 201, body: { identifier: 'E1' } });
     expect(decision.entity).toEqual({ ...product('T1'), identifier: 'E1', deleted: false });
     expect(decision.alongside?.map(stepOf)).toEqual([
       {
@@ -229,7 +229,7 @@ describe('decideEntityWrite: references', () => {
       products,
       (current) => {
         seen = current;
-        return { data: product('T2'), result: created() };
+        return { data: product('T2'), result: created('T2') };
       },
       { entity: tombstone },
     );

@@ -3435,8 +3435,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description InconsistentData (URL_AND_BODY_IDENTIFIERS_MISMATCH); VersionConflict */
-        InconsistentDataOrVersionConflict_3x0xjf: {
+        /** @description InconsistentData (SERVER_IS_OVERLOADED, URL_AND_BODY_IDENTIFIERS_MISMATCH); VersionConflict */
+        InconsistentDataOrVersionConflict_mw43xx: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3445,7 +3445,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
-                    code?: null | "URL_AND_BODY_IDENTIFIERS_MISMATCH";
+                    code?: null | "SERVER_IS_OVERLOADED" | "URL_AND_BODY_IDENTIFIERS_MISMATCH";
                 } & components["schemas"]["Error"];
             };
         };
@@ -3814,6 +3814,20 @@ export interface components {
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: "DAY_IS_CLOSED";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description InconsistentData (SERVER_IS_OVERLOADED); VersionConflict */
+        InconsistentDataOrVersionConflict_16eru5h: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "InconsistentData" | "VersionConflict";
+                    /** @enum {unknown} */
+                    code?: null | "SERVER_IS_OVERLOADED";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4203,7 +4217,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
@@ -4902,7 +4918,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -4915,7 +4933,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4976,7 +4994,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
@@ -5055,7 +5075,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -5069,7 +5091,7 @@ export interface operations {
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             405: components["responses"]["RequestMethodNotSupported"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5614,7 +5636,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -5627,7 +5651,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5883,7 +5907,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -5896,7 +5922,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6296,7 +6322,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -6309,7 +6337,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["VersionConflict"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_16eru5h"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6574,7 +6602,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -6587,7 +6617,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6803,7 +6833,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -6816,7 +6848,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7248,7 +7280,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -7261,7 +7295,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7423,7 +7457,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -7436,7 +7472,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["VersionConflict"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_16eru5h"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8157,7 +8193,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -8170,7 +8208,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

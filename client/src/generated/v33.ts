@@ -3959,8 +3959,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description InconsistentData (URL_AND_BODY_IDENTIFIERS_MISMATCH); VersionConflict */
-        InconsistentDataOrVersionConflict_3x0xjf: {
+        /** @description InconsistentData (SERVER_IS_OVERLOADED, URL_AND_BODY_IDENTIFIERS_MISMATCH); VersionConflict */
+        InconsistentDataOrVersionConflict_mw43xx: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3969,7 +3969,7 @@ export interface components {
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
-                    code?: null | "URL_AND_BODY_IDENTIFIERS_MISMATCH";
+                    code?: null | "SERVER_IS_OVERLOADED" | "URL_AND_BODY_IDENTIFIERS_MISMATCH";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4436,6 +4436,20 @@ export interface components {
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "JOURNAL_EXPORT_INCOMPLETE" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description InconsistentData (SERVER_IS_OVERLOADED); VersionConflict */
+        InconsistentDataOrVersionConflict_16eru5h: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    exception?: "InconsistentData" | "VersionConflict";
+                    /** @enum {unknown} */
+                    code?: null | "SERVER_IS_OVERLOADED";
                 } & components["schemas"]["Error"];
             };
         };
@@ -4906,7 +4920,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
@@ -5488,7 +5504,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -5501,7 +5519,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5832,7 +5850,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -5845,7 +5865,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5988,7 +6008,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -6002,7 +6024,7 @@ export interface operations {
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             405: components["responses"]["RequestMethodNotSupported"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6370,7 +6392,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
@@ -6673,7 +6697,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -6686,7 +6712,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7032,7 +7058,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -7045,7 +7073,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["VersionConflict"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_16eru5h"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7205,7 +7233,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -7218,7 +7248,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7506,7 +7536,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -7519,7 +7551,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7943,7 +7975,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -7956,7 +7990,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["VersionConflict"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_16eru5h"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8251,7 +8285,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -8264,7 +8300,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8550,7 +8586,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -8563,7 +8601,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_1z0hooi"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8765,7 +8803,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -8778,7 +8818,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_10hci2j"];
-            409: components["responses"]["VersionConflict"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_16eru5h"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10265,7 +10305,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -10278,7 +10320,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10494,7 +10536,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["identifierResult"];
+                };
             };
             /** @description Done; no body. */
             204: {
@@ -10507,7 +10551,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFoundOrReferenceNotFound_8pq376"];
-            409: components["responses"]["InconsistentDataOrVersionConflict_3x0xjf"];
+            409: components["responses"]["InconsistentDataOrVersionConflict_mw43xx"];
             413: components["responses"]["RequestEntityTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -1,0 +1,57 @@
+/**
+ * Preloaded into serverless-offline by the local stack (`node --import`), never deployed: it mends, as serverless-offline's
+ * modules load, where 14.8.2's HTTP API v2 events differ from API Gateway's (docs/decisions.md, Local stack and tooling).
+ * Each mend fails the start loudly if a new serverless-offline no longer has the text it replaces.
+ *
+ * - Binary bodies. API Gateway hands a function a binary body (an image upload) base64-encoded with isBase64Encoded;
+ *   serverless-offline does so only for application/octet-stream and multipart/form-data, and turns every other body
+ *   into a UTF-8 string, which mangles the bytes of an image/png. `image/` joins its list of binary media types.
+ * - Bytes that are not UTF-8. serverless-offline decodes a JSON body leniently, so such bytes reach the function as
+ *   U+FFFD and the function's strict decoding never sees them. A body that is not UTF-8 is handed over as its bytes
+ *   (base64, isBase64Encoded), whatever its media type, so the function refuses it as it would refuse those bytes anywhere.
+ * - Request ids. serverless-offline gives every v2 event the constant `offlineContext_resourceId` as
+ *   `requestContext.requestId`; API Gateway gives each request its own, which the request's log line carries.
+ */
+import { registerHooks } from 'node:module';
+
+interface Mend {
+  /** The module's path inside node_modules. */
+  file: string;
+  /** The text replaced: what the start checks is still there. */
+  find: RegExp;
+  replace: (found: string) => string;
+}
+
+const UTILS = '/serverless-offline/src/utils/index.js';
+const MENDS: readonly Mend[] = [
+  { file: UTILS, find: /const possibleBinaryContentTypes = \[/, replace: (list) => `${list}\n  "image/",` },
+  {
+    // detectEncoding(request) is asked twice per request: first with the payload's Buffer (HttpServer), then, building
+    // the event, with that Buffer kept as request.raw.req.payload. Both answers must agree.
+    file: UTILS,
+    find: /export function detectEncoding\(request\) \{/,
+    replace: (head) =>
+      `import { isUtf8 as offlineEventsIsUtf8 } from "node:buffer"\n${head}\n` +
+      '  const bytes = Buffer.isBuffer(request.payload) ? request.payload : request.raw?.req?.payload\n' +
+      '  if (Buffer.isBuffer(bytes) && !offlineEventsIsUtf8(bytes)) return "binary"',
+  },
+  {
+    file: '/serverless-offline/src/events/http/lambda-events/LambdaProxyIntegrationEventV2.js',
+    find: /requestId: "offlineContext_resourceId",/,
+    replace: () => 'requestId: crypto.randomUUID(),',
+  },
+];
+
+registerHooks({
+  load(url, context, nextLoad) {
+    const result = nextLoad(url, context);
+    const mends = MENDS.filter((mend) => url.endsWith(mend.file));
+    if (mends.length === 0 || result.source === undefined) return result;
+    let source = typeof result.source === 'string' ? result.source : new TextDecoder().decode(result.source);
+    for (const mend of mends) {
+      if (!mend.find.test(source)) throw new Error(`infra/local/offline-events.ts: ${String(mend.find)} is not in ${url}`);
+      source = source.replace(mend.find, mend.replace);
+    }
+    return { ...result, source };
+  },
+});
