@@ -11,7 +11,7 @@ import {
   type Register,
 } from '#shared/fiscal/ledger.ts';
 import { addTotals, cashBalance, emptyTotals, type Totals } from '#shared/fiscal/totals.ts';
-import type { ApiError } from '#shared/errors.ts';
+import { type ApiError, referenceNotFound } from '#shared/errors.ts';
 
 /** Where a new fiscal record of the register goes: its day as it will be stored, and what opening it said. */
 export interface TargetDay {
@@ -40,6 +40,17 @@ export function dayForNewRecord(
   // opens a day dates it no earlier than the day before.
   const day = newDay(state, Math.max(date, state.ledger.day?.date ?? 0), dated.now);
   return { day, seen: undefined, events: [{ type: 'DAY_OPENED', dayNumber: day.dayNumber, data: { date: day.date } }] };
+}
+
+/**
+ * A new record that names its day (a sale's `day`, docs/conventions.md §17) goes only into the open day: a day before
+ * the latest, or the latest once closed, is `DAY_IS_CLOSED`; a day the register never opened is unknown. The open day
+ * named, the record goes where `dayForNewRecord` puts it.
+ */
+export function checkNamedDay(state: LedgerState, dayNumber: number, refuse: (condition: 'DAY_IS_CLOSED') => ApiError): void {
+  const latest = state.ledger.day;
+  if (!latest || dayNumber < 1 || dayNumber > latest.dayNumber) throw referenceNotFound(`No day ${dayNumber}`);
+  if (dayNumber < latest.dayNumber || !latest.opened) throw refuse('DAY_IS_CLOSED');
 }
 
 /** The register's next day, opened now: numbered after the last, empty, opened at the write's version. */
