@@ -10,7 +10,7 @@ import {
   type LedgerState,
   type Register,
 } from '#shared/fiscal/ledger.ts';
-import { addTotals, cashBalance, emptyTotals, type Totals } from '#shared/fiscal/totals.ts';
+import { addTotals, cashBalance, dayTotals, emptyTotals, type Totals } from '#shared/fiscal/totals.ts';
 import { type ApiError, referenceNotFound } from '#shared/errors.ts';
 
 /** Where a new fiscal record of the register goes: its day as it will be stored, and what opening it said. */
@@ -67,15 +67,18 @@ export function newDay(state: LedgerState, date: number, now: number): DayRecord
     grandTotal: null,
     grandTotalRefund: null,
     closedDayTreasurer: null,
-    totals: emptyTotals(),
+    totals: dayTotals(emptyTotals()),
     openVersion: state.version + 1,
   };
 }
 
-/** The day with a change of its totals applied, its running cash balance with it (docs/conventions.md §18). */
+/**
+ * The day with a change of its totals applied, its running cash balance with it (docs/conventions.md §18). The
+ * breakdown is left out (a day stored with one drops it here): it is read from the day's sales (`readDayBreakdown`).
+ */
 export function withTotals(day: DayRecord, totals: Totals): DayRecord {
   const next = addTotals(day.totals, totals);
-  return { ...day, totals: next, cash: cashBalance(next) };
+  return { ...day, totals: dayTotals(next), cash: cashBalance(next) };
 }
 
 /** The day's put (the write stamps it anew, over the stamp a read gave it). */

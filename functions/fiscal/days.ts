@@ -9,6 +9,7 @@ import {
   dayKey,
   type LedgerDecision,
   type LedgerState,
+  readDayBreakdown,
   type Register,
   registerStream,
   writeLedger,
@@ -20,7 +21,7 @@ import type { ApiVersion } from '#shared/versions.ts';
 import { type ExportContext, readExportContext } from '#shared/fiscal/export-context.ts';
 import { journalData, type JournalDayClosed } from '#shared/fiscal/journal-records.ts';
 import { reportHtml, reportText } from '#shared/fiscal/report-render.ts';
-import { unprintedSales } from '#shared/fiscal/totals.ts';
+import { type Breakdown, unprintedSales } from '#shared/fiscal/totals.ts';
 import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { diffRange, intParam, notNegative, pageParams } from '#shared/http/query.ts';
 import { negotiated } from '#shared/http/negotiate.ts';
@@ -103,7 +104,7 @@ export async function updateDay(request: RegisterRequest<DayBody> & { params: Re
   const change = dayFromBody(request.body);
   // A closing freezes the register's export context into its journal entry; read before the write, as it is no part of it.
   const context = change.opened === false ? await readExportContext(register) : undefined;
-  return writeOnDay(request, register, dayNumber, (day, state, now) => {
+  return writeOnDay(request, register, dayNumber, async (day, state, now) => {
     checkPreconditions(conditions, day.version);
     if (!day.opened) throw dayRefusal('dayOpen', 'DAY_IS_CLOSED', request.version);
     const named = { ...day, closedDayTreasurer: change.closedDayTreasurer ?? day.closedDayTreasurer ?? null };
@@ -123,7 +124,7 @@ function writeOnDay<R>(
   request: RegisterRequest,
   register: Register,
   dayNumber: number,
-  decide: (day: Stored<DayRecord>, state: LedgerState, now: number) => LedgerDecision<R>,
+  decide: (day: Stored<DayRecord>, state: LedgerState, now: number) => LedgerDecision<R> | Promise<LedgerDecision<R>>,
 ): Promise<R> {
   return writeLedger({
     register,
@@ -152,19 +153,22 @@ export async function closeDay(request: RegisterRequest): Promise<Reply> {
 /**
  * Closing the open day: refused with none open (`DAY_IS_CLOSED`) or while a sold sale of the day has no
  * Normal receipt (`RECEIPT_IS_NOT_PRINTED`). The day is frozen with its cash and the register's grand totals; its
- * journal entry keeps its Z report and the register's export context (docs/conventions.md §19).
+ * journal entry keeps its Z report and the register's export context (docs/conventions.md §19). The report's
+ * categories come from the day's sales, read on this attempt's read of the ledger: a sale written meanwhile moves
+ * the counter, so the close is decided again.
  */
-function closing(
+async function closing(
   state: LedgerState,
   register: Register,
   version: ApiRequest['version'],
   now: number,
   result: Reply,
   context: ExportContext,
-): LedgerDecision<Reply> {
+): Promise<LedgerDecision<Reply>> {
   const open = state.day;
   if (!open?.opened || !state.ledger.day?.opened) throw dayRefusal('close', 'DAY_IS_CLOSED', version);
   if (unprintedSales(open.totals) > 0) throw dayRefusal('close', 'RECEIPT_IS_NOT_PRINTED', version);
+  const breakdown = await readDayBreakdown(register, open);
   const day: DayRecord = {
     ...open,
     opened: false,
@@ -185,14 +189,14 @@ function closing(
         type: 'DAY_CLOSED',
         dayNumber: day.dayNumber,
         amount: day.cashAtClose,
-        data: journalData(closingRecord(day, now, context)),
+        data: journalData(closingRecord(day, breakdown, now, context)),
       },
     ],
   };
 }
 
 /** What a closing's journal entry keeps: the grand totals, the Z report as produced at the close, the export context. */
-function closingRecord(day: DayRecord, now: number, context: ExportContext): JournalDayClosed {
+function closingRecord(day: DayRecord, breakdown: Breakdown, now: number, context: ExportContext): JournalDayClosed {
   const grandTotals = { sales: day.grandTotal ?? 0, refunds: day.grandTotalRefund ?? 0 };
   const { company, system } = context;
   const report = buildReport({
@@ -203,7 +207,7 @@ function closingRecord(day: DayRecord, now: number, context: ExportContext): Jou
       controlUnitSerial: system.controlUnitSerial,
     },
     day,
-    totals: day.totals,
+    totals: { ...day.totals, ...breakdown },
     grandTotals,
     produced: now,
   });
@@ -271,9 +275,12 @@ const reportIn = (report: Report, version: ApiVersion) => ({
   paymentTypes: report.paymentTypes.map((sums) => ({ ...sums, paymentType: paymentTypeIn(sums.paymentType, version) })),
 });
 
-/** The report of a day: its seller, register and control unit as they are now (`readFiscalContext`), its totals as stored. */
-async function report(register: Register, day: DayRecord, grand: { sales: number; refunds: number }, produced: number) {
-  const context = await readFiscalContext(register);
+/**
+ * The report of a day: its seller, register and control unit as they are now (`readFiscalContext`), its totals as stored
+ * and its breakdown from its sales (`readDayBreakdown`).
+ */
+async function report(register: Register, day: Stored<DayRecord>, grand: { sales: number; refunds: number }, produced: number) {
+  const [context, breakdown] = await Promise.all([readFiscalContext(register), readDayBreakdown(register, day)]);
   const built = buildReport({
     seller: {
       name: context.seller.name,
@@ -283,7 +290,7 @@ async function report(register: Register, day: DayRecord, grand: { sales: number
     },
     register: context.register,
     day,
-    totals: day.totals,
+    totals: { ...day.totals, ...breakdown },
     grandTotals: day.opened ? grand : { sales: day.grandTotal ?? 0, refunds: day.grandTotalRefund ?? 0 },
     produced,
   });
