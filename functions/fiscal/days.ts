@@ -168,9 +168,12 @@ async function closing(
   const open = state.day;
   if (!open?.opened || !state.ledger.day?.opened) throw dayRefusal('close', 'DAY_IS_CLOSED', version);
   if (unprintedSales(open.totals) > 0) throw dayRefusal('close', 'RECEIPT_IS_NOT_PRINTED', version);
-  const breakdown = await readDayBreakdown(register, open);
+  const { groups } = await readDayBreakdown(register, open);
   const day: DayRecord = {
     ...open,
+    // A closed day never changes again: its item keeps its sales per category (as bounded as its journalled Z
+    // report), so a Z report reads no sales.
+    totals: { ...open.totals, groups },
     opened: false,
     close: now,
     cashAtClose: open.cash,
@@ -189,14 +192,14 @@ async function closing(
         type: 'DAY_CLOSED',
         dayNumber: day.dayNumber,
         amount: day.cashAtClose,
-        data: journalData(closingRecord(day, breakdown, now, context)),
+        data: journalData(closingRecord(day, groups, now, context)),
       },
     ],
   };
 }
 
 /** What a closing's journal entry keeps: the grand totals, the Z report as produced at the close, the export context. */
-function closingRecord(day: DayRecord, breakdown: Breakdown, now: number, context: ExportContext): JournalDayClosed {
+function closingRecord(day: DayRecord, groups: Breakdown['groups'], now: number, context: ExportContext): JournalDayClosed {
   const grandTotals = { sales: day.grandTotal ?? 0, refunds: day.grandTotalRefund ?? 0 };
   const { company, system } = context;
   const report = buildReport({
@@ -207,7 +210,7 @@ function closingRecord(day: DayRecord, breakdown: Breakdown, now: number, contex
       controlUnitSerial: system.controlUnitSerial,
     },
     day,
-    totals: { ...day.totals, ...breakdown },
+    totals: { ...day.totals, groups },
     grandTotals,
     produced: now,
   });
@@ -276,11 +279,14 @@ const reportIn = (report: Report, version: ApiVersion) => ({
 });
 
 /**
- * The report of a day: its seller, register and control unit as they are now (`readFiscalContext`), its totals as stored
- * and its breakdown from its sales (`readDayBreakdown`).
+ * The report of a day: its seller, register and control unit as they are now (`readFiscalContext`), its totals as stored;
+ * an open day's sales per category from its sales (`readDayBreakdown`), a closed day's as its close kept them.
  */
 async function report(register: Register, day: Stored<DayRecord>, grand: { sales: number; refunds: number }, produced: number) {
-  const [context, breakdown] = await Promise.all([readFiscalContext(register), readDayBreakdown(register, day)]);
+  const [context, groups] = await Promise.all([
+    readFiscalContext(register),
+    day.totals.groups ?? readDayBreakdown(register, day).then((breakdown) => breakdown.groups),
+  ]);
   const built = buildReport({
     seller: {
       name: context.seller.name,
@@ -290,7 +296,7 @@ async function report(register: Register, day: Stored<DayRecord>, grand: { sales
     },
     register: context.register,
     day,
-    totals: { ...day.totals, ...breakdown },
+    totals: { ...day.totals, groups },
     grandTotals: day.opened ? grand : { sales: day.grandTotal ?? 0, refunds: day.grandTotalRefund ?? 0 },
     produced,
   });

@@ -26,13 +26,14 @@
  * | hours | by the start of the sale's hour (ms since the epoch, as text; the sale's `close`, else when the server recorded it): `count` of sold sales, `brutto` signed; read with `hourTotals` |
  *
  * The five maps are keyed by strings (DynamoDB map items) and hold no entry whose figures are all zero, so a
- * sale's removal leaves no key behind and the stored item does not grow with what was undone.
- *
- * `products` and `groups` are the day's breakdown: they grow with what the day sold (every distinct product and
- * group name a register sends), so the day's item does not keep them (`DayTotals`; docs/decisions.md, "Where a day's
- * per-product totals live"): they are folded from the day's sales where they are read (`breakdownOf`). Product keys carry
+ * sale's removal leaves no key behind and the stored item does not grow with what was undone. Product keys carry
  * a prefix because `__proto__` and `constructor` are legal identifiers that the AWS SDK's marshalling cannot
  * store as map keys (the first is silently dropped, the second makes it throw).
+ *
+ * `products` and `groups` are the day's breakdown: they grow with what the day sold (every distinct product and
+ * group name a register sends), so an open day's item does not keep them (`DayTotals`; docs/decisions.md, "Where a
+ * day's per-product totals live"): they are folded from the day's sales where they are read (`breakdownOf`). The
+ * close keeps the groups in the closed day's item, for its Z report.
  */
 import { countsAsPaid, countsAsSold } from './arithmetic.ts';
 import type { BalanceAction, PrintType, Sale } from './model.ts';
