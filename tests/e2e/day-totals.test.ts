@@ -97,4 +97,37 @@ describe(`a day of ${PRODUCTS.toLocaleString('en')} distinct products`, () => {
     expect(entry?.type).toBe('DAY_CLOSED');
     expect(entry?.data.report).toMatchObject({ type: 'Z', reportNumber: 1, ...dayFigures });
   }, 300_000);
+
+  it("counts a closed day's sale in product statistics after a copy of its receipt was printed on a later day", async () => {
+    // Prepare: day 1 sells one piece of p-closed and closes; day 2 sells p-open and prints a copy of day 1's receipt.
+    const register = await activateRegister(33, await registerApp(), sellerId.slice(2), 'K2');
+    const sales = `/${sellerId}/registrations/K2/sales`;
+    const sale = (product: string) => ({
+      ...saleOf(0),
+      saleProducts: [
+        { productIdentifier: product, name: product, deltaUnit: true, delta: 1, netto: 800, vat: 200, brutto: 1000 },
+      ],
+      brutto: 1000,
+      vat: 200,
+      payments: [{ paymentType: 'Cash', amount: 1000 }],
+      vatRateSums: [{ vatRate: 2500, vat: 200, netto: 800, brutto: 1000 }],
+    });
+    const closed = sale('p-closed');
+    expect((await v(33).post(sales, closed, register)).status).toBe(201);
+    expect((await v(33).post(`/${sellerId}/registrations/K2/days/current`, undefined, register)).status).toBe(201);
+    expect((await v(33).post(`/${sellerId}/registrations/K2/days/1/report`, undefined, register)).status).toBe(201);
+    expect((await v(33).post(sales, sale('p-open'), register)).status).toBe(201);
+    expect((await v(33).get(`${sales}/${closed.identifier}/copy`, register)).status).toBe(200);
+
+    // Act
+    const stats = await v(33).get(`/${sellerId}/products/stats?from=0&cashRegisterName=K2`);
+
+    // Assess: each product once, at 10.00 and 2.00 VAT.
+    const items = (stats.body as { productStats: { identifier: string; count: number; brutto: number; vatSum: number }[] })
+      .productStats;
+    expect(items.map(({ identifier, count, brutto, vatSum }) => [identifier, count, brutto, vatSum]).sort()).toEqual([
+      ['p-closed', 1, 1000, 200],
+      ['p-open', 1, 1000, 200],
+    ]);
+  });
 });
