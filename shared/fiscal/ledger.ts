@@ -231,8 +231,9 @@ export async function versionSince(register: Register, date: number): Promise<nu
 /**
  * A day's breakdown (per product and per group, `totals.ts`). A day stored with one in its item keeps it complete (any
  * later change of its totals drops it, `withTotals`); else it is folded from the day's sales, a page at a time, by a
- * strongly consistent Query of the version index: every sale write rewrites its day, so the day's sales are the ones
- * whose versions run from its `openVersion` to its own version. A day's first sale may open it (one version), so the
+ * strongly consistent Query of the version index: every sale write rewrites its day, and a closed day's sales never
+ * change (a copy printed later leaves them as they are), so the day's sales are the ones whose versions run from its
+ * `openVersion` to its own version. A day's first sale may open it (one version), so the
  * range starts there.
  */
 export function readDayBreakdown(register: Register, day: Stored<DayRecord>): Promise<Breakdown> {
