@@ -8,7 +8,8 @@
  * a sale POST, the same POST replayed (the bench fails if a replay writes), a receipt print, and the day
  * close and Z report read of a day of 1,000 sales on a register's first day and after 20 earlier days (the
  * bench fails if their round trips or reported capacity differ; a close first reads the register's export context),
- * beside the offline verification time of a 1,000-entry signed e-journal (verifyJournal, no DynamoDB). Its journal-export
+ * beside the offline verification time of a 1,000-entry signed e-journal (verifyJournal, no DynamoDB), and a sale's capacity
+ * when its day has sold 10 and 10,000 distinct products (the bench fails if they differ). Its journal-export
  * row (scripts/bench/journal-export.ts): GET .../registrations/{cash}/journal-export, gzipped, of a register on a
  * control unit with 10,000 printed sales over 30 closed days (its journal seeded with BatchWriteItem), run in a child
  * process: wall and CPU time, round trips and capacity (a Query page at a time), the answer's gzipped and XML sizes and
@@ -366,39 +367,12 @@ function firstRequests(apiKey: string, taxId: string): Map<string, FirstRequest>
   ]);
 }
 
-async function measureOperations(): Promise<{
-  operations: Operation[];
-  diffs: DiffFigures[];
-  fiscal: string[];
-  requests: Map<string, FirstRequest>;
-}> {
-  const [
-    { db },
-    { getItem, updateItem },
-    { keys, versionSortKey },
-    { createUserIfAbsent },
-    { hashApiKey, newApiKey, storeApiKey },
-    catalog,
-    sellers,
-    users,
-    images,
-  ] = await Promise.all([
-    import('#shared/db/client.ts'),
-    import('#shared/db/documents.ts'),
-    import('#shared/db/keys.ts'),
-    import('#shared/auth/users.ts'),
-    import('#shared/auth/api-keys.ts'),
-    import('#functions/catalog/handler.ts'),
-    import('#functions/sellers/handler.ts'),
-    import('#functions/users/handler.ts'),
-    import('#functions/images/handler.ts'),
-  ]);
-  const [stats, ledger, totals, dates] = await Promise.all([
-    import('#functions/stats/handler.ts'),
-    import('#shared/fiscal/ledger.ts'),
-    import('#shared/fiscal/totals.ts'),
-    import('#shared/fiscal/dates.ts'),
-  ]);
+/**
+ * Counts every DynamoDB call a measured request makes (its command, reported capacity and items scanned), and answers
+ * how to read an item back strongly consistently (sizes the pricing needs; not measured).
+ */
+async function connect(): Promise<ReadBack> {
+  const [{ db }, { getItem }] = await Promise.all([import('#shared/db/client.ts'), import('#shared/db/documents.ts')]);
   db().middlewareStack.add(
     (next, { commandName = 'unknown' }) =>
       async (args) => {
@@ -420,11 +394,68 @@ async function measureOperations(): Promise<{
     if (!Item) throw new Error(`Item ${key.pk} ${key.sk} is missing`);
     return Item;
   };
-  const sizeOf = async (key: { pk: string; sk: string }) => itemSize(await readBack(key));
+  return readBack;
+}
 
+/** The bench user (a hyper admin: it creates vendors and applications) and the bench seller. */
+async function createBenchSeller() {
+  const [{ createUserIfAbsent }, sellers] = await Promise.all([
+    import('#shared/auth/users.ts'),
+    import('#functions/sellers/handler.ts'),
+  ]);
   await createUserIfAbsent({ ...USER, email: 'bench@localhost.invalid', role: 'HYPER_ADMIN', softwareVendor: null, sellers: [] });
   const seller = { corporateId: '5560360793', country: 'SE', publicAccess: true, workHoursWeek: {} };
   await invoke(sellers.handler, 'PUT', `/v33/sellers/${SELLER}`, 201, seller);
+  return seller;
+}
+
+/** Fails when a sample's DynamoDB calls are not those its pricing model prices (in any order: parallel reads). */
+function checkCommands(operations: readonly Operation[]): void {
+  for (const { label, samples, model } of operations) {
+    for (const sample of samples) {
+      const commands = sample.calls.map((call) => call.command);
+      if ([...commands].sort().join() !== [...model.commands].sort().join()) {
+        throw new Error(
+          `${label}: the pricing model prices ${model.commands.join(', ')}, the handler made ${commands.join(', ')}`,
+        );
+      }
+    }
+  }
+}
+
+async function measureOperations(): Promise<{
+  operations: Operation[];
+  diffs: DiffFigures[];
+  fiscal: string[];
+  requests: Map<string, FirstRequest>;
+}> {
+  const [
+    { getItem, updateItem },
+    { keys, versionSortKey },
+    { hashApiKey, newApiKey, storeApiKey },
+    catalog,
+    sellers,
+    users,
+    images,
+  ] = await Promise.all([
+    import('#shared/db/documents.ts'),
+    import('#shared/db/keys.ts'),
+    import('#shared/auth/api-keys.ts'),
+    import('#functions/catalog/handler.ts'),
+    import('#functions/sellers/handler.ts'),
+    import('#functions/users/handler.ts'),
+    import('#functions/images/handler.ts'),
+  ]);
+  const [stats, ledger, totals, dates] = await Promise.all([
+    import('#functions/stats/handler.ts'),
+    import('#shared/fiscal/ledger.ts'),
+    import('#shared/fiscal/totals.ts'),
+    import('#shared/fiscal/dates.ts'),
+  ]);
+  const readBack = await connect();
+  const sizeOf = async (key: { pk: string; sk: string }) => itemSize(await readBack(key));
+
+  const seller = await createBenchSeller();
 
   const taxes = `/v26/${SELLER}/taxes`;
   const createTax = () => invoke(catalog.handler, 'POST', taxes, 201, TAX);
@@ -680,9 +711,11 @@ async function measureOperations(): Promise<{
   const firstPage = await invoke(catalog.handler, 'GET', products, 200);
 
   const fiscal = await measureFiscal(readBack);
+  const saleCapacity = await measureSaleCapacity(readBack);
 
   // (f) statistics: a register with STATS_SALES sales over STATS_DAYS days, written straight into the table as
-  // the ledger stores them (each day's totals the sum of its sales' contributions, every item its own version).
+  // the ledger stored them before the per-product figures left the day item (each day's totals the sum of its
+  // sales' contributions, every item its own version): such days are read as stored.
   // A 30-day and a 1-day read of product stats and of sales stats read the registrations and the days, never the
   // sales: the 30-day read costs more days, not more sales.
   const statsSeeding = performance.now();
@@ -871,20 +904,11 @@ async function measureOperations(): Promise<{
     imagePut,
     imageGet,
     ...fiscal.operations,
+    ...saleCapacity.operations,
     ...statsOperations,
     ...journalExport.operations,
   ];
-  for (const { label, samples, model } of operations) {
-    for (const sample of samples) {
-      // Parallel reads finish in any order: the model prices the calls made, whatever their order.
-      const commands = sample.calls.map((call) => call.command);
-      if ([...commands].sort().join() !== [...model.commands].sort().join()) {
-        throw new Error(
-          `${label}: the pricing model prices ${model.commands.join(', ')}, the handler made ${commands.join(', ')}`,
-        );
-      }
-    }
-  }
+  checkCommands(operations);
   // The kd rows check their own pricing: the reads of the reply vary with the round trip.
   const kd = await measureKd({
     invoke,
@@ -899,7 +923,7 @@ async function measureOperations(): Promise<{
   return {
     operations: [...operations, ...kd.operations],
     requests: firstRequests(apiKey, lastTax),
-    fiscal: [...fiscal.summary, ...journalExport.summary, ...kd.summary],
+    fiscal: [...fiscal.summary, ...saleCapacity.summary, ...journalExport.summary, ...kd.summary],
     diffs: [
       // All the taxes: estimated from the changed taxes' mean size.
       { ...taxesDiff.figures, all: { computedRcu: readUnits((TAXES * changedBytes) / CHANGED) } },
@@ -992,6 +1016,77 @@ interface Put {
 }
 
 /**
+ * A software vendor's application that needs no control unit, registered under `applicationPackage`; answers how to
+ * activate a register of the bench seller on it (through activations-advanced, as an administrator).
+ */
+async function benchApplication(applicationPackage: string, productionNumberPrefix: string) {
+  const [vendors, activations] = await Promise.all([
+    import('#functions/vendors/handler.ts'),
+    import('#functions/activations/handler.ts'),
+  ]);
+  const { id: softwareVendor } = (await invoke(vendors.handler, 'POST', '/v33/software-vendors', 201, { name: 'Bench AB' }))
+    .body as { id: number };
+  await invoke(vendors.handler, 'POST', '/v33/application-descriptions', 201, {
+    applicationPackage,
+    productionNumberPrefix,
+    controlUnitRequired: false,
+    name: 'Bench',
+    softwareVendor,
+    autoActivationCondition: 'NO_FEATURES',
+    corporateIdValidationMethod: 'NONE',
+  });
+  return async (name: string): Promise<Till & { apiKey: string }> => {
+    const { body } = await invoke(activations.handler, 'POST', '/v33/activations-advanced', 201, {
+      country: 'SE',
+      corporateId: SELLER.slice(2),
+      companyName: 'Bench',
+      cashRegisterName: name,
+      features: [],
+      validFrom: Date.now() - 86_400_000,
+      validTo: Date.now() + 365 * 86_400_000,
+      applicationPackage,
+      installationCreationInfo: { deviceId: randomUUID().slice(0, 16), buildInfo: { os: 'bench' }, programVersion: '1.0' },
+    });
+    const { apiKey, activationId } = body as { apiKey: string; activationId: number };
+    return { name, activationId, apiKey, caller: { 'x-api-key': apiKey }, base: `/v33/${SELLER}/registrations/${name}` };
+  };
+}
+
+/** A Query answers at most 1 MB of items a page. */
+const QUERY_PAGE = 1024 * KB;
+
+/**
+ * The price of the paged strongly consistent Query of the version index that folds a day's breakdown from its sales
+ * (shared/fiscal/ledger.ts, readDayBreakdown): pages of at most 1 MB of items, each 1 RCU per 4 KB of its items.
+ */
+function salesQuery(sizes: readonly number[]): Model {
+  const pages: number[] = [0];
+  for (const size of sizes) {
+    if ((pages.at(-1) ?? 0) + size > QUERY_PAGE) pages.push(0);
+    pages[pages.length - 1] = (pages.at(-1) ?? 0) + size;
+  }
+  return {
+    commands: pages.map(() => 'Query'),
+    capacity: { tableRcu: 0, lsiRcu: pages.reduce((sum, page) => sum + readUnits(page), 0), tableWcu: 0, lsiWcu: 0 },
+  };
+}
+
+/** The sizes of a day's sales as its breakdown's Query reads them (version order), read back unmeasured. */
+async function daySaleSizes(register: { sellerId: string; cash: string }, day: Record<string, unknown>): Promise<number[]> {
+  const [{ queryAll }, { registerPk, VERSION_INDEX, versionRange }] = await Promise.all([
+    import('#shared/db/reads.ts'),
+    import('#shared/db/keys.ts'),
+  ]);
+  const [low, high] = versionRange('SALE', Number(day.openVersion) - 1, Number(day.version));
+  const sales = await queryAll<Record<string, unknown>>({
+    IndexName: VERSION_INDEX,
+    KeyConditionExpression: 'pk = :pk AND vsk BETWEEN :low AND :high',
+    ExpressionAttributeValues: { ':pk': registerPk(register.sellerId, register.cash), ':low': low, ':high': high },
+  });
+  return sales.map(itemSize);
+}
+
+/**
  * The price of a fiscal write by a register (shared/fiscal/ledger.ts): its API key's GetItem, the seller's
  * liveness (its counter), a BatchGet of the register's counter and the items the write asks for (undefined:
  * missing, still read), the latest day's GetItem, and one transaction of `puts` unless it writes nothing.
@@ -1031,47 +1126,18 @@ function ledgerWrite(
  */
 async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operation[]; summary: string[] }> {
   const started = performance.now();
-  const [{ keys }, { hashApiKey }, { dayKey, saleKey }, { verifyJournal }, { publicKeyPemFor }, vendors, activations, fiscal] =
-    await Promise.all([
-      import('#shared/db/keys.ts'),
-      import('#shared/auth/api-keys.ts'),
-      import('#shared/fiscal/ledger.ts'),
-      import('#shared/fiscal/verify-journal.ts'),
-      import('#shared/signing/signer.ts'),
-      import('#functions/vendors/handler.ts'),
-      import('#functions/activations/handler.ts'),
-      import('#functions/fiscal/handler.ts'),
-    ]);
+  const [{ keys }, { hashApiKey }, { dayKey, saleKey }, { verifyJournal }, { publicKeyPemFor }, fiscal] = await Promise.all([
+    import('#shared/db/keys.ts'),
+    import('#shared/auth/api-keys.ts'),
+    import('#shared/fiscal/ledger.ts'),
+    import('#shared/fiscal/verify-journal.ts'),
+    import('#shared/signing/signer.ts'),
+    import('#functions/fiscal/handler.ts'),
+  ]);
   const sizeOf = async (key: { pk: string; sk: string }) => itemSize(await readBack(key));
 
   // Two registers of the bench seller, of an application that needs no control unit.
-  const { id: softwareVendor } = (await invoke(vendors.handler, 'POST', '/v33/software-vendors', 201, { name: 'Bench AB' }))
-    .body as { id: number };
-  const applicationPackage = 'se.example.bench';
-  await invoke(vendors.handler, 'POST', '/v33/application-descriptions', 201, {
-    applicationPackage,
-    productionNumberPrefix: 'BE',
-    controlUnitRequired: false,
-    name: 'Bench',
-    softwareVendor,
-    autoActivationCondition: 'NO_FEATURES',
-    corporateIdValidationMethod: 'NONE',
-  });
-  const activate = async (name: string): Promise<Till & { apiKey: string }> => {
-    const { body } = await invoke(activations.handler, 'POST', '/v33/activations-advanced', 201, {
-      country: 'SE',
-      corporateId: SELLER.slice(2),
-      companyName: 'Bench',
-      cashRegisterName: name,
-      features: [],
-      validFrom: Date.now() - 86_400_000,
-      validTo: Date.now() + 365 * 86_400_000,
-      applicationPackage,
-      installationCreationInfo: { deviceId: randomUUID().slice(0, 16), buildInfo: { os: 'bench' }, programVersion: '1.0' },
-    });
-    const { apiKey, activationId } = body as { apiKey: string; activationId: number };
-    return { name, activationId, apiKey, caller: { 'x-api-key': apiKey }, base: `/v33/${SELLER}/registrations/${name}` };
-  };
+  const activate = await benchApplication('se.example.bench', 'BE');
   const fresh = await activate('Kassa-2');
   const seasoned = await activate('Kassa-3');
 
@@ -1244,6 +1310,9 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
       counter: await sizeOf(counterKey(till)),
       day: await sizeOf(day),
     };
+    // The close folds the day's sales per category from its sales (one paged Query of the version index) and keeps
+    // them in the closed day, which the Z report then reads alone.
+    const breakdown = salesQuery(await daySaleSizes(registerOf(till), await readBack(day)));
     const close = await closeDay(till);
     const closed = {
       counter: await sizeOf(counterKey(till)),
@@ -1272,10 +1341,11 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
       label: `day close, ${DAY_SALES.toLocaleString('en')} sales, ${history} (n=1)`,
       samples: [close],
       model: {
-        commands: [...exportContext.map(() => 'GetItem'), ...closeWrite.commands],
+        commands: [...exportContext.map(() => 'GetItem'), ...closeWrite.commands, ...breakdown.commands],
         capacity: {
           ...closeWrite.capacity,
           tableRcu: closeWrite.capacity.tableRcu + exportContext.reduce((sum, size) => sum + readUnits(size), 0),
+          lsiRcu: breakdown.capacity.lsiRcu,
         },
       },
     };
@@ -1382,6 +1452,107 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
   };
 }
 
+/** The sale-capacity rows: a sale of SALE_LINES new products when the day has sold 10 and 10,000 distinct products. */
+const SALE_LINES = 10;
+const DAY_PRODUCTS = [10, 10_000] as const;
+/** The lines of the sales that fill the day between the two (the schema's most). */
+const FILL_LINES = 500;
+
+/** A Paid cash sale, unprinted, of one piece each of the products named, at 12.50 and 25 % VAT. */
+const salesOfProducts = (products: readonly string[]) => ({
+  identifier: randomUUID(),
+  sellerIdentifier: 'Anna',
+  saleState: 'Paid',
+  refund: false,
+  refundFor: null,
+  brutto: 1250 * products.length,
+  vat: 250 * products.length,
+  saleProducts: products.map((productIdentifier) => ({
+    productIdentifier,
+    name: productIdentifier,
+    deltaUnit: true,
+    delta: 1,
+    vat: 250,
+    netto: 1000,
+    brutto: 1250,
+  })),
+  payments: [{ paymentType: 'Cash', amount: 1250 * products.length }],
+  vatRateSums: [{ vatRate: 2500, vat: 250 * products.length, netto: 1000 * products.length, brutto: 1250 * products.length }],
+  prints: [],
+});
+
+/**
+ * The write capacity of a sale does not grow with what its day sold (docs/decisions.md, "Where a day's per-product
+ * totals live"): a register's sale of SALE_LINES new products when its day has sold 10 distinct products, and again
+ * after sales of FILL_LINES products each brought the day to 10,000; the bench fails unless both cost the same
+ * round trips and reported capacity, and each is priced as the sale POST is (shared/fiscal/ledger.ts).
+ */
+async function measureSaleCapacity(readBack: ReadBack): Promise<{ operations: Operation[]; summary: string[] }> {
+  const [{ keys }, { hashApiKey }, { dayKey, saleKey }, fiscal] = await Promise.all([
+    import('#shared/db/keys.ts'),
+    import('#shared/auth/api-keys.ts'),
+    import('#shared/fiscal/ledger.ts'),
+    import('#functions/fiscal/handler.ts'),
+  ]);
+  const sizeOf = async (key: { pk: string; sk: string }) => itemSize(await readBack(key));
+  const till = await (await benchApplication('se.example.bench.totals', 'BT'))('Kassa-4');
+  const register = { sellerId: SELLER, cash: till.name };
+  let sold = 0;
+  const sell = (count: number) => {
+    const products = Array.from({ length: count }, (_, index) => `p${sold + index}`);
+    sold += count;
+    return invoke(fiscal.handler, 'POST', `${till.base}/sales`, 201, salesOfProducts(products), till.caller);
+  };
+  const fillTo = async (products: number) => {
+    while (sold < products) await sell(Math.min(FILL_LINES, products - sold));
+  };
+  const operations: Operation[] = [];
+  for (const products of DAY_PRODUCTS) {
+    await fillTo(products);
+    const before = { counter: await sizeOf(keys.registerCounter(SELLER, till.name)), day: await sizeOf(dayKey(register, 1)) };
+    const sample = await sell(SALE_LINES);
+    const { ledger } = (await readBack(keys.registerCounter(SELLER, till.name))) as { ledger: Ledger };
+    const after = {
+      counter: await sizeOf(keys.registerCounter(SELLER, till.name)),
+      sale: await sizeOf(saleKey(register, (sample.body as { identifier: string }).identifier)),
+      day: await sizeOf(dayKey(register, 1)),
+      entry: await sizeOf(keys.journalEntry(SELLER, till.name, ledger.journal.sequence)),
+    };
+    operations.push({
+      label: `sale POST, ${SALE_LINES} new products, the day having sold ${products.toLocaleString('en')} (n=1)`,
+      samples: [sample],
+      model: ledgerWrite(
+        {
+          key: await sizeOf(keys.apiKey(hashApiKey(till.apiKey))),
+          sellerCounter: await sizeOf(keys.sellerCounter(SELLER)),
+          counter: before.counter,
+          asked: [undefined],
+          day: before.day,
+        },
+        [
+          { before: before.counter, after: after.counter },
+          { after: after.sale, indexed: true },
+          { before: before.day, after: after.day, indexed: true },
+          { after: after.entry },
+        ],
+      ),
+    });
+  }
+  const figures = ({ samples: [sample] }: Operation) =>
+    JSON.stringify(sample && [sample.calls.map((call) => call.command), reported(sample.calls)]);
+  const [first, later] = operations;
+  if (first && later && figures(first) !== figures(later)) {
+    throw new Error(`${later.label} costs ${figures(later)}; ${first.label} ${figures(first)}`);
+  }
+  return {
+    operations,
+    summary: [
+      `Sale capacity: a sale of ${SALE_LINES} new products costs the same round trips and reported capacity when its day has sold ` +
+        `${DAY_PRODUCTS.map((products) => products.toLocaleString('en')).join(' and ')} distinct products (checked).`,
+    ],
+  };
+}
+
 // ---- Report --------------------------------------------------------------------------------------
 
 function report(
@@ -1426,7 +1597,8 @@ function report(
     '  functions/users for GET /v33/auth/handshake; functions/images for PUT and GET /v33/{sellerId}/images/current/{file}',
     '  (a 200 KB PNG, base64 in the event as API Gateway sends it; bytes in the local folder store, CPU includes its file I/O);',
     `  functions/stats for GET /v33/{sellerId}/products/stats and /sales/stats?period=N&cashRegisterName=... of a third seller`,
-    `  whose one register has ${STATS_SALES.toLocaleString('en')} sales over ${STATS_DAYS} days (seeded as the ledger stores them): a read costs its days, not its sales.`,
+    `  whose one register has ${STATS_SALES.toLocaleString('en')} sales over ${STATS_DAYS} days (seeded as the ledger stored days before their per-product`,
+    '  figures moved out of the day item, docs/decisions.md: such days keep them, so these reads cost their days, not their sales).',
     '  "API key" rows call as a register (X-Api-Key), the others as a user (Basic);',
     "  CPU = process.cpuUsage() user+system around the call (DynamoDB Local's Java process not included); every figure is the median per request.",
     '- Fiscal rows: functions/fiscal on v33 paths under /{sellerId}/registrations/{cash}, each called by the register (X-Api-Key; registers',
@@ -1438,6 +1610,11 @@ function report(
     "  the latest day, then commits one transaction: the counter, the sale and day (vsk), its journal entries, a receipt number's record.",
     "  A close first reads the register's export context (the seller's profile and registration, the latest activation, the installation,",
     '  the application: 5 GetItems), which its DAY_CLOSED entry keeps with the Z report; a PRINT entry keeps its receipt.',
+    "  The close folds the day's sales per category from its sales: a Query of the version index, a page (at most 1 MB)",
+    "  after another, each 1 RCU per 4 KB of its items (the day's sales only); the closed day keeps them for its Z report.",
+    `- sale capacity: POST .../sales by a third register of a Paid cash sale, unprinted, of ${SALE_LINES} products the day has not sold,`,
+    `  when the day has sold ${DAY_PRODUCTS.map((products) => products.toLocaleString('en')).join(' and ')} distinct products (filled by sales of ${FILL_LINES} new products each);`,
+    '  priced as the sale POST; the bench fails unless both cost the same round trips and reported capacity.',
     `- journal verification: verifyJournal (shared/fiscal/verify-journal.ts) in-process, no DynamoDB, over a signed generated-e-journals answer`,
     `  of ${JOURNAL_ENTRIES.toLocaleString('en')} entries (a from/to slice of the first register's journal); CPU = the verification's CPU time.`,
     `- journal export: GET /v33/{sellerId}/registrations/{cash}/journal-export with Accept-Encoding gzip, called by the register (X-Api-Key), of a`,
@@ -1466,12 +1643,20 @@ function report(
 
 // ---- Main ----------------------------------------------------------------------------------------
 
+/**
+ * `BENCH_ONLY=fiscal` or `BENCH_ONLY=sale-capacity` runs only those rows (no cold start, no other table): a check of
+ * one change's pricing without the whole bench.
+ */
+const ONLY = { fiscal: measureFiscal, 'sale-capacity': measureSaleCapacity } as const;
+
 async function main(): Promise<void> {
   const started = performance.now();
+  const only = process.env.BENCH_ONLY;
+  if (only !== undefined && !(only in ONLY)) throw new Error(`BENCH_ONLY is one of ${Object.keys(ONLY).join(', ')}`);
   // Imports first: DynamoDB Local's JVM would compete for the 2 cores while they are timed.
-  const targets = await buildTargets();
+  const targets = only === undefined ? await buildTargets() : [];
   const imports = measureImports(targets);
-  const instructionCounts = await measureInstructions(targets);
+  const instructionCounts = only === undefined ? await measureInstructions(targets) : undefined;
   const dynamo = await startDynamo();
   const imageDir = mkdtempSync(join(tmpdir(), 'bench-images-'));
   const signingKey = join(imageDir, 'activation-signing-key.pem');
@@ -1495,6 +1680,14 @@ async function main(): Promise<void> {
       ...(await kdEnvironment()),
     });
     (await import('#shared/signing/local-signer.ts')).ensureLocalSigningKey(signingKey);
+    if (only !== undefined) {
+      const readBack = await connect();
+      await createBenchSeller();
+      const measured = await ONLY[only as keyof typeof ONLY](readBack);
+      checkCommands(measured.operations);
+      console.log(report(measured.operations, [], measured.summary, (performance.now() - started) / 1000));
+      return;
+    }
     const { operations, diffs, fiscal, requests } = await measureOperations();
     // The seller, tax and API key the operations left behind answer the first requests.
     const responses = measureFirstResponses(targets, requests, context);

@@ -10,8 +10,8 @@ import {
   type LedgerState,
   type Register,
 } from '#shared/fiscal/ledger.ts';
-import { addTotals, cashBalance, emptyTotals, type Totals } from '#shared/fiscal/totals.ts';
-import type { ApiError } from '#shared/errors.ts';
+import { addTotals, cashBalance, dayTotals, emptyTotals, type Totals } from '#shared/fiscal/totals.ts';
+import { type ApiError, referenceNotFound } from '#shared/errors.ts';
 
 /** Where a new fiscal record of the register goes: its day as it will be stored, and what opening it said. */
 export interface TargetDay {
@@ -42,6 +42,17 @@ export function dayForNewRecord(
   return { day, seen: undefined, events: [{ type: 'DAY_OPENED', dayNumber: day.dayNumber, data: { date: day.date } }] };
 }
 
+/**
+ * A new record that names its day (a sale's `day`, docs/conventions.md §17) goes only into the open day: a day before
+ * the latest, or the latest once closed, is `DAY_IS_CLOSED`; a day the register never opened is unknown. The open day
+ * named, the record goes where `dayForNewRecord` puts it.
+ */
+export function checkNamedDay(state: LedgerState, dayNumber: number, refuse: (condition: 'DAY_IS_CLOSED') => ApiError): void {
+  const latest = state.ledger.day;
+  if (!latest || dayNumber < 1 || dayNumber > latest.dayNumber) throw referenceNotFound(`No day ${dayNumber}`);
+  if (dayNumber < latest.dayNumber || !latest.opened) throw refuse('DAY_IS_CLOSED');
+}
+
 /** The register's next day, opened now: numbered after the last, empty, opened at the write's version. */
 export function newDay(state: LedgerState, date: number, now: number): DayRecord {
   return {
@@ -56,15 +67,18 @@ export function newDay(state: LedgerState, date: number, now: number): DayRecord
     grandTotal: null,
     grandTotalRefund: null,
     closedDayTreasurer: null,
-    totals: emptyTotals(),
+    totals: dayTotals(emptyTotals()),
     openVersion: state.version + 1,
   };
 }
 
-/** The day with a change of its totals applied, its running cash balance with it (docs/conventions.md §18). */
+/**
+ * The day with a change of its totals applied, its running cash balance with it (docs/conventions.md §18). The
+ * breakdown is left out (a day stored with one drops it here): it is read from the day's sales (`readDayBreakdown`).
+ */
 export function withTotals(day: DayRecord, totals: Totals): DayRecord {
   const next = addTotals(day.totals, totals);
-  return { ...day, totals: next, cash: cashBalance(next) };
+  return { ...day, totals: dayTotals(next), cash: cashBalance(next) };
 }
 
 /** The day's put (the write stamps it anew, over the stamp a read gave it). */

@@ -9,6 +9,7 @@ import {
   dayKey,
   type LedgerDecision,
   type LedgerState,
+  readDayBreakdown,
   type Register,
   registerStream,
   writeLedgerOnce,
@@ -20,7 +21,7 @@ import type { ApiVersion } from '#shared/versions.ts';
 import { type ExportContext, readExportContext } from '#shared/fiscal/export-context.ts';
 import { journalData, type JournalDayClosed } from '#shared/fiscal/journal-records.ts';
 import { reportHtml, reportText } from '#shared/fiscal/report-render.ts';
-import { unprintedSales } from '#shared/fiscal/totals.ts';
+import { type Breakdown, unprintedSales } from '#shared/fiscal/totals.ts';
 import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { diffRange, intParam, notNegative, pageParams } from '#shared/http/query.ts';
 import { negotiated } from '#shared/http/negotiate.ts';
@@ -106,7 +107,7 @@ export async function updateDay(request: RegisterRequest<DayBody> & { params: Re
   const change = dayFromBody(request.body);
   // A closing freezes the register's export context into its journal entry; read before the write, as it is no part of it.
   const context = change.opened === false ? await readExportContext(register) : undefined;
-  return writeOnDay(request, register, dayNumber, (day, state, now) => {
+  return writeOnDay(request, register, dayNumber, async (day, state, now) => {
     checkPreconditions(conditions, day.version);
     if (!day.opened) throw dayRefusal('dayOpen', 'DAY_IS_CLOSED', request.version);
     const named = { ...day, closedDayTreasurer: change.closedDayTreasurer ?? day.closedDayTreasurer ?? null };
@@ -161,21 +162,27 @@ export async function closeDay(request: RegisterRequest): Promise<Reply> {
 /**
  * Closing the open day: refused with none open (`DAY_IS_CLOSED`) or while a sold sale of the day has no
  * Normal receipt (`RECEIPT_IS_NOT_PRINTED`). The day is frozen with its cash and the register's grand totals; its
- * journal entry keeps its Z report and the register's export context (docs/conventions.md §19).
+ * journal entry keeps its Z report and the register's export context (docs/conventions.md §19). The report's
+ * categories come from the day's sales, read on this attempt's read of the ledger: a sale written meanwhile moves
+ * the counter, so the close is decided again.
  */
-function closing(
+async function closing(
   state: LedgerState,
   register: Register,
   version: ApiRequest['version'],
   now: number,
   result: Reply,
   context: ExportContext,
-): LedgerDecision<Reply> {
+): Promise<LedgerDecision<Reply>> {
   const open = state.day;
   if (!open?.opened || !state.ledger.day?.opened) throw dayRefusal('close', 'DAY_IS_CLOSED', version);
   if (unprintedSales(open.totals) > 0) throw dayRefusal('close', 'RECEIPT_IS_NOT_PRINTED', version);
+  const { groups } = await readDayBreakdown(register, open);
   const day: DayRecord = {
     ...open,
+    // A closed day never changes again: its item keeps its sales per category (as bounded as its journalled Z
+    // report), so a Z report reads no sales.
+    totals: { ...open.totals, groups },
     opened: false,
     close: now,
     cashAtClose: open.cash,
@@ -194,14 +201,14 @@ function closing(
         type: 'DAY_CLOSED',
         dayNumber: day.dayNumber,
         amount: day.cashAtClose,
-        data: journalData(closingRecord(day, now, context)),
+        data: journalData(closingRecord(day, groups, now, context)),
       },
     ],
   };
 }
 
 /** What a closing's journal entry keeps: the grand totals, the Z report as produced at the close, the export context. */
-function closingRecord(day: DayRecord, now: number, context: ExportContext): JournalDayClosed {
+function closingRecord(day: DayRecord, groups: Breakdown['groups'], now: number, context: ExportContext): JournalDayClosed {
   const grandTotals = { sales: day.grandTotal ?? 0, refunds: day.grandTotalRefund ?? 0 };
   const { company, system } = context;
   const report = buildReport({
@@ -212,7 +219,7 @@ function closingRecord(day: DayRecord, now: number, context: ExportContext): Jou
       controlUnitSerial: system.controlUnitSerial,
     },
     day,
-    totals: day.totals,
+    totals: { ...day.totals, groups },
     grandTotals,
     produced: now,
   });
@@ -239,8 +246,8 @@ export async function getReport(request: ReportRequest): Promise<Reply> {
   if (!day) throw notFound(`No day ${reportDayNumber(request)}`);
   if (unchangedSince(request.headers, day.version)) return notModified(day.version);
   const grand = counter.ledger?.grand ?? { sales: 0, refunds: 0 };
-  const context = await readFiscalContext(register);
-  const built = reportOf(context, day, grand, Date.now());
+  const [context, groups] = await Promise.all([readFiscalContext(register), groupsOf(register, day)]);
+  const built = reportOf(context, day, groups, grand, Date.now());
   const rendering = { currency: context.seller.currency, timeZone: context.timeZone };
   return negotiated(
     request.headers,
@@ -260,7 +267,7 @@ export function printReport(request: ReportRequest): Promise<Reply> {
     if (day.reportPrinted) throw dayRefusal('report', 'REPORT_IS_PRINTED_ALREADY', request.version);
     const next = { ...day, reportPrinted: true };
     const latest = state.ledger.day?.dayNumber === dayNumber ? latestDay(next) : state.ledger.day;
-    const built = reportOf(await context, next, { sales: next.grandTotal ?? 0, refunds: next.grandTotalRefund ?? 0 }, now);
+    const built = reportOf(await context, next, await groupsOf(register, next), state.ledger.grand, now);
     return {
       result: { status: 201, body: reportIn(built, request.version) },
       entities: [dayWrite(register, { day: next, seen: day })],
@@ -276,8 +283,17 @@ const reportIn = (report: Report, version: ApiVersion) => ({
   paymentTypes: report.paymentTypes.map((sums) => ({ ...sums, paymentType: paymentTypeIn(sums.paymentType, version) })),
 });
 
-/** The report of a day: its seller, register and control unit as they are now (`readFiscalContext`), its totals as stored. */
-function reportOf(context: FiscalContext, day: DayRecord, grand: { sales: number; refunds: number }, produced: number): Report {
+/**
+ * The report of a day: its seller, register and control unit as they are now (`readFiscalContext`), its totals as stored,
+ * and its sales per category (`groupsOf`).
+ */
+function reportOf(
+  context: FiscalContext,
+  day: DayRecord,
+  groups: Breakdown['groups'],
+  grand: { sales: number; refunds: number },
+  produced: number,
+): Report {
   return buildReport({
     seller: {
       name: context.seller.name,
@@ -287,8 +303,12 @@ function reportOf(context: FiscalContext, day: DayRecord, grand: { sales: number
     },
     register: context.register,
     day,
-    totals: day.totals,
+    totals: { ...day.totals, groups },
     grandTotals: day.opened ? grand : { sales: day.grandTotal ?? 0, refunds: day.grandTotalRefund ?? 0 },
     produced,
   });
 }
+
+/** An open day's sales per category from its sales (`readDayBreakdown`), a closed day's as its close kept them. */
+const groupsOf = async (register: Register, day: Stored<DayRecord>): Promise<Breakdown['groups']> =>
+  day.totals.groups ?? (await readDayBreakdown(register, day)).groups;

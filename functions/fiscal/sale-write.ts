@@ -32,7 +32,7 @@ import { emptyTotals, saleContribution, subtractTotals } from '#shared/fiscal/to
 import { checkPreconditions, type Preconditions } from '#shared/http/conditions.ts';
 import { created, noContent } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
-import { dayForNewRecord, dayWrite, latestDay, type TargetDay, withTotals } from './day-rules.ts';
+import { checkNamedDay, dayForNewRecord, dayWrite, latestDay, type TargetDay, withTotals } from './day-rules.ts';
 import { freezeLines, type ProductFacts } from './lines.ts';
 
 /** A sale as a register sends it, in canonical form: the server sets its day and keeps its digest. */
@@ -44,6 +44,8 @@ export interface SaleWrite {
   mode: 'POST' | 'PUT';
   identifier: string;
   content: SaleContent;
+  /** The day the body names (v26, v33), honoured for a new sale (docs/conventions.md §15); null: the server's choice. */
+  day: number | null;
   /** SHA-256 of the canonical JSON of the body as sent: a repeated POST is compared with it. */
   digest: string;
   conditions: Preconditions;
@@ -123,6 +125,7 @@ export function decideSaleWrite(write: SaleWrite, state: LedgerState, read: Read
     throw valueNotValid('VALUE_SHOULD_BE_LESS_THEN', 'A training receipt cannot be a refund', { field: 'training' });
   }
   if (stored) checkChange(stored, content, write.refusePrint);
+  if (!stored && write.day !== null) checkNamedDay(state, write.day, write.refuse);
   const target = stored
     ? storedDay(stored, state, write)
     : dayForNewRecord(state, { instant: content.close ?? now, timeZone: write.timeZone, now }, write.refuse);

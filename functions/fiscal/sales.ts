@@ -49,6 +49,7 @@ async function writeSale(request: RegisterRequest<SaleBody>, mode: 'POST' | 'PUT
     mode,
     identifier,
     content,
+    day: ('day' in request.body ? request.body.day : undefined) ?? null,
     digest: digestOf(request.body),
     conditions: preconditions(request.headers),
     timeZone: timeZoneOf(register.sellerId),

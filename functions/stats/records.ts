@@ -5,16 +5,17 @@
  */
 import { PAYMENT_TYPES } from '#shared/fiscal/model.ts';
 import { paymentTypeIn } from '#shared/fiscal/payment-types.ts';
-import { addTotals, emptyTotals, hourTotals, productTotals, type Totals } from '#shared/fiscal/totals.ts';
+import { addTotals, type DayTotals, emptyTotals, hourTotals, productTotals, type Totals } from '#shared/fiscal/totals.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { bucketDate, type DateGroupingUnit, formatInstant, startOfDate } from './times.ts';
 
 /** The sum of several days' totals. */
-export const fold = (totals: readonly Totals[]): Totals => totals.reduce(addTotals, emptyTotals());
+export const fold = (totals: readonly DayTotals[]): Totals =>
+  totals.reduce<Totals>((sum, day) => addTotals(sum, day), emptyTotals());
 
 /** Sold brutto less refunded brutto. */
-const netBrutto = (totals: Totals) => totals.sold.brutto - totals.refunds.brutto;
-const netVat = (totals: Totals) => totals.sold.vat - totals.refunds.vat;
+const netBrutto = (totals: DayTotals) => totals.sold.brutto - totals.refunds.brutto;
+const netVat = (totals: DayTotals) => totals.sold.vat - totals.refunds.vat;
 /** Units sold (a `deltaUnit` line's `delta`, 1 for any other line), refunds taken off. */
 const unitsSold = (totals: Totals) => totals.goods.pieces + totals.goods.other;
 
@@ -110,7 +111,7 @@ export interface DayOfRegister {
   date: number;
   open: number;
   close?: number | null;
-  totals: Totals;
+  totals: DayTotals;
 }
 
 /** `days/stats`: every day of the period, of every register covered, in the order they opened. */

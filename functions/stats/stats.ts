@@ -9,6 +9,7 @@ import { readItems } from '#shared/db/reads.ts';
 import { readLive } from '#shared/db/streams.ts';
 import { productCategories } from '#shared/domain/categories.ts';
 import { sellerStream } from '#shared/domain/seller.ts';
+import { readDayBreakdown } from '#shared/fiscal/ledger.ts';
 import { productTotals } from '#shared/fiscal/totals.ts';
 import { enumParam } from '#shared/http/query.ts';
 import { ok } from '#shared/http/response.ts';
@@ -36,6 +37,18 @@ const daysOf = (covered: Coverage): DayOfRegister[] =>
 /** The totals of every day covered, summed. */
 const totalsOf = (covered: Coverage) => fold(daysOf(covered).map((day) => day.totals));
 
+/**
+ * The same with the days' breakdown (per product and group), which the days' items do not keep: each day's comes
+ * from its sales (`readDayBreakdown`), a day after the other, so these reads cost the period's sale lines.
+ */
+async function totalsWithBreakdown(covered: Coverage) {
+  const days = [];
+  for (const { register, days: ofRegister } of covered.registers) {
+    for (const day of ofRegister) days.push({ ...day.totals, ...(await readDayBreakdown(register, day)) });
+  }
+  return fold(days);
+}
+
 /** `GET /{sellerId}/taxes/stats` (v26, v33). */
 export async function getTaxStats(request: StatsRequest): Promise<Reply> {
   const [covered, taxes] = await Promise.all([
@@ -48,12 +61,12 @@ export async function getTaxStats(request: StatsRequest): Promise<Reply> {
 /** `GET /{sellerId}/categories/stats` (v26, v33). */
 export async function getCategoryStats(request: StatsRequest): Promise<Reply> {
   const [covered, categories] = await Promise.all([coverage(request), productCategories(request.params.sellerId)]);
-  return ok(categoryStats(totalsOf(covered), categories));
+  return ok(categoryStats(await totalsWithBreakdown(covered), categories));
 }
 
 /** `GET /{sellerId}/products/stats` (all versions): names from the catalog's products sold (a tombstone has none). */
 export async function getProductStats(request: StatsRequest): Promise<Reply> {
-  const totals = totalsOf(await coverage(request));
+  const totals = await totalsWithBreakdown(await coverage(request));
   const sold = productTotals(totals).map((sums) => sums.productIdentifier);
   const products = await readItems(sold.map((id) => keys.catalog<ProductBody>(request.params.sellerId, 'PRODUCT', id)));
   const names = new Map(products.map((product) => [product.identifier ?? '', product]));

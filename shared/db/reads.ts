@@ -47,7 +47,7 @@ export function readPartition<T>(partition: Partition<T>): Promise<Item<T>[]> {
 
 export type QueryShape = Pick<
   QueryCommandInput,
-  'IndexName' | 'KeyConditionExpression' | 'FilterExpression' | 'ExpressionAttributeValues'
+  'IndexName' | 'KeyConditionExpression' | 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
 >;
 
 /**

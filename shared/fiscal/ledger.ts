@@ -1,5 +1,5 @@
-import { keys, pad, registerPk, type Key } from '#shared/db/keys.ts';
-import { type Item, readItem, readItems } from '#shared/db/reads.ts';
+import { keys, pad, registerPk, type Key, VERSION_INDEX, versionRange } from '#shared/db/keys.ts';
+import { type Item, queryEach, readItem, readItems } from '#shared/db/reads.ts';
 import { type Counter, counterWrite, entityWrite, type Stored, type Stream, streamEntity } from '#shared/db/streams.ts';
 import { table } from '#shared/db/client.ts';
 import { queryItems } from '#shared/db/documents.ts';
@@ -10,7 +10,7 @@ import type { Reply } from '#shared/http/types.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { chainEvents, GENESIS_HEAD, type JournalEvent, type JournalHead } from './journal.ts';
 import type { Day, Sale } from './model.ts';
-import type { Totals } from './totals.ts';
+import { type Breakdown, breakdownOf, type DayTotals } from './totals.ts';
 
 /**
  * A register's fiscal ledger (docs/conventions.md §14): every fiscal write of a register is one TransactWriteItems
@@ -55,7 +55,7 @@ export const EMPTY_LEDGER: Ledger = { journal: GENESIS_HEAD, receipt: 0, grand: 
 
 /** A stored day: its record, its running totals and the stream version it opened at. */
 export interface DayRecord extends Day {
-  totals: Totals;
+  totals: DayTotals;
   /** Every sale of this day or a later one has a higher version (days open in turn; a closed day's sales never change). */
   openVersion: number;
 }
@@ -144,7 +144,10 @@ export interface LedgerWrite<R> {
    * BatchGet with the latest day; none (the usual case) leaves that read a GetItem of the day.
    */
   laterReads?(ledger: Ledger, read: Reader): readonly Key[];
-  /** Async only where the answer needs a read started beside the ledger's (a print's receipt context). */
+  /**
+   * May read more (a close reads its day's sales; a print awaits the receipt context read beside the ledger's): it runs
+   * again, on a fresh read, whenever the write is retried.
+   */
   decide(state: LedgerState, read: Reader, now: number): LedgerDecision<R> | Promise<LedgerDecision<R>>;
 }
 
@@ -266,4 +269,31 @@ export async function versionSince(register: Register, date: number): Promise<nu
   let since: number | undefined;
   for await (const day of daysSince(register, date)) since = day.openVersion;
   return since;
+}
+
+/**
+ * A day's breakdown (per product and per group, `totals.ts`). A day stored with one in its item keeps it complete (any
+ * later change of its totals drops it, `withTotals`); else it is folded from the day's sales, a page at a time, by a
+ * strongly consistent Query of the version index: every sale write rewrites its day, and a closed day's sales never
+ * change (a copy printed later leaves them as they are), so the day's sales are the ones whose versions run from its
+ * `openVersion` to its own version. A day's first sale may open it (one version), so the
+ * range starts there.
+ */
+export function readDayBreakdown(register: Register, day: Stored<DayRecord>): Promise<Breakdown> {
+  if (day.totals.products) return Promise.resolve({ products: day.totals.products, groups: day.totals.groups ?? {} });
+  const [low, high] = versionRange(SALE, day.openVersion - 1, day.version);
+  return breakdownOf(
+    queryEach<Sale>({
+      IndexName: VERSION_INDEX,
+      KeyConditionExpression: 'pk = :pk AND vsk BETWEEN :low AND :high',
+      FilterExpression: '#day = :day',
+      ExpressionAttributeNames: { '#day': 'day' },
+      ExpressionAttributeValues: {
+        ':pk': registerPk(register.sellerId, register.cash),
+        ':low': low,
+        ':high': high,
+        ':day': day.dayNumber,
+      },
+    }),
+  );
 }

@@ -35,7 +35,7 @@
 import { PAYMENT_TYPES } from './model.ts';
 import type { Day, PaymentType } from './model.ts';
 import { cashBalance, drawerOpenings, drawerOpeningsWithoutSale, groupTotals } from './totals.ts';
-import type { Counted, PaymentSums, RateSums, SaleSums, Totals } from './totals.ts';
+import type { Counted, DayTotals, PaymentSums, RateSums, SaleSums } from './totals.ts';
 
 export interface ReportSeller {
   name: string | null;
@@ -54,7 +54,8 @@ export interface ReportInput {
   seller: ReportSeller;
   register: ReportRegister;
   day: Day;
-  totals: Totals;
+  /** The day's totals with its sales per category (`groups`); per-product figures are not reported. */
+  totals: DayTotals & Pick<Required<DayTotals>, 'groups'>;
   /** The register's cumulative totals since its first day (for a Z report, the day's frozen `grandTotal*`). */
   grandTotals: { sales: number; refunds: number };
   produced: number;
@@ -109,7 +110,7 @@ export interface Report {
 }
 
 /** The sales per frozen group, in name order, lines without one last; none when no line has a group. */
-export function salesPerCategory(totals: Totals): CategorySums[] {
+export function salesPerCategory(totals: DayTotals): CategorySums[] {
   const groups = groupTotals(totals);
   if (groups.every(({ group }) => group === null)) return [];
   const order = (name: string | null) => name ?? '\uffff';

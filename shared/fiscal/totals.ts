@@ -25,10 +25,15 @@
  * | groups | by `G#<group>` (the line's frozen `group`; `G#` without one): `count` (units), brutto and vat of sold lines, signed; what a sale's brutto and vat differ from its lines' sums (a discount on the whole sale) goes to its last line's group, so the groups add up to the sales; read with `groupTotals` |
  * | hours | by the start of the sale's hour (ms since the epoch, as text; the sale's `close`, else when the server recorded it): `count` of sold sales, `brutto` signed; read with `hourTotals` |
  *
- * The four maps are keyed by strings (DynamoDB map items) and hold no entry whose figures are all zero, so a
+ * The five maps are keyed by strings (DynamoDB map items) and hold no entry whose figures are all zero, so a
  * sale's removal leaves no key behind and the stored item does not grow with what was undone. Product keys carry
  * a prefix because `__proto__` and `constructor` are legal identifiers that the AWS SDK's marshalling cannot
  * store as map keys (the first is silently dropped, the second makes it throw).
+ *
+ * `products` and `groups` are the day's breakdown: they grow with what the day sold (every distinct product and
+ * group name a register sends), so an open day's item does not keep them (`DayTotals`; docs/decisions.md, "Where a
+ * day's per-product totals live"): they are folded from the day's sales where they are read (`breakdownOf`). The
+ * close keeps the groups in the closed day's item, for its Z report.
  */
 import { countsAsPaid, countsAsSold } from './arithmetic.ts';
 import type { BalanceAction, PrintType, Sale } from './model.ts';
@@ -106,10 +111,24 @@ function combineMap<T extends Figures>(
   return Object.fromEntries(out);
 }
 
-/** Totals stored before a figure was kept have none of it: it counts as zero. */
-const complete = (totals: Totals): Totals => ({ ...emptyTotals(), ...totals });
+/** The figures per key that grow with what a day sells (see the top of this file). */
+export type Breakdown = Pick<Totals, 'products' | 'groups'>;
 
-function combine(stored: Totals, change: Totals, sign: Sign): Totals {
+/** A day's totals as its item keeps them: no breakdown, except on days stored before it moved out (then complete). */
+export type DayTotals = Omit<Totals, keyof Breakdown> & Partial<Breakdown>;
+
+/** The totals a day's item keeps: all but the breakdown. */
+export function dayTotals(totals: Totals): DayTotals {
+  const kept: DayTotals & Partial<Breakdown> = { ...totals };
+  delete kept.products;
+  delete kept.groups;
+  return kept;
+}
+
+/** Totals stored before a figure was kept (or without the breakdown) have none of it: it counts as zero. */
+const complete = (totals: DayTotals): Totals => ({ ...emptyTotals(), ...totals });
+
+function combine(stored: DayTotals, change: DayTotals, sign: Sign): Totals {
   const a = complete(stored);
   const b = complete(change);
   return {
@@ -161,10 +180,29 @@ export function emptyTotals(): Totals {
 }
 
 /** `a + b`: e.g. a day's totals plus a new sale's contribution. */
-export const addTotals = (a: Totals, b: Totals): Totals => combine(a, b, 1);
+export const addTotals = (a: DayTotals, b: DayTotals): Totals => combine(a, b, 1);
 
 /** `a - b`: e.g. a day's totals less the contribution of the sale's version being replaced. */
-export const subtractTotals = (a: Totals, b: Totals): Totals => combine(a, b, -1);
+export const subtractTotals = (a: DayTotals, b: DayTotals): Totals => combine(a, b, -1);
+
+/**
+ * The breakdown of a day's sales (each counted as stored): what `saleContribution` gives each, summed in place, so
+ * a day of many distinct products costs one pass over its lines.
+ */
+export async function breakdownOf(sales: AsyncIterable<Sale> | Iterable<Sale>): Promise<Breakdown> {
+  const sums = { products: new Map<string, Figures>(), groups: new Map<string, Figures>() };
+  for await (const sale of sales) {
+    const contribution = saleContribution(sale);
+    for (const field of ['products', 'groups'] as const) {
+      for (const [key, figures] of Object.entries(contribution[field])) {
+        sums[field].set(key, combineFigures(sums[field].get(key), figures, 1));
+      }
+    }
+  }
+  const kept = <T extends Figures>(map: Map<string, Figures>) =>
+    Object.fromEntries([...map].filter(([, figures]) => !isZero(figures))) as Record<string, T>;
+  return { products: kept<ProductSums>(sums.products), groups: kept<GroupSums>(sums.groups) };
+}
 
 const PRODUCT_KEY_PREFIX = 'P#';
 
@@ -175,7 +213,7 @@ export const productTotals = (totals: Totals): ({ productIdentifier: string } & 
 const GROUP_KEY_PREFIX = 'G#';
 
 /** The day's figures per frozen group (null: lines without one), keyed in the groups map as `G#<group>`. */
-export const groupTotals = (totals: Totals): ({ group: string | null } & GroupSums)[] =>
+export const groupTotals = (totals: DayTotals): ({ group: string | null } & GroupSums)[] =>
   Object.entries(complete(totals).groups).map(([key, sums]) => ({ group: key.slice(GROUP_KEY_PREFIX.length) || null, ...sums }));
 
 const HOUR = 3_600_000;
@@ -197,9 +235,12 @@ function vatShares(vat: number, brutto: number, amounts: readonly number[]): num
   });
 }
 
-/** Sums the entries of one sale into a map, the way `combineMap` keeps it (no all-zero entries). */
-const tally = <T extends Figures>(entries: readonly (readonly [string, T])[]): Record<string, T> =>
-  entries.reduce<Record<string, T>>((map, [key, figures]) => combineMap(map, { [key]: figures }, 1), {});
+/** Sums the entries of one sale into a map, the way `combineMap` keeps it (no all-zero entries), in one pass. */
+function tally<T extends Figures>(entries: readonly (readonly [string, T])[]): Record<string, T> {
+  const sums = new Map<string, T>();
+  for (const [key, figures] of entries) sums.set(key, combineFigures(sums.get(key), figures, 1));
+  return Object.fromEntries([...sums].filter(([, figures]) => !isZero(figures)));
+}
 
 /** What one sale adds to its day's totals (see the table at the top of this file). */
 export function saleContribution(sale: Sale): Totals {
@@ -301,14 +342,14 @@ export function drawerOpenedContribution(): Totals {
 }
 
 /** The cash that should be in the drawer: deposits + signed cash payments of sales - withdrawals. */
-export const cashBalance = (totals: Totals): number => totals.cash.deposits + totals.cash.sales - totals.cash.withdrawals;
+export const cashBalance = (totals: DayTotals): number => totals.cash.deposits + totals.cash.sales - totals.cash.withdrawals;
 
 /** Sold sales without a Normal receipt; a day closes only when this is 0. */
-export const unprintedSales = (totals: Totals): number => totals.unprinted;
+export const unprintedSales = (totals: DayTotals): number => totals.unprinted;
 
 /** Drawer openings (a report figure): sold sales with a cash payment, deposits and withdrawals. */
-export const drawerOpenings = (totals: Totals): number => totals.cash.salesCount + drawerOpeningsWithoutSale(totals);
+export const drawerOpenings = (totals: DayTotals): number => totals.cash.salesCount + drawerOpeningsWithoutSale(totals);
 
 /** The openings that registered no sale (2 kap. 14 §): deposits, withdrawals, and the openings the register journaled. */
-export const drawerOpeningsWithoutSale = (totals: Totals): number =>
+export const drawerOpeningsWithoutSale = (totals: DayTotals): number =>
   totals.cash.depositCount + totals.cash.withdrawalCount + (totals.cash.drawerOpened ?? 0);

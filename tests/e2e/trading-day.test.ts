@@ -244,3 +244,64 @@ describe('the seller-wide sales list', () => {
     expectError(await v(33).get(`/${seller}/sales?cashRegisterName=A9`), 409, 'InconsistentData', 'SELLER_HAS_NOT_REGISTRATION');
   });
 });
+
+describe('a sale that names its day (docs/conventions.md §15, §17)', () => {
+  it('goes into the open day it names; a closed day is DAY_IS_CLOSED and an unknown one ReferenceNotFound, storing nothing', async () => {
+    const cash = 'K5';
+    const register = await activateRegister(33, await registerApp(), sellerId.slice(2), cash);
+    const sales = `/${sellerId}/registrations/${cash}/sales`;
+    const listed = async () =>
+      ((await v(33).get(`/${sellerId}/sales?cashRegisterName=${cash}`)).body as { identifier: string }[]).map(
+        (sale) => sale.identifier,
+      );
+    const soldCount = async (dayNumber: number) =>
+      (
+        (await v(33).get(`/${sellerId}/registrations/${cash}/days/${dayNumber}/report`, register)).body as {
+          sales: { count: number };
+        }
+      ).sales.count;
+
+    // No day yet: any day named is unknown.
+    expectError(await v(33).post(sales, saleOf(100, { day: 1 }), register), 404, 'ReferenceNotFound');
+
+    const first = saleOf(1000);
+    expect((await v(33).post(sales, first, register)).status).toBe(201);
+    const named = saleOf(2000, { day: 1 });
+    expect((await v(33).post(sales, named, register)).status).toBe(201);
+    const stored = await v(33).get(`/${sellerId}/sales?cashRegisterName=${cash}`);
+    expect((stored.body as { identifier: string; day: number }[]).map((sale) => [sale.identifier, sale.day])).toEqual([
+      [first.identifier, 1],
+      [named.identifier, 1],
+    ]);
+    for (const day of [2, 999999]) {
+      expectError(await v(33).post(sales, saleOf(100, { day }), register), 404, 'ReferenceNotFound');
+    }
+
+    for (const sale of [first, named]) await v(33).post(`${sales}/${sale.identifier}/receipt`, undefined, register);
+    expect((await v(33).post(`/${sellerId}/registrations/${cash}/days/current`, undefined, register)).status).toBe(201);
+
+    // Yesterday's closed day: refused, and neither the sales nor the day's totals change.
+    const late = saleOf(300, { day: 1 });
+    expectError(await v(33).post(sales, late, register), 404, 'ReferenceNotFound', 'DAY_IS_CLOSED');
+    expect(await listed()).toEqual([first.identifier, named.identifier]);
+    expect(await soldCount(1)).toBe(2);
+
+    // The sale stored before its day closed is still a replay: the same answer, nothing written.
+    const replay = await v(33).post(sales, named, register);
+    expect([replay.status, replay.body, replay.headers.get('idempotent-replayed')]).toEqual([
+      201,
+      { identifier: named.identifier },
+      'true',
+    ]);
+
+    // A new day opens for a sale that names none; the closed day stays closed, the new one is named.
+    expect((await v(33).post(`/${sellerId}/registrations/${cash}/days/1/report`, undefined, register)).status).toBe(201);
+    expectError(await v(33).post(sales, late, register), 404, 'ReferenceNotFound', 'DAY_IS_CLOSED');
+    expect((await v(33).post(sales, saleOf(400), register)).status).toBe(201);
+    expectError(await v(33).post(sales, late, register), 404, 'ReferenceNotFound', 'DAY_IS_CLOSED');
+    expect((await v(33).post(sales, saleOf(500, { day: 2 }), register)).status).toBe(201);
+    expect(await soldCount(1)).toBe(2);
+    expect(await soldCount(2)).toBe(2);
+    expect((await listed()).length).toBe(4);
+  });
+});

@@ -398,6 +398,7 @@ describe('decideSaleWrite: a printed sale re-sent without the facts', () => {
       mode: 'PUT',
       identifier: stored.identifier,
       content: sent,
+      day: null,
       digest: 'digest',
       conditions: { ifMatch: undefined, ifNoneMatch: undefined },
       timeZone: 'Europe/Stockholm',

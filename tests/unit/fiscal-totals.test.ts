@@ -21,7 +21,9 @@ import type { ReportInput } from '#shared/fiscal/report.ts';
 import {
   addTotals,
   balanceContribution,
+  breakdownOf,
   cashBalance,
+  dayTotals as dayItemTotals,
   emptyTotals,
   groupTotals,
   hourTotals,
@@ -358,6 +360,28 @@ describe('saleContribution', () => {
 });
 
 describe('day totals', () => {
+  it("leave the breakdown out of the day's item; the breakdown of the day's sales sums their sold lines", async () => {
+    // Act
+    const item = dayItemTotals(addTotals(saleContribution(saleA), saleContribution(saleB)));
+    const breakdown = await breakdownOf([saleA, saleB, saleC, saleD]);
+
+    // Assess: A's 2 coffees less B's refunded one, A's bun and gift card; C (Open) and D (Cancelled) count in neither.
+    expect(Object.keys(item)).not.toContain('products');
+    expect(Object.keys(item)).not.toContain('groups');
+    expect(breakdown).toStrictEqual({
+      products: {
+        'P#coffee': { count: 1, brutto: 2500, vat: 500 },
+        'P#bun': { count: 1, brutto: 2000, vat: 214 },
+        'P#gift': { count: 1, brutto: 1000, vat: 0 },
+      },
+      groups: {
+        'G#Drinks': { count: 1, brutto: 2500, vat: 500 },
+        'G#Bakery': { count: 1, brutto: 2000, vat: 214 },
+        'G#': { count: 1, brutto: 1000, vat: 0 },
+      },
+    });
+  });
+
   it('add up the day field by field', () => {
     expect(dayTotals).toStrictEqual({
       // A + E (the training sale T is no sale): 80.00 + 10.00; VAT 12.14 + 2.00.
