@@ -9,6 +9,7 @@ import {
   dayKey,
   type LedgerDecision,
   type LedgerState,
+  productPieces,
   readDayBreakdown,
   type Register,
   registerStream,
@@ -177,12 +178,14 @@ async function closing(
   const open = state.day;
   if (!open?.opened || !state.ledger.day?.opened) throw dayRefusal('close', 'DAY_IS_CLOSED', version);
   if (unprintedSales(open.totals) > 0) throw dayRefusal('close', 'RECEIPT_IS_NOT_PRINTED', version);
-  const { groups } = await readDayBreakdown(register, open);
+  const { groups, products } = await readDayBreakdown(register, open);
+  // A closed day never changes again: its item keeps its sales per category (as bounded as its journalled Z report),
+  // so a Z report reads no sales, and its products go in pieces of their own, so statistics read no sales either.
+  const pieces = productPieces(register, open.dayNumber, products);
   const day: DayRecord = {
     ...open,
-    // A closed day never changes again: its item keeps its sales per category (as bounded as its journalled Z
-    // report), so a Z report reads no sales.
     totals: { ...open.totals, groups },
+    ...(pieces.pieces === undefined ? {} : { productPieces: pieces.pieces }),
     opened: false,
     close: now,
     cashAtClose: open.cash,
@@ -195,6 +198,7 @@ async function closing(
         ? { status: 201, body: dayView({ ...day, version: state.version + 1, modified: now }, version) }
         : result,
     entities: [dayWrite(register, { day, seen: open })],
+    alongside: pieces.steps,
     ledger: { ...state.ledger, day: latestDay(day), lastClose: now },
     events: [
       {

@@ -41,6 +41,7 @@
  * | register's journal entry  | R#<sellerId>#<cash> | JOURNAL#<sequence> |                       |
  * | register's receipt number | R#<sellerId>#<cash> | RECEIPT#<number>   |                       |
  * | register's kd claim       | R#<sellerId>#<cash> | KD#<number>#<printType> |                  |
+ * | closed day's products, a piece | R#<sellerId>#<cash> | PRODUCTS#<dayNumber>#<piece> |          |
  * | register's idempotency key (expires) | R#<sellerId>#<cash> | IDEMPOTENCY#<key> |            |
  * | kd log record (**)        | KDLOG[#S<sellerId>|#V<vendor>|#U<serial>] | KD#<kdDate>#<id> |  |
  * | maintenance switch        | SERVICE             | #MAINTENANCE       |                       |
@@ -80,7 +81,7 @@ import type { Seller, SellerDirectoryEntry } from '#shared/domain/seller.ts';
 import type { JournalEntry } from '#shared/fiscal/journal.ts';
 import type { KeptAnswer } from '#shared/http/idempotency.ts';
 import type { MaintenanceSwitch } from '#shared/http/maintenance-mode.ts';
-import type { ReceiptLink, ReceiptRecord, RegisterCounter } from '#shared/fiscal/ledger.ts';
+import type { DayProductsPiece, ReceiptLink, ReceiptRecord, RegisterCounter } from '#shared/fiscal/ledger.ts';
 import type { BridgeRecord, BridgeStatusMessage, KdReplyMessage } from '#shared/kd/protocol.ts';
 import type { KdClaim, KdLogRecord } from '#shared/kd/records.ts';
 import type { Revised } from './revisions.ts';
@@ -225,6 +226,11 @@ export const keys = {
   kdClaim: (sellerId: string, cash: string, receiptNumber: number, printType: string): Key<KdClaim> => ({
     pk: registerPk(sellerId, cash),
     sk: `KD#${pad(receiptNumber)}#${printType}`,
+  }),
+  /** A piece of a closed day's per-product figures (shared/fiscal/ledger.ts `productPieces`). */
+  dayProducts: (sellerId: string, cash: string, dayNumber: number, piece: number): Key<DayProductsPiece> => ({
+    pk: registerPk(sellerId, cash),
+    sk: `PRODUCTS#${pad(dayNumber)}#${pad(piece)}`,
   }),
   /** What a register's write kept under its `Idempotency-Key` (docs/conventions.md §15), for a day. */
   idempotencyKey: (sellerId: string, cash: string, key: string): Key<KeptAnswer> => ({

@@ -3,7 +3,7 @@ import { type Item, queryEach, readItem, readItems } from '#shared/db/reads.ts';
 import { type Counter, counterWrite, entityWrite, type Stored, type Stream, streamEntity } from '#shared/db/streams.ts';
 import { table } from '#shared/db/client.ts';
 import { queryItems } from '#shared/db/documents.ts';
-import { commit, create, type Step } from '#shared/db/transact.ts';
+import { commit, create, put, type Step } from '#shared/db/transact.ts';
 import { referenceNotFound } from '#shared/errors.ts';
 import { type IdempotencyKey, type KeptAnswer, keepStep, keptFor, replayOf } from '#shared/http/idempotency.ts';
 import type { Reply } from '#shared/http/types.ts';
@@ -58,6 +58,39 @@ export interface DayRecord extends Day {
   totals: DayTotals;
   /** Every sale of this day or a later one has a higher version (days open in turn; a closed day's sales never change). */
   openVersion: number;
+  /** How many pieces its close wrote of the closed day's per-product figures (`productPieces`); absent: none. */
+  productPieces?: number;
+}
+
+/** A piece of a closed day's per-product figures, in an item of its own (`keys.dayProducts`). */
+export interface DayProductsPiece {
+  products: Breakdown['products'];
+}
+
+/** Products per piece: a piece stays far below DynamoDB's 400 KB item limit (a product's figures take about 100 bytes). */
+const PRODUCTS_PER_PIECE = 1_000;
+/**
+ * The most a close writes in pieces (about 2 MB), so that its transaction stays under DynamoDB's 4 MB and 100 items
+ * with the day, the counter and the journal entry; a day of more products keeps none, and is read from its sales.
+ */
+const MAX_PIECES = 20;
+
+/**
+ * The writes of a closed day's per-product figures, a piece per `PRODUCTS_PER_PIECE` products in key order, for the
+ * close's transaction; none (and `pieces: 0`) past `MAX_PIECES`. Read back by `readDayBreakdown`, so statistics of a
+ * closed day read a few items instead of its sales.
+ */
+export function productPieces(register: Register, dayNumber: number, products: Breakdown['products']) {
+  const entries = Object.entries(products).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const count = Math.ceil(entries.length / PRODUCTS_PER_PIECE);
+  if (count > MAX_PIECES) return { pieces: undefined, steps: [] };
+  const steps = Array.from({ length: count }, (_, piece) =>
+    put({
+      ...keys.dayProducts(register.sellerId, register.cash, dayNumber, piece),
+      products: Object.fromEntries(entries.slice(piece * PRODUCTS_PER_PIECE, (piece + 1) * PRODUCTS_PER_PIECE)),
+    }),
+  );
+  return { pieces: count, steps };
 }
 
 /** What a receipt number was given to: the sale, its brutto and how much of it refunds took back. */
@@ -279,8 +312,18 @@ export async function versionSince(register: Register, date: number): Promise<nu
  * `openVersion` to its own version. A day's first sale may open it (one version), so the
  * range starts there.
  */
-export function readDayBreakdown(register: Register, day: Stored<DayRecord>): Promise<Breakdown> {
-  if (day.totals.products) return Promise.resolve({ products: day.totals.products, groups: day.totals.groups ?? {} });
+export async function readDayBreakdown(register: Register, day: Stored<DayRecord>): Promise<Breakdown> {
+  if (day.totals.products) return { products: day.totals.products, groups: day.totals.groups ?? {} };
+  if (day.productPieces !== undefined && day.totals.groups) {
+    const pieces = Array.from({ length: day.productPieces }, (_, piece) =>
+      keys.dayProducts(register.sellerId, register.cash, day.dayNumber, piece),
+    );
+    const read = await readItems(pieces);
+    return {
+      products: Object.assign({}, ...read.map((piece) => piece.products)) as Breakdown['products'],
+      groups: day.totals.groups,
+    };
+  }
   const [low, high] = versionRange(SALE, day.openVersion - 1, day.version);
   return breakdownOf(
     queryEach<Sale>({

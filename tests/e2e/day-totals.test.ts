@@ -1,8 +1,8 @@
 /**
  * A day of 20,000 distinct products on one register (docs/decisions.md, "Where a day's per-product totals live"): every
  * sale is stored whatever the day sold before, and the X and Z reports and the journal's Z report add up exactly to
- * what the register sent (the Z report holds no per-product figures; product statistics of such a day read all its
- * lines, docs/decisions.md). The figures below are counted by hand from the sales sent:
+ * what the register sent (the Z report holds no per-product figures; the close keeps them in pieces of their own, which
+ * the day's product statistics read, docs/decisions.md). The figures below are counted by hand from the sales sent:
  * every line is one piece of its own product at 125.00 (100.00 + 25.00 VAT), in one of four groups in turn.
  */
 import { randomUUID } from 'node:crypto';
@@ -96,6 +96,15 @@ describe(`a day of ${PRODUCTS.toLocaleString('en')} distinct products`, () => {
     }[];
     expect(entry?.type).toBe('DAY_CLOSED');
     expect(entry?.data.report).toMatchObject({ type: 'Z', reportNumber: 1, ...dayFigures });
+
+    // The closed day's product statistics, from the pieces its close wrote: every product once, at 125.00.
+    const stats = await v(33).get(`/${sellerId}/products/stats?from=0&cashRegisterName=K1`);
+    expect(stats.status, stats.text.slice(0, 200)).toBe(200);
+    const items = (stats.body as { productStats: { identifier: string; count: number; brutto: number; vatSum: number }[] })
+      .productStats;
+    expect(items).toHaveLength(PRODUCTS);
+    expect(new Set(items.map((item) => item.identifier)).size).toBe(PRODUCTS);
+    expect(items.every(({ count, brutto, vatSum }) => count === 1 && brutto === 12500 && vatSum === 2500)).toBe(true);
   }, 300_000);
 
   it("counts a closed day's sale in product statistics after a copy of its receipt was printed on a later day", async () => {
