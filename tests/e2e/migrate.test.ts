@@ -44,73 +44,87 @@ async function legacyRegister(cashRegisterName: string) {
   return { apiKey, key, sellerId: `SE${corporateId}` };
 }
 
+/**
+ * Each run scans the whole table, which the other test files share and fill (a day of 20,000 products among them): a
+ * bound for the slowest machine, not a measure.
+ */
+const SCANS_OF_THE_SHARED_TABLE = 180_000;
+
 describe('npm run migrate', () => {
-  it('gives a key stored before keys named their register its register; a second run changes nothing', async () => {
-    const legacy = await legacyRegister(`Kassa ${randomUUID().slice(0, 4)}`);
-    expectError(
-      await v(33).get(`/${legacy.sellerId}/taxes`, { as: { apiKey: legacy.apiKey } }),
-      403,
-      'Forbidden',
-      'AUTHORIZATION_DATA_IS_NOT_VALID',
-    );
-
-    const first = await migrate();
-    const second = await migrate();
-
-    expect(first).toMatch(/^api-keys-name-their-register: [1-9]\d* items changed$/m);
-    expect(second).toBe(
-      'api-keys-name-their-register: 0 items changed\ncontrol-units-listed: 0 items changed\nactivations-count-on-their-unit: 0 items changed\n',
-    );
-    const item = await readItem(legacy.key);
-    const activation = await readItem(keys.activation(item?.activationId ?? -1));
-    expect(item?.cashRegisterName).toBe(activation?.cashRegisterName);
-    expect((await v(33).get(`/${legacy.sellerId}/taxes`, { as: { apiKey: legacy.apiKey } })).status).toBe(200);
-  });
-
-  it('lists control units registered before the unit directories and counts activations stored before they counted on their unit', async () => {
-    // Prepare: a unit activated today, then made to look as it was stored before: no directory entries, no count.
-    const cuApp = await newApp(await newVendor(), { controlUnitRequired: true, autoActivationCondition: 'NEVER' });
-    const serial = `MG${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
-    const answer = await v(33).post('/activations-advanced', {
-      country: 'SE',
-      corporateId: swedishCorporateId(),
-      companyName: 'Migreringsbutiken',
-      cashRegisterName: 'Kassa CU',
-      features: [],
-      validFrom: Date.now() - DAY,
-      validTo: Date.now() + DAY,
-      applicationPackage: cuApp.applicationPackage,
-      controlUnitSerial: serial,
-      controlUnitGeolocation: { city: 'Lund', postalCode: '222 22' },
-      installationCreationInfo: { deviceId: `dev-${randomUUID().slice(0, 8)}` },
-    });
-    if (answer.status !== 201) throw new Error(answer.text);
-    const { activationId } = answer.body as { activationId: number };
-    const unit = await readItem(keys.controlUnit(serial));
-    const remove = (key: { pk: string; sk: string }) => deleteItem({ TableName: table(), Key: { pk: key.pk, sk: key.sk } });
-    await Promise.all([
-      remove(keys.controlUnitActivation(serial, activationId)),
-      remove(keys.controlUnitDirectory(serial)),
-      remove(keys.controlUnitDirectory(serial, unit?.softwareVendor ?? -1)),
-      updateItem({ TableName: table(), Key: keys.controlUnit(serial), UpdateExpression: 'REMOVE refs' }),
-    ]);
-    const listed = async () =>
-      ((await v(33).get('/control-units?maxResults=1000&like=' + serial)).body as { serial: string }[]).map(
-        (item) => item.serial,
+  it(
+    'gives a key stored before keys named their register its register; a second run changes nothing',
+    async () => {
+      const legacy = await legacyRegister(`Kassa ${randomUUID().slice(0, 4)}`);
+      expectError(
+        await v(33).get(`/${legacy.sellerId}/taxes`, { as: { apiKey: legacy.apiKey } }),
+        403,
+        'Forbidden',
+        'AUTHORIZATION_DATA_IS_NOT_VALID',
       );
-    const unlisted = await listed();
 
-    // Act
-    const first = await migrate();
-    const second = await migrate();
+      const first = await migrate();
+      const second = await migrate();
 
-    // Assess
-    expect(unlisted).toEqual([]);
-    expect(first).toMatch(/^control-units-listed: [1-9]\d* items changed$/m);
-    expect(first).toMatch(/^activations-count-on-their-unit: [1-9]\d* items changed$/m);
-    expect(second).toMatch(/^control-units-listed: 0 items changed$/m);
-    expect(await listed()).toEqual([serial]);
-    expect((await readItem(keys.controlUnit(serial)))?.refs).toBe(1);
-    expectError(await v(33).del(`/control-units/${serial}`), 422, 'UnprocessableEntity', 'CU_HAS_REFERENCED_DATA');
-  });
+      expect(first).toMatch(/^api-keys-name-their-register: [1-9]\d* items changed$/m);
+      expect(second).toBe(
+        'api-keys-name-their-register: 0 items changed\ncontrol-units-listed: 0 items changed\nactivations-count-on-their-unit: 0 items changed\n',
+      );
+      const item = await readItem(legacy.key);
+      const activation = await readItem(keys.activation(item?.activationId ?? -1));
+      expect(item?.cashRegisterName).toBe(activation?.cashRegisterName);
+      expect((await v(33).get(`/${legacy.sellerId}/taxes`, { as: { apiKey: legacy.apiKey } })).status).toBe(200);
+    },
+    SCANS_OF_THE_SHARED_TABLE,
+  );
+
+  it(
+    'lists control units registered before the unit directories and counts activations stored before they counted on their unit',
+    async () => {
+      // Prepare: a unit activated today, then made to look as it was stored before: no directory entries, no count.
+      const cuApp = await newApp(await newVendor(), { controlUnitRequired: true, autoActivationCondition: 'NEVER' });
+      const serial = `MG${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+      const answer = await v(33).post('/activations-advanced', {
+        country: 'SE',
+        corporateId: swedishCorporateId(),
+        companyName: 'Migreringsbutiken',
+        cashRegisterName: 'Kassa CU',
+        features: [],
+        validFrom: Date.now() - DAY,
+        validTo: Date.now() + DAY,
+        applicationPackage: cuApp.applicationPackage,
+        controlUnitSerial: serial,
+        controlUnitGeolocation: { city: 'Lund', postalCode: '222 22' },
+        installationCreationInfo: { deviceId: `dev-${randomUUID().slice(0, 8)}` },
+      });
+      if (answer.status !== 201) throw new Error(answer.text);
+      const { activationId } = answer.body as { activationId: number };
+      const unit = await readItem(keys.controlUnit(serial));
+      const remove = (key: { pk: string; sk: string }) => deleteItem({ TableName: table(), Key: { pk: key.pk, sk: key.sk } });
+      await Promise.all([
+        remove(keys.controlUnitActivation(serial, activationId)),
+        remove(keys.controlUnitDirectory(serial)),
+        remove(keys.controlUnitDirectory(serial, unit?.softwareVendor ?? -1)),
+        updateItem({ TableName: table(), Key: keys.controlUnit(serial), UpdateExpression: 'REMOVE refs' }),
+      ]);
+      const listed = async () =>
+        ((await v(33).get('/control-units?maxResults=1000&like=' + serial)).body as { serial: string }[]).map(
+          (item) => item.serial,
+        );
+      const unlisted = await listed();
+
+      // Act
+      const first = await migrate();
+      const second = await migrate();
+
+      // Assess
+      expect(unlisted).toEqual([]);
+      expect(first).toMatch(/^control-units-listed: [1-9]\d* items changed$/m);
+      expect(first).toMatch(/^activations-count-on-their-unit: [1-9]\d* items changed$/m);
+      expect(second).toMatch(/^control-units-listed: 0 items changed$/m);
+      expect(await listed()).toEqual([serial]);
+      expect((await readItem(keys.controlUnit(serial)))?.refs).toBe(1);
+      expectError(await v(33).del(`/control-units/${serial}`), 422, 'UnprocessableEntity', 'CU_HAS_REFERENCED_DATA');
+    },
+    SCANS_OF_THE_SHARED_TABLE,
+  );
 });

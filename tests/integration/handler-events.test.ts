@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import {
   BatchGetItemCommand,
   GetItemCommand,
+  QueryCommand,
   TransactionCanceledException,
   TransactWriteItemsCommand,
 } from '@aws-sdk/client-dynamodb';
@@ -161,7 +162,9 @@ describe('writes under contention (DynamoDB Local never conflicts, so conflicts 
   const clientWithLiveSeller = () => {
     const client = mockClient(db());
     const counter = { pk: 'S#SE5560360793', sk: '#VERSION', ver: 4, live: true };
-    client.on(GetItemCommand).resolves({ Item: toAttributes(fixtureUser ?? {}) });
+    // The caller's user is read with its wrong-password counter in one Query of its partition (shared/auth/credentials.ts).
+    client.on(QueryCommand).resolves({ Items: [toAttributes(fixtureUser ?? {})] });
+    client.on(GetItemCommand).resolves({});
     client
       .on(GetItemCommand, { Key: toAttributes({ pk: counter.pk, sk: counter.sk }) })
       .resolves({ Item: toAttributes(counter) });

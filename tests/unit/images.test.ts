@@ -43,7 +43,7 @@ describe('decideImageWrite: PUT and POST', () => {
     const decision = decide({ mode: 'put' });
 
     // Assess
-    expect(decision.result).toEqual({ status: 201, headers: { ETag: '"8"' } });
+    expect(decision.result).toEqual({ status: 201, headers: { ETag: '"8"' }, body: { identifier: 'logo.png' } });
     expect(decision.entity).toEqual({ filename: 'logo.png', entityIdentifier: SELLER, ...bytes, deleted: false });
     expect(decision.alongside?.map(stepOf)).toEqual([
       {

@@ -44,7 +44,7 @@ describe('decideRecordPut', () => {
     const decision = decideRecordPut(restaurants, write(), undefined);
 
     // Assess
-    expect(decision.result).toEqual({ status: 201 });
+    expect(decision.result).toEqual({ status: 201, body: { identifier: 'SE5560360793' } });
     const [seller, record, directory] = decision.steps.map(stepOf);
     expect(seller).toEqual({
       op: 'ConditionCheck',

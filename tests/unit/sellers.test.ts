@@ -39,7 +39,7 @@ describe('decideSellerWrite: create and update', () => {
     const decision = decide({ change: { mode: 'create', body: v33Seller } });
 
     // Assess
-    expect(decision.result).toEqual({ status: 201 });
+    expect(decision.result).toEqual({ status: 201, body: { identifier: 'SE5560360793' } });
     expect(decision.live).toBe(true);
     expect(decision.entity).toEqual({ ...v33Seller, deleted: false });
     expect(decision.alongside?.map(stepOf)).toEqual([
