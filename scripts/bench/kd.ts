@@ -341,7 +341,7 @@ async function kdModels(
   // The facets page: the user (a Query of its partition: the user and its wrong-password counter, of which the bench
   // user has none), the seller's liveness, the register, one Query of the seller's Kd log directory.
   const page = (known.facets?.body ?? []) as unknown[];
-  const query = known.facets?.calls.find((call: Call) => call.command === 'Query');
+  const query = known.facets?.calls.findLast((call: Call) => call.command === 'Query');
   if (query?.scanned !== page.length) throw new Error(`kd-facets read ${query?.scanned} records for a page of ${page.length}`);
   const pageBytes = sum((await directory({ sellerId: seller }, page.length, false)).map(itemSize));
   const facets: Model = {
