@@ -77,7 +77,7 @@ const MAX_PIECES = 20;
 
 /**
  * The writes of a closed day's per-product figures, a piece per `PRODUCTS_PER_PIECE` products in key order, for the
- * close's transaction; none (and `pieces: 0`) past `MAX_PIECES`. Read back by `readDayBreakdown`, so statistics of a
+ * close's transaction; none (and `pieces` undefined) past `MAX_PIECES`. Read back by `readDayBreakdown`, so statistics of a
  * closed day read a few items instead of its sales.
  */
 export function productPieces(register: Register, dayNumber: number, products: Breakdown['products']) {

@@ -132,6 +132,36 @@ describe('a write sent twice with one Idempotency-Key has one effect and answers
   });
 });
 
+describe("v15's own paths take the key too", () => {
+  it('a receipt print, a copy (POST), a close and a Z report print, each twice with one key: one of each', async () => {
+    const corporateId = swedishCorporateId();
+    const sellerId = `SE${corporateId}`;
+    const as = await activateRegister(15, app, corporateId, 'K1');
+    const twice = async (path: string) => {
+      const withKey = { ...as, headers: { 'Idempotency-Key': randomUUID() } };
+      const first = await v(15).post(path, undefined, withKey);
+      expectReplayed(first, await v(15).post(path, undefined, withKey), 201);
+      return first.body;
+    };
+    const sale = saleOf(12_500);
+    expect((await v(15).post(`/${sellerId}/sales`, sale, as)).status).toBe(201);
+
+    expect(await twice(`/${sellerId}/sales/${sale.identifier}/receipt`)).toMatchObject({ receiptNumber: 1, printType: 'Normal' });
+    expect(await twice(`/${sellerId}/sales/${sale.identifier}/copy`)).toMatchObject({ receiptNumber: 1, printType: 'Copy' });
+    expect(await twice(`/${sellerId}/days/current`)).toMatchObject({ id: 1 });
+    expect(await twice(`/${sellerId}/days/1/report`)).toMatchObject({ type: 'Z', dayNumber: 1 });
+    const journal = (await v(15).get(`/${sellerId}/e-journals/K1?maxResults=1000`, as)).body as { type: string }[];
+    expect(journal.map((entry) => entry.type)).toEqual([
+      'DAY_OPENED',
+      'SALE_RECORDED',
+      'PRINT',
+      'PRINT',
+      'DAY_CLOSED',
+      'REPORT_PRINTED',
+    ]);
+  });
+});
+
 describe('a key is one request', () => {
   it('the key with another body is 409 VersionConflict and changes nothing', async () => {
     const register = await newRegister();
