@@ -1,7 +1,8 @@
 /**
  * A kd request (spec 4.3; docs/conventions.md §25): the receipt a register asks its control unit to register.
- * v15 carries `brutto` and may leave `receiptNumber` null; v26 and v33 name the receipt number and take the
- * amount from `vatRateToSum`; v33's second variant names the activation's unit and application as well.
+ * v15 carries `brutto` and may leave `receiptNumber` null; v26 and v33 name the receipt number and may carry `brutto`
+ * (as apps written for srv4pos do: docs/compatibility.md), without it taking the amount from `vatRateToSum`; v33's
+ * second variant names the activation's unit and application as well.
  */
 import { PRINT_TYPES } from '#shared/fiscal/model.ts';
 
@@ -16,8 +17,11 @@ export const VAT_RATE_KEY = '^[1-9]?[0-9](?:\\.[0-9]{1,2})?$';
 /** A control unit takes four VAT rates. */
 export const MAX_KD_VAT_RATES = 4;
 
+/** The receipt's amount in hundredths, absolute: with it `vatRateToSum` holds the VAT amount per rate. */
+const brutto = { type: 'integer', minimum: 0, maximum: INT32_MAX } as const;
+
 const common = {
-  /** VAT rate (percent, text) -> the receipt's brutto at that rate, in hundredths. */
+  /** VAT rate (percent, text) -> in hundredths the VAT at that rate with `brutto`, else the receipt's gross at that rate. */
   vatRateToSum: {
     type: 'object',
     maxProperties: MAX_KD_VAT_RATES,
@@ -25,7 +29,8 @@ const common = {
     additionalProperties: { type: 'integer', minimum: 0, maximum: INT32_MAX },
   },
   refund: { type: 'boolean' },
-  printType: { type: 'string', enum: PRINT_TYPES },
+  // Or its position in the enumeration (0, 1, 2), as clients that write enums as numbers send it.
+  printType: { type: ['string', 'integer'], enum: [...PRINT_TYPES, 0, 1, 2] },
   date: { type: 'integer', minimum: 0, maximum: KD_DATE_MAX },
   // A training receipt (additive, every version): kd type `ovning`, numbered in the training series (docs/conventions.md §16).
   training: { type: ['boolean', 'null'] },
@@ -40,7 +45,7 @@ export const kdV15 = {
   required: ['brutto', 'vatRateToSum', 'refund', 'printType', 'date'],
   properties: {
     ...common,
-    brutto: { type: 'integer', minimum: 0, maximum: INT32_MAX },
+    brutto,
     // Null (or left out): the register's next receipt number; for a Copy, its last one (docs/conventions.md §25).
     receiptNumber: { ...receiptNumber, type: ['integer', 'null'] },
   },
@@ -51,7 +56,7 @@ export const kdV26 = {
   type: 'object',
   additionalProperties: false,
   required: ['vatRateToSum', 'refund', 'printType', 'receiptNumber', 'date'],
-  properties: { ...common, receiptNumber },
+  properties: { ...common, brutto: { ...brutto, type: ['integer', 'null'] }, receiptNumber },
 } as const;
 
 export const kdV33 = {
@@ -61,6 +66,7 @@ export const kdV33 = {
   required: ['vatRateToSum', 'refund', 'printType', 'receiptNumber', 'date'],
   properties: {
     ...common,
+    brutto: { ...brutto, type: ['integer', 'null'] },
     receiptNumber,
     // The second variant: both or neither, and they must be the activation's (docs/conventions.md §25).
     controlUnitSerial: { type: ['string', 'null'], $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 20 },

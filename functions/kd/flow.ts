@@ -32,16 +32,15 @@ import type { KdRequest } from '#shared/kd/codec.ts';
 import { kdTopics, type KdReplyMessage } from '#shared/kd/protocol.ts';
 import type { KdClaim, KdLogRecord, KdLogRequest } from '#shared/kd/records.ts';
 import type { ApiVersion } from '#shared/versions.ts';
-import type { KdBody } from '#schemas/types.ts';
-import { type KdContext, kdCommand, receiptNumberOf } from './mapping.ts';
+import { type KdContext, kdCommand, type KdOrder, receiptNumberOf } from './mapping.ts';
 import { answer, bridgeRefusal, type KdResult, replyResult, signed, unpublished } from './outcome.ts';
 
-/** A kd as the route asks it: the register, its unit, the body and what the command needs besides. */
+/** A kd as the route asks it: the register, its unit, the kd in its one form and what the command needs besides. */
 export interface KdAsk {
   register: Writer;
   serial: string;
   version: ApiVersion;
-  body: KdBody;
+  order: KdOrder;
   context: KdContext;
   /** Kept with the claim: the same key with another kd is refused; a repeat is answered by the claim. */
   idempotency?: IdempotencyKey | undefined;
@@ -117,8 +116,8 @@ export async function sendKd(ask: KdAsk): Promise<Reply> {
 }
 
 /** A kd's claim: training receipts are kept apart, as their numbers are a series of their own (docs/conventions.md §16). */
-const claimKey = (register: Writer, receiptNumber: number, body: KdBody) =>
-  keys.kdClaim(register.sellerId, register.cash, receiptNumber, claimTypeOf(body.printType, body.training));
+const claimKey = (register: Writer, receiptNumber: number, order: KdOrder) =>
+  keys.kdClaim(register.sellerId, register.cash, receiptNumber, claimTypeOf(order.printType, order.training));
 
 /** The claim's write: the decision on the claim as read, and, to send, the claim and the request's journal entry. */
 function claimWrite(ask: KdAsk, lateChecked: string | undefined): Promise<Step1> {
@@ -134,7 +133,7 @@ function claimWrite(ask: KdAsk, lateChecked: string | undefined): Promise<Step1>
         keys.kdRegisterId(register.sellerId, ask.context.registerId),
       ],
       laterReads: (ledger: Ledger) => [
-        claimKey(register, receiptNumberOf(ask.body, ask.version, lastReceipt(ledger, ask.body)), ask.body),
+        claimKey(register, receiptNumberOf(ask.order, ask.version, lastReceipt(ledger, ask.order)), ask.order),
       ],
       decide: (state, read, now) => decideKd(ask, lateChecked, state, read, now),
     },
@@ -159,15 +158,15 @@ export function decideKd(
   read: Reader,
   now: number,
 ): LedgerDecision<Step1> {
-  const { register, body } = ask;
-  const receiptNumber = receiptNumberOf(body, ask.version, lastReceipt(state.ledger, body));
-  const command = kdCommand(body, receiptNumber, ask.context);
-  const key = claimKey(register, receiptNumber, body);
+  const { register, order } = ask;
+  const receiptNumber = receiptNumberOf(order, ask.version, lastReceipt(state.ledger, order));
+  const command = kdCommand(order, receiptNumber, ask.context);
+  const key = claimKey(register, receiptNumber, order);
   const claim = read(key);
   const decision = decideClaim(claim, command, now, lateChecked);
   const flight = (held: KdClaim): InFlight => ({
     receiptNumber,
-    printType: body.printType,
+    printType: order.printType,
     correlationId: held.correlationId,
     deadline: held.deadline,
   });
@@ -180,7 +179,7 @@ export function decideKd(
       });
     case 'conflict':
       throw versionConflict(
-        `Receipt ${receiptNumber} (${body.printType}) is ${decision.claim.state === 'SIGNED' ? 'signed' : 'being signed'} with other content`,
+        `Receipt ${receiptNumber} (${order.printType}) is ${decision.claim.state === 'SIGNED' ? 'signed' : 'being signed'} with other content`,
       );
     case 'wait':
       return noChange(state, { kind: 'wait', flight: flight(decision.claim) });
@@ -198,9 +197,9 @@ export function decideKd(
   const request: KdLogRequest = {
     activation: register.activationId,
     brutto: command.returnAmount + command.salesAmount,
-    kdDate: body.date,
-    vatRateToSum: { ...body.vatRateToSum },
-    refund: body.refund,
+    kdDate: order.date,
+    vatRateToSum: { ...order.vatRateToVat },
+    refund: order.refund,
     softwareVendor: read(keys.controlUnit(ask.serial))?.softwareVendor ?? null,
   };
   const correlationId = randomUUID();
@@ -208,7 +207,7 @@ export function decideKd(
     type: 'KD_REQUEST',
     dayNumber: openDay(state),
     receiptNumber,
-    printType: body.printType,
+    printType: order.printType,
     amount: request.brutto,
     data: {
       correlationId,
@@ -220,7 +219,7 @@ export function decideKd(
   const refusal = bridgeRefusal(read(keys.bridge(ask.serial)), read(keys.bridgeSeen(ask.serial)));
   if (refusal) {
     // Nothing is sent: the claim stays as it was, and the request and its outcome are on record.
-    const record = logRecord(ask, { receiptNumber, printType: body.printType, correlationId }, request, refusal, now);
+    const record = logRecord(ask, { receiptNumber, printType: order.printType, correlationId }, request, refusal, now);
     return {
       result: { kind: 'refused', result: refusal },
       entities: [],
@@ -232,7 +231,7 @@ export function decideKd(
   const deadline = now + config().kdTimeoutMs;
   const held: KdClaim = {
     receiptNumber,
-    printType: body.printType,
+    printType: order.printType,
     serial: ask.serial,
     command,
     state: 'PENDING',
@@ -305,7 +304,7 @@ export async function waitForReply(flight: InFlight, serial: string): Promise<Kd
  * `late`: a reply found after its deadline by a later kd of the same receipt.
  */
 async function settle(ask: KdAsk, flight: InFlight, result: KdResult, late = false): Promise<void> {
-  const key = claimKey(ask.register, flight.receiptNumber, ask.body);
+  const key = claimKey(ask.register, flight.receiptNumber, ask.order);
   await writeLedger({
     register: ask.register,
     apiVersion: ask.version,

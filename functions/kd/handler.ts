@@ -53,7 +53,7 @@ export const routes: Route[] = [
     path: '/{sellerId}/registration/{cash}/kd',
     idempotent: true,
     versions: [33],
-    access: access.ownRegister,
+    access: access.ownRegisterSrv4pos,
     body: validators.kdV33,
     handle: postKd,
   }),

@@ -8,7 +8,7 @@ import { timeZoneOf } from '#shared/fiscal/dates.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import type { Writer } from '#shared/fiscal/ledger.ts';
 import { sendKd } from './flow.ts';
-import { orgOf, registerIdFor } from './mapping.ts';
+import { kdOrderOf, orgOf, registerIdFor } from './mapping.ts';
 
 /**
  * A register's kd (docs/conventions.md §25): always the caller's own register (v33's path names it, and its access
@@ -36,7 +36,7 @@ export async function postKd(request: ApiRequest<KdBody>): Promise<Reply> {
     register,
     serial,
     version: request.version,
-    body: request.body,
+    order: kdOrderOf(request.body),
     idempotency: request.idempotency,
     context: { org: orgOf(register.sellerId), registerId: registerIdFor(register.cash), timeZone: timeZoneOf(register.sellerId) },
   });

@@ -5,8 +5,8 @@
 import type { KdBody } from '#schemas/types.ts';
 import { controlUnitReceipt, inconsistentData, nonUnique, valueNotValid } from '#shared/errors.ts';
 import { wallClock } from '#shared/fiscal/dates.ts';
-import type { PrintType } from '#shared/fiscal/model.ts';
-import { KdFieldError, type KdRequest, type KdType, type KdVat, registerIdOf, validateKdRequest } from '#shared/kd/codec.ts';
+import { PRINT_TYPES, type PrintType } from '#shared/fiscal/model.ts';
+import { KdFieldError, type KdRequest, type KdType, registerIdOf, validateKdRequest } from '#shared/kd/codec.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 
 export const KD_TYPE_OF: Readonly<Record<PrintType, KdType>> = { Normal: 'normal', Copy: 'kopia', Proforma: 'profo' };
@@ -46,6 +46,50 @@ export function registerIdFor(cashRegisterName: string): string {
   }
 }
 
+/**
+ * A kd in the service's one form, whatever version and habit sent it (docs/conventions.md §25): what the unit signs
+ * (the receipt's amount and its VAT per rate) and what places it (print type, training, direction, time, number).
+ */
+export interface KdOrder {
+  printType: PrintType;
+  training: boolean;
+  refund: boolean;
+  /** The receipt's time as the register sent it (epoch ms). */
+  date: number;
+  /** Named by v26 and v33; v15 may leave it null (`receiptNumberOf`). */
+  receiptNumber: number | null;
+  /** The receipt's amount in hundredths, absolute (`refund` gives the direction). */
+  brutto: number;
+  /** VAT rate in percent, as the register wrote it (`6`, `12.5`) -> the receipt's VAT at that rate in hundredths. */
+  vatRateToVat: Record<string, number>;
+}
+
+/**
+ * A kd body in the one form. With `brutto` (every version; the srv4pos habit of docs/compatibility.md) `vatRateToSum`
+ * holds the VAT amount per rate, and the amounts must fit `brutto` (`checkVatFits`); without it (v26, v33 as the
+ * specification lists them) `vatRateToSum` holds the gross per rate, and the VAT is each gross's. A print type may be
+ * its position in `PRINT_TYPES` (0, 1, 2), as a client that writes enums as numbers sends it.
+ */
+export function kdOrderOf(body: KdBody): KdOrder {
+  const rates = Object.entries(body.vatRateToSum).map(([key, sum]) => ({ key, rate: rateOf(key), sum }));
+  const seen = new Set<number>();
+  for (const { key, rate } of rates) {
+    if (seen.has(rate)) throw nonUnique(`vatRateToSum names the rate ${key} % twice`);
+    seen.add(rate);
+  }
+  const brutto = body.brutto ?? null;
+  if (brutto !== null) checkVatFits(brutto, rates);
+  return {
+    printType: typeof body.printType === 'number' ? PRINT_TYPES[body.printType] : body.printType,
+    training: body.training === true,
+    refund: body.refund,
+    date: body.date,
+    receiptNumber: body.receiptNumber ?? null,
+    brutto: brutto ?? rates.reduce((total, { sum }) => total + sum, 0),
+    vatRateToVat: Object.fromEntries(rates.map(({ key, rate, sum }) => [key, brutto === null ? vatIn(sum, rate) : sum])),
+  };
+}
+
 /** A VAT rate key (`25`, `12.5`, `6.00`: percent) in hundredths of a percent. */
 export function rateOf(key: string): number {
   const [whole = '0', fraction = ''] = key.split('.');
@@ -58,26 +102,42 @@ export function vatIn(brutto: number, rate: number): number {
   return Math.floor((2 * brutto * rate + divisor) / (2 * divisor));
 }
 
-/** `vatRateToSum` as the unit's VAT fields, highest rate first: each rate with the VAT of its brutto. */
-export function vatRates(vatRateToSum: Readonly<Record<string, number>>): KdVat[] {
-  const rates = Object.entries(vatRateToSum).map(([key, brutto]) => ({ key, rate: rateOf(key), brutto }));
-  const seen = new Set<number>();
-  for (const { key, rate } of rates) {
-    if (seen.has(rate)) throw nonUnique(`vatRateToSum names the rate ${key} % twice`);
-    seen.add(rate);
-  }
-  return rates.sort((a, b) => b.rate - a.rate).map(({ rate, brutto }) => ({ rate, amount: vatIn(brutto, rate) }));
+/** The most lines a receipt has (a sale's `saleProducts`, schemas/fiscal.ts), each VAT rounded by at most half a hundredth. */
+export const MAX_RECEIPT_LINES = 500;
+
+/** `numerator / denominator` rounded up, for non-negative integers, exactly. */
+const divideUp = (numerator: number, denominator: number) =>
+  (numerator - (numerator % denominator)) / denominator + (numerator % denominator === 0 ? 0 : 1);
+
+/**
+ * The least gross that can carry `vat` at `rate` (hundredths of a percent): the greater of two bounds that every receipt
+ * of at most `MAX_RECEIPT_LINES` lines meets, its VAT rounded half up line by line or on the rate's total. Each
+ * hundredth of VAT needs at least the least line that rounds to one (`divideUp(10000 + rate, 2 rate)`); and rounding
+ * adds at most half a hundredth a line to the exact VAT, gross × rate / (10000 + rate).
+ */
+export function leastGrossFor(vat: number, rate: number): number {
+  if (vat === 0) return 0;
+  if (rate === 0) return Infinity;
+  const divisor = 10_000 + rate;
+  const byLines = vat * divideUp(divisor, 2 * rate);
+  const beyondRounding = 2 * vat - MAX_RECEIPT_LINES;
+  const byRounding = beyondRounding > 0 ? divideUp(beyondRounding * divisor, 2 * rate) : 0;
+  return Math.max(byLines, byRounding);
 }
 
-/** The receipt's amount: the sum of `vatRateToSum`; v15's `brutto` must be that sum. */
-export function bruttoOf(body: KdBody): number {
-  const sum = Object.values(body.vatRateToSum).reduce((total, brutto) => total + brutto, 0);
-  if ('brutto' in body && body.brutto !== sum) {
-    throw inconsistentData('SALE_TOTALS_INCONSISTENT', `brutto ${body.brutto} is not the sum ${sum} of vatRateToSum`, {
-      relation: 'brutto = sum of vatRateToSum',
-    });
-  }
-  return sum;
+/**
+ * VAT amounts fit `brutto` when the least gross each needs at its rate, summed, is within it (what is left is sold
+ * without VAT). Otherwise no receipt can carry them, and the unit would sign a wrong record: 409 SALE_TOTALS_INCONSISTENT.
+ */
+function checkVatFits(brutto: number, rates: readonly { key: string; rate: number; sum: number }[]): void {
+  const least = rates.reduce((total, { rate, sum }) => total + leastGrossFor(sum, rate), 0);
+  if (least <= brutto) return;
+  const named = rates.map(({ key, sum }) => `${sum} at ${key} %`).join(', ');
+  throw inconsistentData(
+    'SALE_TOTALS_INCONSISTENT',
+    `VAT ${named} needs a gross of at least ${Number.isFinite(least) ? least : 'more than any'}, above brutto ${brutto}`,
+    { relation: 'vatRateToSum (VAT per rate) fits brutto' },
+  );
 }
 
 /** An instant as the unit's `YYYYMMDDhhmm` in the seller's time zone. */
@@ -91,27 +151,28 @@ export function kdDate(instant: number, timeZone: string): string {
  * the register's next receipt number (`lastReceipt` + 1, the one its next Normal print takes), a Copy for its
  * last one; a Copy before any receipt is refused.
  */
-export function receiptNumberOf(body: KdBody, version: ApiVersion, lastReceipt: number): number {
-  if (body.receiptNumber !== null && body.receiptNumber !== undefined) return body.receiptNumber;
-  if (version !== 15 || (body.printType === 'Copy' && lastReceipt === 0)) {
+export function receiptNumberOf(order: KdOrder, version: ApiVersion, lastReceipt: number): number {
+  if (order.receiptNumber !== null) return order.receiptNumber;
+  if (version !== 15 || (order.printType === 'Copy' && lastReceipt === 0)) {
     throw valueNotValid('SHOULD_NOT_BE_NULL', 'receiptNumber must name the receipt', { field: 'receiptNumber' });
   }
-  return body.printType === 'Copy' ? lastReceipt : lastReceipt + 1;
+  return order.printType === 'Copy' ? lastReceipt : lastReceipt + 1;
 }
 
-/** The kd command of a body for a receipt number. */
-export function kdCommand(body: KdBody, receiptNo: number, context: KdContext): KdRequest {
-  const brutto = bruttoOf(body);
+/** The kd command of an order for a receipt number: its VAT fields highest rate first. */
+export function kdCommand(order: KdOrder, receiptNo: number, context: KdContext): KdRequest {
   const command: KdRequest = {
-    date: kdDate(body.date, context.timeZone),
+    date: kdDate(order.date, context.timeZone),
     org: context.org,
     registerId: context.registerId,
     receiptNo,
     // A training receipt is registered as one (`ovning`) whatever it prints as (docs/conventions.md §16).
-    type: body.training && body.printType === 'Normal' ? 'ovning' : KD_TYPE_OF[body.printType],
-    returnAmount: body.refund ? brutto : 0,
-    salesAmount: body.refund ? 0 : brutto,
-    vat: vatRates(body.vatRateToSum),
+    type: order.training && order.printType === 'Normal' ? 'ovning' : KD_TYPE_OF[order.printType],
+    returnAmount: order.refund ? order.brutto : 0,
+    salesAmount: order.refund ? 0 : order.brutto,
+    vat: Object.entries(order.vatRateToVat)
+      .map(([key, amount]) => ({ rate: rateOf(key), amount }))
+      .sort((a, b) => b.rate - a.rate),
   };
   try {
     validateKdRequest(command);

@@ -354,7 +354,10 @@ function operationId(route: Route): string {
 
 function security(route: Route): Json {
   if (!route.access.credentials) return [];
-  if (route.access === access.register || route.access === access.ownRegister) return [{ apiKey: [] }];
+  // A register may send its key as X-Api-Key or as Basic credentials without a colon.
+  if ([access.register, access.ownRegister, access.ownRegisterSrv4pos].some((rule) => rule === route.access)) {
+    return [{ apiKey: [] }, { basic: [] }];
+  }
   if (route.access === access.user || route.access === access.hyperAdmin || route.access === access.administrator) {
     return [{ basic: [] }];
   }
@@ -524,7 +527,12 @@ export function buildDocument(routes: readonly GroupRoute[], version: ApiVersion
       schemas: schemaComponents(),
       responses: errors.components,
       securitySchemes: {
-        basic: { type: 'http', scheme: 'basic', description: 'A user (docs/conventions.md §2).' },
+        basic: {
+          type: 'http',
+          scheme: 'basic',
+          description:
+            'A user, base64 of `username:password`; or a register, base64 of its activation key alone, without a colon (docs/conventions.md §2).',
+        },
         apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: "A register's activation key." },
       },
     },

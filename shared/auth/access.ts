@@ -1,6 +1,6 @@
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
-import { sellerMissing, sellerReferenceMissing } from '#shared/domain/seller.ts';
+import { sellerMissing, sellerReferenceMissing, splitSellerId } from '#shared/domain/seller.ts';
 import { type ApiError, forbidden } from '#shared/errors.ts';
 import type { Principal } from './principal.ts';
 
@@ -16,6 +16,11 @@ export interface AccessRule {
    * the domain function runs (`requireLiveSeller`, after the path parameters are checked).
    */
   liveSeller?: (sellerId: string) => ApiError;
+  /**
+   * The seller id a path's `{sellerId}` segment stands for, for a route whose clients may name the caller's seller
+   * another way; every check after credentials (access, path parameters, the live seller, the domain function) sees it.
+   */
+  sellerIdOf?: (principal: Principal | undefined, segment: string) => string;
 }
 
 export const insufficientRights = () => forbidden('INSUFFICIENT_ACCESS_RIGHTS', 'Insufficient access rights');
@@ -47,6 +52,26 @@ export async function canAccessSeller(principal: Principal | undefined, sellerId
   return principal.sellers.includes(sellerId);
 }
 
+/**
+ * A register's own seller as an app written for srv4pos names it in its kd path (docs/compatibility.md): the seller id
+ * in any letter case (`se5560360793`) or the bare corporate id (`5560360793`). Any other segment stands for itself.
+ */
+function registerSellerIdOf(principal: Principal | undefined, segment: string): string {
+  if (principal?.kind !== 'activation') return segment;
+  const own = principal.sellerId;
+  const named = segment.toUpperCase() === own.toUpperCase() || segment === splitSellerId(own).corporateId;
+  return named ? own : segment;
+}
+
+const ownRegister = {
+  credentials: true,
+  allows: (principal, params) =>
+    principal?.kind === 'activation' &&
+    principal.sellerId === params.sellerId &&
+    (params.cash === undefined || params.cash === principal.cashRegisterName),
+  liveSeller: sellerMissing,
+} satisfies AccessRule;
+
 export const access = {
   /** No credentials needed. */
   anyone: { credentials: false, allows: () => true } satisfies AccessRule,
@@ -75,14 +100,9 @@ export const access = {
    * A register writing its own fiscal records (docs/conventions.md §14): an activation of the path's seller, and of the
    * path's `{cash}` where the path names one (a path without it means the caller's register).
    */
-  ownRegister: {
-    credentials: true,
-    allows: (principal, params) =>
-      principal?.kind === 'activation' &&
-      principal.sellerId === params.sellerId &&
-      (params.cash === undefined || params.cash === principal.cashRegisterName),
-    liveSeller: sellerMissing,
-  } satisfies AccessRule,
+  ownRegister,
+  /** As `ownRegister`, where the path may name the register's seller as srv4pos clients do (the kd path). */
+  ownRegisterSrv4pos: { ...ownRegister, sellerIdOf: registerSellerIdOf } satisfies AccessRule,
   /** The seller record itself (GET and PUT /sellers/{sellerId}): PUT may create it, so it need not be live. */
   sellerRecord: {
     credentials: true,

@@ -11,7 +11,8 @@ const wrongCredentials = () => forbidden('WRONG_USERNAME_OR_PASSWORD', 'Wrong us
 
 /**
  * Who is calling (docs/conventions.md §2): `Authorization: Basic` for a user, `X-Api-Key` for a
- * register's activation. None: 401; malformed: 403 AUTHORIZATION_DATA_IS_NOT_VALID; unknown or
+ * register's activation, or `Authorization: Basic base64(<apiKey>)` (the key alone, no colon: how apps
+ * written for srv4pos send it; docs/compatibility.md). None: 401; malformed: 403 AUTHORIZATION_DATA_IS_NOT_VALID; unknown or
  * wrong: 403 WRONG_USERNAME_OR_PASSWORD; a username with too many wrong passwords lately: 403
  * TOO_MANY_WRONG_PASSWORDS with `Retry-After` (docs/conventions.md §26); an activation outside its state or
  * period: its 403 code.
@@ -20,23 +21,29 @@ export async function authenticate(headers: Headers, now: number): Promise<Princ
   const authorization = headers.authorization;
   const apiKey = headers['x-api-key'];
   if (authorization !== undefined && apiKey !== undefined) throw notValid();
-  if (authorization !== undefined) return authenticateUser(authorization, now);
+  if (authorization !== undefined) {
+    const basic = parseBasic(authorization);
+    return 'apiKey' in basic ? authenticateActivation(basic.apiKey, now) : authenticateUser(basic, now);
+  }
   if (apiKey !== undefined) return authenticateActivation(apiKey, now);
   throw unauthorized();
 }
 
-/** `Basic base64(username:password)`; the username must not be empty. */
-export function parseBasic(authorization: string): { username: string; password: string } {
+/**
+ * `Basic base64(username:password)`, whose username must not be empty, or `Basic base64(<apiKey>)`: a text without a
+ * colon is a key, as no key has one (shared/auth/api-keys.ts) and every user's credentials do.
+ */
+export function parseBasic(authorization: string): { username: string; password: string } | { apiKey: string } {
   const match = /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(authorization);
   if (!match?.[1]) throw notValid();
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon <= 0 || colon > 50) throw notValid();
+  if (colon === -1) return { apiKey: decoded };
+  if (colon === 0 || colon > 50) throw notValid();
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-async function authenticateUser(authorization: string, now: number): Promise<Principal> {
-  const { username, password } = parseBasic(authorization);
+async function authenticateUser({ username, password }: { username: string; password: string }, now: number): Promise<Principal> {
   if (password.length > 200) throw wrongCredentials();
   const { user, wrongPasswords } = await readSignIn(username);
   // Refused before the KDF: a guesser past the limit costs one read, not a scrypt.

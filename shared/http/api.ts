@@ -121,13 +121,16 @@ function matchRoute(
 
 /** Credentials, access, path parameters and body, in that order: an anonymous caller learns nothing about validation. */
 async function prepare(
-  { route, params, version }: Match & { version: ApiVersion },
+  { route, params: matched, version }: Match & { version: ApiVersion },
   event: APIGatewayProxyEventV2,
   trace: Trace,
 ): Promise<ApiRequest> {
   const { headers } = event;
   const principal = route.access.credentials ? await authenticate(headers, Date.now()) : undefined;
   if (principal) trace.caller = principal.kind;
+  const { sellerIdOf } = route.access;
+  const params =
+    sellerIdOf && matched.sellerId !== undefined ? { ...matched, sellerId: sellerIdOf(principal, matched.sellerId) } : matched;
   if (!(await route.access.allows(principal, params))) throw insufficientRights();
   if (route.feature && principal?.kind === 'activation' && !principal.features.includes(route.feature)) {
     throw forbidden('ACTIVATION_NO_FEATURE', `The activation lacks the feature ${route.feature}`);

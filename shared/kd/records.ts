@@ -57,7 +57,10 @@ export interface KdLogRecord {
   brutto: number;
   /** The receipt's time as the register sent it (`date`). */
   kdDate: number;
-  /** As the register sent it: VAT rate in percent (text) -> brutto at that rate in hundredths. */
+  /**
+   * VAT rate in percent (text, as the register wrote it) -> the VAT at that rate in hundredths, as the unit registered
+   * it: one meaning whether the register sent VAT amounts with `brutto` or gross amounts without (docs/conventions.md §25).
+   */
   vatRateToSum: Record<string, number>;
   receiptNumber: number;
   printType: PrintType;

@@ -70,8 +70,9 @@ describe('a kd signed by the unit', () => {
       unit.controlCodeOf(lineOf(commandOf('R1', 3, 5000, { type: 'kopia', returnAmount: 5000, salesAmount: 0 }))),
     );
 
-    // v15: brutto, and a null receipt number is the register's next one (no receipt printed yet: 1, signed above).
-    const v15 = await sendKd(15, sellerId, 'R1', { ...kdOf(null), brutto: 12500 }, r1);
+    // v15: brutto with the VAT per rate, and a null receipt number is the register's next one (no receipt printed yet:
+    // 1, signed above).
+    const v15 = await sendKd(15, sellerId, 'R1', { ...kdOf(null), brutto: 12500, vatRateToSum: { '25': 2500 } }, r1);
     expect(v15.body).toEqual(v33.body);
     expect(unit.counters().registered - before).toBe(3);
   });

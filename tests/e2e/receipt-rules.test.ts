@@ -286,7 +286,7 @@ describe('a control unit signs every kind of receipt', () => {
 
     // v15 may leave the number out: a training kd is then for the next number of the training series (2), and v26
     // names it; both are signed by the unit as training receipts of their own.
-    const nextTraining = await signedCode(kdOf(null, 300, { training: true, brutto: 300 }), 15);
+    const nextTraining = await signedCode(kdOf(null, 300, { training: true, brutto: 300, vatRateToSum: { '25': 60 } }), 15);
     const named = await signedCode(kdOf(3, 400, { training: true }), 26);
     expect(new Set([trainingCode, nextTraining, named]).size).toBe(3);
     const secondTraining = { ...saleOf(300), training: true, prints: [{ printType: 'Normal', controlNumber: nextTraining }] };

@@ -5,15 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KdBody } from '#schemas/types.ts';
 import { counted, decideKd, type KdAsk } from '#functions/kd/flow.ts';
 import {
-  bruttoOf,
   kdCommand,
   kdDate,
+  kdOrderOf,
+  leastGrossFor,
   orgOf,
   rateOf,
   receiptNumberOf,
   registerIdFor,
   vatIn,
-  vatRates,
 } from '#functions/kd/mapping.ts';
 import { answer, bridgeRefusal, replyResult, signed, unpublished } from '#functions/kd/outcome.ts';
 import { kdPublishing } from '#shared/config.ts';
@@ -34,6 +34,8 @@ const SUMMER = Date.UTC(2026, 6, 1, 10, 5, 30);
 
 const body = (fields: Partial<KdBody> = {}): KdBody =>
   ({ vatRateToSum: { '25': 12500 }, refund: false, printType: 'Normal', receiptNumber: 7, date: SUMMER, ...fields }) as KdBody;
+/** The body in the service's one form. */
+const order = (fields: Partial<KdBody> = {}) => kdOrderOf(body(fields));
 
 const command = (fields: Partial<KdRequest> = {}): KdRequest => ({
   date: '202607011205',
@@ -50,7 +52,7 @@ const command = (fields: Partial<KdRequest> = {}): KdRequest => ({
 describe('a kd body as the command its unit registers', () => {
   it('maps a Normal sale: the date in the seller zone, the amount as sales, the VAT of the brutto at its rate', () => {
     // Act
-    const mapped = kdCommand(body(), 7, context);
+    const mapped = kdCommand(order(), 7, context);
 
     // Assess
     expect(mapped).toEqual(command());
@@ -59,14 +61,23 @@ describe('a kd body as the command its unit registers', () => {
 
   it('maps the print types to normal, kopia and profo, and a refund to the return amount', () => {
     // Assess
-    expect(kdCommand(body({ printType: 'Copy' }), 7, context).type).toBe('kopia');
-    expect(kdCommand(body({ printType: 'Proforma' }), 7, context).type).toBe('profo');
-    expect(kdCommand(body({ refund: true }), 7, context)).toMatchObject({ returnAmount: 12500, salesAmount: 0 });
+    expect(kdCommand(order({ printType: 'Copy' }), 7, context).type).toBe('kopia');
+    expect(kdCommand(order({ printType: 'Proforma' }), 7, context).type).toBe('profo');
+    expect(kdCommand(order({ refund: true }), 7, context)).toMatchObject({ returnAmount: 12500, salesAmount: 0 });
+  });
+
+  it('reads a print type written as its position (0 Normal, 1 Copy, 2 Proforma), as .NET clients write enums', () => {
+    // Assess
+    expect([0, 1, 2].map((printType) => order({ printType } as Partial<KdBody>).printType)).toEqual([
+      'Normal',
+      'Copy',
+      'Proforma',
+    ]);
   });
 
   it('takes up to four rates, highest first, each with the VAT its brutto holds (half up)', () => {
     // Act
-    const rates = vatRates({ '0': 500, '6': 10600, '12.5': 11250, '25': 12500 });
+    const rates = kdCommand(order({ vatRateToSum: { '0': 500, '6': 10600, '12.5': 11250, '25': 12500 } }), 7, context).vat;
 
     // Assess
     expect(rates).toEqual([
@@ -82,17 +93,46 @@ describe('a kd body as the command its unit registers', () => {
 
   it('refuses one rate written twice (400 NonUnique)', () => {
     // Assess
-    expect(refusal(() => vatRates({ '25': 100, '25.00': 200 }))).toEqual({ status: 400, exception: 'NonUnique', code: null });
+    expect(refusal(() => order({ vatRateToSum: { '25': 100, '25.00': 200 } }))).toEqual({
+      status: 400,
+      exception: 'NonUnique',
+      code: null,
+    });
   });
 
-  it("takes v15's brutto only as the sum of vatRateToSum", () => {
+  it('with brutto reads vatRateToSum as the VAT per rate: the example of srv4pos\'s documentation', () => {
+    // Arrange: netto 50.00 at 6 % and 70.00 at 12 %: VAT 3.00 and 8.40, gross 53.00 + 78.40 = 131.40.
+    const documented = order({ brutto: 13140, vatRateToSum: { '0': 0, '6': 300, '12': 840, '25': 0 } });
+
+    // Act
+    const mapped = kdCommand(documented, 7, context);
+
     // Assess
-    expect(bruttoOf({ ...body(), brutto: 12500 })).toBe(12500);
-    expect(refusal(() => bruttoOf({ ...body(), brutto: 12000 }))).toEqual({
-      status: 409,
-      exception: 'InconsistentData',
-      code: 'SALE_TOTALS_INCONSISTENT',
-    });
+    expect(mapped.salesAmount).toBe(13140);
+    expect(mapped.vat).toEqual([
+      { rate: 2500, amount: 0 },
+      { rate: 1200, amount: 840 },
+      { rate: 600, amount: 300 },
+      { rate: 0, amount: 0 },
+    ]);
+  });
+
+  it('refuses VAT amounts no receipt of that brutto can carry (409 SALE_TOTALS_INCONSISTENT)', () => {
+    // Assess: the documented VAT on a brutto of 11.40; VAT at 0 %; and 1.67 kr of VAT at 25 % on 5.00.
+    const inconsistent = { status: 409, exception: 'InconsistentData', code: 'SALE_TOTALS_INCONSISTENT' };
+    expect(refusal(() => order({ brutto: 1140, vatRateToSum: { '0': 0, '6': 300, '12': 840, '25': 0 } }))).toEqual(inconsistent);
+    expect(refusal(() => order({ brutto: 1000, vatRateToSum: { '0': 1 } }))).toEqual(inconsistent);
+    expect(refusal(() => order({ brutto: 500, vatRateToSum: { '25': 167 } }))).toEqual(inconsistent);
+    // 1.66 kr at 25 % fits 5.00 kr only as 166 lines of 0.03 kr, each 0.006 kr of VAT rounded up to 0.01.
+    expect(order({ brutto: 498, vatRateToSum: { '25': 166 } }).vatRateToVat).toEqual({ '25': 166 });
+  });
+
+  it('bounds the gross VAT needs: its least line per hundredth, and at most half a hundredth of rounding a line', () => {
+    // Assess, by hand: 0.03 kr is the least gross whose 25 % VAT (0.006) rounds to 0.01; at 6 % it is 0.09 (0.0051).
+    expect([leastGrossFor(1, 2500), leastGrossFor(1, 600), leastGrossFor(0, 2500)]).toEqual([3, 9, 0]);
+    // 10.00 kr of VAT at 25 %: the exact VAT of 37.50 kr is 7.50, and 500 lines round up by at most 2.50.
+    expect(leastGrossFor(1000, 2500)).toBe(3750);
+    expect(leastGrossFor(1, 0)).toBe(Infinity);
   });
 
   it('writes the date as YYYYMMDDhhmm in the seller zone, across midnight and in winter', () => {
@@ -103,13 +143,13 @@ describe('a kd body as the command its unit registers', () => {
 
   it('finds the receipt number: named in v26/v33; v15 null is the next one, or the last for a Copy', () => {
     // Assess
-    expect(receiptNumberOf(body({ receiptNumber: 4 }), 26, 9)).toBe(4);
-    expect(receiptNumberOf(body({ receiptNumber: null }), 15, 9)).toBe(10);
-    expect(receiptNumberOf(body({ receiptNumber: null, printType: 'Proforma' }), 15, 9)).toBe(10);
-    expect(receiptNumberOf(body({ receiptNumber: null, printType: 'Copy' }), 15, 9)).toBe(9);
+    expect(receiptNumberOf(order({ receiptNumber: 4 }), 26, 9)).toBe(4);
+    expect(receiptNumberOf(order({ receiptNumber: null }), 15, 9)).toBe(10);
+    expect(receiptNumberOf(order({ receiptNumber: null, printType: 'Proforma' }), 15, 9)).toBe(10);
+    expect(receiptNumberOf(order({ receiptNumber: null, printType: 'Copy' }), 15, 9)).toBe(9);
     const missing = { status: 400, exception: 'ValueNotValid', code: 'SHOULD_NOT_BE_NULL' };
-    expect(refusal(() => receiptNumberOf(body({ receiptNumber: null, printType: 'Copy' }), 15, 0))).toEqual(missing);
-    expect(refusal(() => receiptNumberOf(body({ receiptNumber: null }), 33, 9))).toEqual(missing);
+    expect(refusal(() => receiptNumberOf(order({ receiptNumber: null, printType: 'Copy' }), 15, 0))).toEqual(missing);
+    expect(refusal(() => receiptNumberOf(order({ receiptNumber: null }), 33, 9))).toEqual(missing);
   });
 
   it("names the seller by its 10-digit corporate id and the register by registerIdOf; else the unit's refusal", () => {
@@ -267,7 +307,7 @@ describe('the outcomes and their answers', () => {
 
 describe("the claim's write (decideKd)", () => {
   const register = { sellerId: 'SE5560360793', cash: 'Kassa 1', activationId: 11 };
-  const ask = (fields: Partial<KdBody> = {}): KdAsk => ({ register, serial: 'CU1', version: 26, body: body(fields), context });
+  const ask = (fields: Partial<KdBody> = {}): KdAsk => ({ register, serial: 'CU1', version: 26, order: order(fields), context });
   const state: LedgerState = { version: 4, ledger: { ...EMPTY_LEDGER, receipt: 6 }, day: undefined };
   const provisioned = [
     { ...keys.bridge('CU1'), serial: 'CU1', thingName: 'cu-CU1', provisioned: 0 },

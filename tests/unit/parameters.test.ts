@@ -91,6 +91,11 @@ describe('credentials and path parameters', () => {
     expect(parseBasic(header)).toEqual({ username: 'anna', password: 'pa:ss' });
   });
 
+  it('Basic credentials without a colon are an API key, as apps written for srv4pos send it', () => {
+    const header = `Basic ${Buffer.from('Zm9vYmFyLWtleS0xMjM0NTY3ODkwYWJj').toString('base64')}`;
+    expect(parseBasic(header)).toEqual({ apiKey: 'Zm9vYmFyLWtleS0xMjM0NTY3ODkwYWJj' });
+  });
+
   it('an empty username, another scheme or broken base64 is AUTHORIZATION_DATA_IS_NOT_VALID', () => {
     for (const header of [`Basic ${Buffer.from(':secret').toString('base64')}`, 'Bearer abc', 'Basic !!!', 'Basic']) {
       expect(failure(() => parseBasic(header))).toEqual({

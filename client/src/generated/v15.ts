@@ -2763,8 +2763,8 @@ export interface components {
                 [key: string]: number;
             };
             refund: boolean;
-            /** @enum {string} */
-            printType: "Normal" | "Copy" | "Proforma";
+            /** @enum {string|integer} */
+            printType: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2;
             date: number;
             training?: boolean | null;
             brutto: number;
@@ -2773,8 +2773,8 @@ export interface components {
         kdV15View: {
             vatRateToSum?: Record<string, unknown> | null;
             refund?: boolean | null;
-            /** @enum {string|null} */
-            printType?: "Normal" | "Copy" | "Proforma" | null;
+            /** @enum {string|integer|null} */
+            printType?: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2 | null;
             date?: number | null;
             training?: boolean | null;
             brutto?: number | null;
@@ -2785,19 +2785,21 @@ export interface components {
                 [key: string]: number;
             };
             refund: boolean;
-            /** @enum {string} */
-            printType: "Normal" | "Copy" | "Proforma";
+            /** @enum {string|integer} */
+            printType: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2;
             date: number;
             training?: boolean | null;
+            brutto?: number | null;
             receiptNumber: number;
         };
         kdV26View: {
             vatRateToSum?: Record<string, unknown> | null;
             refund?: boolean | null;
-            /** @enum {string|null} */
-            printType?: "Normal" | "Copy" | "Proforma" | null;
+            /** @enum {string|integer|null} */
+            printType?: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2 | null;
             date?: number | null;
             training?: boolean | null;
+            brutto?: number | null;
             receiptNumber?: number | null;
         } | null;
         kdV33: {
@@ -2805,10 +2807,11 @@ export interface components {
                 [key: string]: number;
             };
             refund: boolean;
-            /** @enum {string} */
-            printType: "Normal" | "Copy" | "Proforma";
+            /** @enum {string|integer} */
+            printType: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2;
             date: number;
             training?: boolean | null;
+            brutto?: number | null;
             receiptNumber: number;
             controlUnitSerial?: string | null;
             applicationPackage?: string | null;
@@ -2816,10 +2819,11 @@ export interface components {
         kdV33View: {
             vatRateToSum?: Record<string, unknown> | null;
             refund?: boolean | null;
-            /** @enum {string|null} */
-            printType?: "Normal" | "Copy" | "Proforma" | null;
+            /** @enum {string|integer|null} */
+            printType?: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2 | null;
             date?: number | null;
             training?: boolean | null;
+            brutto?: number | null;
             receiptNumber?: number | null;
             controlUnitSerial?: string | null;
             applicationPackage?: string | null;

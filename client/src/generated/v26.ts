@@ -3281,8 +3281,8 @@ export interface components {
                 [key: string]: number;
             };
             refund: boolean;
-            /** @enum {string} */
-            printType: "Normal" | "Copy" | "Proforma";
+            /** @enum {string|integer} */
+            printType: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2;
             date: number;
             training?: boolean | null;
             brutto: number;
@@ -3291,8 +3291,8 @@ export interface components {
         kdV15View: {
             vatRateToSum?: Record<string, unknown> | null;
             refund?: boolean | null;
-            /** @enum {string|null} */
-            printType?: "Normal" | "Copy" | "Proforma" | null;
+            /** @enum {string|integer|null} */
+            printType?: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2 | null;
             date?: number | null;
             training?: boolean | null;
             brutto?: number | null;
@@ -3303,19 +3303,21 @@ export interface components {
                 [key: string]: number;
             };
             refund: boolean;
-            /** @enum {string} */
-            printType: "Normal" | "Copy" | "Proforma";
+            /** @enum {string|integer} */
+            printType: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2;
             date: number;
             training?: boolean | null;
+            brutto?: number | null;
             receiptNumber: number;
         };
         kdV26View: {
             vatRateToSum?: Record<string, unknown> | null;
             refund?: boolean | null;
-            /** @enum {string|null} */
-            printType?: "Normal" | "Copy" | "Proforma" | null;
+            /** @enum {string|integer|null} */
+            printType?: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2 | null;
             date?: number | null;
             training?: boolean | null;
+            brutto?: number | null;
             receiptNumber?: number | null;
         } | null;
         kdV33: {
@@ -3323,10 +3325,11 @@ export interface components {
                 [key: string]: number;
             };
             refund: boolean;
-            /** @enum {string} */
-            printType: "Normal" | "Copy" | "Proforma";
+            /** @enum {string|integer} */
+            printType: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2;
             date: number;
             training?: boolean | null;
+            brutto?: number | null;
             receiptNumber: number;
             controlUnitSerial?: string | null;
             applicationPackage?: string | null;
@@ -3334,10 +3337,11 @@ export interface components {
         kdV33View: {
             vatRateToSum?: Record<string, unknown> | null;
             refund?: boolean | null;
-            /** @enum {string|null} */
-            printType?: "Normal" | "Copy" | "Proforma" | null;
+            /** @enum {string|integer|null} */
+            printType?: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2 | null;
             date?: number | null;
             training?: boolean | null;
+            brutto?: number | null;
             receiptNumber?: number | null;
             controlUnitSerial?: string | null;
             applicationPackage?: string | null;
