@@ -3,7 +3,7 @@
  * base64(<apiKey>)`, the seller as its bare corporate id (or its seller id lower-cased) in the path, `brutto` with the
  * VAT amount per rate in `vatRateToSum`, and the print type as a number or a name. The requests are built the way the
  * two public clients build them: MewsSystems/fiscalizations (src/Sweden/Mews.Fiscalizations.Sweden/Srv4posClient.cs,
- * DTOs/SendDataRequest.cs: System.Text.Json, enums as numbers) and POSSUM's CloudCashControlUnit.cs (Newtonsoft, print
+ * DTOs/SendDataRequest.cs: System.Text.Json, enums as numbers) and POSSUM's CloudCashControlUnit class (Newtonsoft, print
  * type as text).
  */
 import fc from 'fast-check';
