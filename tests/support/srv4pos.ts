@@ -23,7 +23,9 @@ export interface LibraryActivation {
  * (`registrationGeolocation`) with `address` and `companyName`, `applicationNameAndVersion`, an installation with an
  * empty `buildInfo` and a `programVersion`, and nulls for what the caller left out.
  */
-export function libraryActivationJson(fields: Partial<LibraryActivation> & Pick<LibraryActivation, 'corporateId' | 'applicationPackage'>): string {
+export function libraryActivationJson(
+  fields: Partial<LibraryActivation> & Pick<LibraryActivation, 'corporateId' | 'applicationPackage'>,
+): string {
   const request: LibraryActivation = {
     country: 'SE',
     cashRegisterName: 'CashReg001',

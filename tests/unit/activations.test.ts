@@ -268,13 +268,16 @@ describe('controlUnitOnActivation', () => {
     });
   });
 
-  it.each([null, 'DEVICE'] as const)('a new unit on the device (location %s) without its geolocation is 422 CU_LOCATION_MUST_BE_SET', (location) => {
-    // Act
-    const refused = refusal(() => controlUnitOnActivation(app, ask({ serial: 'CU-2', location }), undefined, options()));
+  it.each([null, 'DEVICE'] as const)(
+    'a new unit on the device (location %s) without its geolocation is 422 CU_LOCATION_MUST_BE_SET',
+    (location) => {
+      // Act
+      const refused = refusal(() => controlUnitOnActivation(app, ask({ serial: 'CU-2', location }), undefined, options()));
 
-    // Assess
-    expect(refused).toEqual({ status: 422, exception: 'UnprocessableEntity', code: 'CU_LOCATION_MUST_BE_SET' });
-  });
+      // Assess
+      expect(refused).toEqual({ status: 422, exception: 'UnprocessableEntity', code: 'CU_LOCATION_MUST_BE_SET' });
+    },
+  );
 
   it('a new REMOTE unit without a geolocation is registered without one (it is not on the counter)', () => {
     // Act
@@ -322,7 +325,10 @@ describe('checkCodeLength', () => {
 describe('advancedPeriod (activations-advanced)', () => {
   it('takes a period given as it is', () => {
     // Act and Assess
-    expect(advancedPeriod({ validFrom: NOW - DAY, validTo: NOW + DAY }, NOW)).toEqual({ validFrom: NOW - DAY, validTo: NOW + DAY });
+    expect(advancedPeriod({ validFrom: NOW - DAY, validTo: NOW + DAY }, NOW)).toEqual({
+      validFrom: NOW - DAY,
+      validTo: NOW + DAY,
+    });
   });
 
   it.each([

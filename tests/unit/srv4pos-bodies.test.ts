@@ -26,7 +26,8 @@ function refusalOf(act: () => unknown) {
   throw new Error('the body was accepted');
 }
 
-const library = () => JSON.parse(libraryActivationJson({ corporateId: '5560360793', applicationPackage: 'se.test.app' })) as object;
+const library = () =>
+  JSON.parse(libraryActivationJson({ corporateId: '5560360793', applicationPackage: 'se.test.app' })) as object;
 
 /** A restaurant POS's body: an empty phone and comment, a geolocation with address and company name, a period. */
 const restaurant = () => ({
@@ -96,8 +97,18 @@ describe('activations-advanced as srv4pos clients send it', () => {
 
   it.each([
     ['a city over 255 characters', { registrationGeolocation: { city: 'x'.repeat(256), postalCode: '1' } }, 400, 'ValueNotValid'],
-    ['a geolocation without its city', { controlUnitGeolocation: { address: 'Storgatan 1', postalCode: '1' } }, 400, 'ValueNotValid'],
-    ['a phone over 255 characters', { contactInfo: { name: 'A', phone: '1'.repeat(256), email: 'a@b.se' } }, 400, 'ValueNotValid'],
+    [
+      'a geolocation without its city',
+      { controlUnitGeolocation: { address: 'Storgatan 1', postalCode: '1' } },
+      400,
+      'ValueNotValid',
+    ],
+    [
+      'a phone over 255 characters',
+      { contactInfo: { name: 'A', phone: '1'.repeat(256), email: 'a@b.se' } },
+      400,
+      'ValueNotValid',
+    ],
     ['a comment over 1024 characters', { comment: 'x'.repeat(1025) }, 400, 'ValueNotValid'],
     ['a period that is not a Date', { validFrom: 'today' }, 400, 'MessageNotReadable'],
     ['a feature the version does not name', { features: ['CONTROL_UNIT', 'SKATTERVERKET'] }, 400, 'MessageNotReadable'],
