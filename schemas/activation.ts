@@ -97,15 +97,18 @@ const installationCreationV33 = {
   properties: { ...installationCreationV26.properties, programVersion },
 } as const;
 
-/** The five bodies of activations-advanced share one schema: which fields are sent chooses the case. */
+/**
+ * The five bodies of activations-advanced share one schema: which fields are sent chooses the case. The period may be
+ * null or left out (register apps written for srv4pos send nulls): from now, open-ended (functions/activations/admin.ts).
+ */
 const advancedV26Properties = {
   country: optionalCountry,
   corporateId,
   companyName: text(96, 1),
   cashRegisterName,
   features: features(26),
-  validFrom: requiredDate,
-  validTo: requiredDate,
+  validFrom: date,
+  validTo: date,
   contactInfo: { $ref: 'contact' },
   comment: multilineText(1024),
   controlUnitSerial,
@@ -121,7 +124,7 @@ export const activationAdvancedV26 = {
   $id: 'activationAdvanced.v26',
   type: 'object',
   additionalProperties: false,
-  required: ['corporateId', 'cashRegisterName', 'validFrom', 'validTo'],
+  required: ['corporateId', 'cashRegisterName'],
   properties: advancedV26Properties,
 } as const;
 export const activationAdvancedV33 = {

@@ -23,17 +23,17 @@ import { activationInfo, buildInfoes, controlUnitInfo, installationInfo, registr
 export async function activateAdvanced(request: ApiRequest<ActivationAdvancedBody>): Promise<Reply> {
   const { body, version } = request;
   const installation = body.installationCreationInfo;
+  const now = Date.now();
   const issued = await issueActivation({
     version,
-    now: Date.now(),
+    now,
     principal: request.principal,
     country: body.country ?? HOME_COUNTRY,
     corporateId: body.corporateId,
     companyName: body.companyName ?? null,
     cashRegisterName: body.cashRegisterName,
     features: mergeFeatures([], body.features ?? [], version),
-    validFrom: body.validFrom,
-    validTo: body.validTo,
+    ...advancedPeriod(body, now),
     contact: body.contactInfo ?? null,
     comment: body.comment ?? null,
     applicationPackage: body.applicationPackage ?? null,
@@ -53,6 +53,21 @@ export async function activateAdvanced(request: ApiRequest<ActivationAdvancedBod
     activationId: issued.activation.id,
   };
   return { status: 201, body: version === 33 ? { ...reply, ...sellerContact(issued.seller) } : reply };
+}
+
+/** The last millisecond of 9999 (UTC): the end of an open-ended period, a Date every Java and .NET client can hold. */
+export const OPEN_END = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * The period of an activations-advanced order. A null or absent `validFrom` is the moment of issue; a null or absent
+ * `validTo` is open-ended (`OPEN_END`): register apps written for srv4pos leave both null and expect an activation that
+ * runs until an administrator closes it. A period given is taken as it is (and checked by `issueActivation`).
+ */
+export function advancedPeriod(
+  body: Pick<ActivationAdvancedBody, 'validFrom' | 'validTo'>,
+  now: number,
+): { validFrom: number; validTo: number } {
+  return { validFrom: body.validFrom ?? now, validTo: body.validTo ?? OPEN_END };
 }
 
 /**

@@ -56,7 +56,8 @@ export interface ControlUnitOptions {
 /**
  * The control-unit rules of an activation, given the unit as read (undefined: never seen). An
  * application that needs a unit must name one unless it is REMOTE; a known unit must belong to the
- * application's vendor; a unit seen for the first time needs its geolocation, cannot be activated
+ * application's vendor; a unit seen for the first time needs its geolocation unless it is REMOTE (a
+ * remote unit is not on the counter: it is registered without one), cannot be activated
  * automatically, and is registered (`newUnit`) for the application's vendor.
  */
 export function controlUnitOnActivation(
@@ -81,7 +82,9 @@ export function controlUnitOnActivation(
     }
     return { serial: known.serial, location };
   }
-  if (!request.geolocation) throw unprocessable('CU_LOCATION_MUST_BE_SET', 'A new control unit needs its geolocation');
+  if (!request.geolocation && location !== 'REMOTE') {
+    throw unprocessable('CU_LOCATION_MUST_BE_SET', 'A new control unit on the device needs its geolocation');
+  }
   if (options.autoActivating) {
     throw unprocessable(
       'AUTO_ACTIVATE_IS_NOT_POSSIBLE_ON_NEW_CU',

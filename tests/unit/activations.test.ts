@@ -1,6 +1,12 @@
 /** Activation rules without DynamoDB (spec 4.2, docs/conventions.md §10): status moves, updates, auto-activation, control units. */
 import { describe, expect, it } from 'vitest';
-import { advancedOrderStatus, nextActivationStatus, updatedActivation } from '#functions/activations/admin.ts';
+import {
+  advancedOrderStatus,
+  advancedPeriod,
+  nextActivationStatus,
+  OPEN_END,
+  updatedActivation,
+} from '#functions/activations/admin.ts';
 import { controlUnitOnActivation, type ControlUnitRequest } from '#functions/activations/control-units.ts';
 import { activationStatusOnOrder } from '#functions/activations/issue.ts';
 import { checkCodeLength } from '#functions/activations/refusals.ts';
@@ -262,12 +268,27 @@ describe('controlUnitOnActivation', () => {
     });
   });
 
-  it('a new unit without its geolocation is 422 CU_LOCATION_MUST_BE_SET', () => {
+  it.each([null, 'DEVICE'] as const)(
+    'a new unit on the device (location %s) without its geolocation is 422 CU_LOCATION_MUST_BE_SET',
+    (location) => {
+      // Act
+      const refused = refusal(() => controlUnitOnActivation(app, ask({ serial: 'CU-2', location }), undefined, options()));
+
+      // Assess
+      expect(refused).toEqual({ status: 422, exception: 'UnprocessableEntity', code: 'CU_LOCATION_MUST_BE_SET' });
+    },
+  );
+
+  it('a new REMOTE unit without a geolocation is registered without one (it is not on the counter)', () => {
     // Act
-    const refused = refusal(() => controlUnitOnActivation(app, ask({ serial: 'CU-2' }), undefined, options()));
+    const decided = controlUnitOnActivation(app, ask({ serial: 'CU-3', location: 'REMOTE' }), undefined, options());
 
     // Assess
-    expect(refused).toEqual({ status: 422, exception: 'UnprocessableEntity', code: 'CU_LOCATION_MUST_BE_SET' });
+    expect(decided).toEqual({
+      serial: 'CU-3',
+      location: 'REMOTE',
+      newUnit: { serial: 'CU-3', registrationDate: NOW, controlUnitLocation: 'REMOTE', geolocation: null, softwareVendor: 4 },
+    });
   });
 
   it('an automatic activation on a new unit is 422 AUTO_ACTIVATE_IS_NOT_POSSIBLE_ON_NEW_CU; on a known one it is fine', () => {
@@ -298,5 +319,33 @@ describe('checkCodeLength', () => {
 
     // Assess
     expect(refused).toEqual({ status, exception, code: 'ACTIVATION_CODE_WRONG_LENGTH' });
+  });
+});
+
+describe('advancedPeriod (activations-advanced)', () => {
+  it('takes a period given as it is', () => {
+    // Act and Assess
+    expect(advancedPeriod({ validFrom: NOW - DAY, validTo: NOW + DAY }, NOW)).toEqual({
+      validFrom: NOW - DAY,
+      validTo: NOW + DAY,
+    });
+  });
+
+  it.each([
+    ['null', { validFrom: null, validTo: null }],
+    ['absent', {}],
+  ])('a %s period runs from the moment of issue, open-ended (the last millisecond of 9999)', (_, body) => {
+    // Act
+    const period = advancedPeriod(body, NOW);
+
+    // Assess
+    expect(period).toEqual({ validFrom: NOW, validTo: OPEN_END });
+    expect(new Date(OPEN_END).toISOString()).toBe('9999-12-31T23:59:59.999Z');
+  });
+
+  it('each end defaults on its own', () => {
+    // Act and Assess
+    expect(advancedPeriod({ validFrom: NOW - DAY, validTo: null }, NOW)).toEqual({ validFrom: NOW - DAY, validTo: OPEN_END });
+    expect(advancedPeriod({ validFrom: null, validTo: NOW + DAY }, NOW)).toEqual({ validFrom: NOW, validTo: NOW + DAY });
   });
 });

@@ -2349,8 +2349,8 @@ export interface components {
             companyName?: string | null;
             cashRegisterName: string;
             features?: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCRONIZATION" | "PROVIDER_E" | "CONTROL_UNIT" | "COUPONS")[] | null;
-            validFrom: number;
-            validTo: number;
+            validFrom?: number | null;
+            validTo?: number | null;
             contactInfo?: components["schemas"]["contact"];
             comment?: string | null;
             controlUnitSerial?: string | null;
@@ -2397,8 +2397,8 @@ export interface components {
             companyName?: string | null;
             cashRegisterName: string;
             features?: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCHRONIZATION" | "PROVIDER_E" | "CONTROL_UNIT" | "COUPONS" | "TAX_AUTHORITY")[] | null;
-            validFrom: number;
-            validTo: number;
+            validFrom?: number | null;
+            validTo?: number | null;
             contactInfo?: components["schemas"]["contact"];
             comment?: string | null;
             controlUnitSerial?: string | null;
