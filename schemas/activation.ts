@@ -3,6 +3,7 @@
  * activations-advanced (v26, v33), connections, cash-register-name checks and the admin moves.
  */
 import { FEATURE_NAMES } from '#shared/auth/features.ts';
+import { geolocationV15 } from './common.ts';
 
 /** A nullable string of at most `maxLength` characters (and at least `minLength` where the spec sets one). */
 const text = (maxLength: number, minLength?: number) =>
@@ -127,13 +128,29 @@ export const activationAdvancedV26 = {
   required: ['corporateId', 'cashRegisterName'],
   properties: advancedV26Properties,
 } as const;
+/**
+ * v33's registrationGeolocation as apps written for srv4pos send it (docs/compatibility.md): a street `address` (bounded
+ * as v15's) and the `companyName` of the place, which names a seller the activation creates when the body gives no
+ * top-level `companyName`. Registrations keep no geolocation, so nothing else of it is stored.
+ */
+const registrationGeolocationV33 = {
+  type: geolocationV15.type,
+  additionalProperties: false,
+  required: ['city', 'postalCode'],
+  properties: {
+    ...geolocationV15.properties,
+    address: { ...geolocationV15.properties.address, type: ['string', 'null'] },
+    companyName: text(96, 1),
+  },
+} as const;
+
 export const activationAdvancedV33 = {
   ...activationAdvancedV26,
   $id: 'activationAdvanced.v33',
   properties: {
     ...advancedV26Properties,
     features: features(33),
-    registrationGeolocation: { $ref: 'geolocation' },
+    registrationGeolocation: registrationGeolocationV33,
     installationCreationInfo: installationCreationV33,
   },
 } as const;

@@ -30,7 +30,9 @@ export async function activateAdvanced(request: ApiRequest<ActivationAdvancedBod
     principal: request.principal,
     country: body.country ?? HOME_COUNTRY,
     corporateId: body.corporateId,
-    companyName: body.companyName ?? null,
+    // Apps written for srv4pos name the company in the registration's geolocation (docs/compatibility.md).
+    companyName:
+      body.companyName ?? ('registrationGeolocation' in body ? body.registrationGeolocation?.companyName : null) ?? null,
     cashRegisterName: body.cashRegisterName,
     features: mergeFeatures([], body.features ?? [], version),
     ...advancedPeriod(body, now),

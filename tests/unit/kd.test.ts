@@ -100,7 +100,7 @@ describe('a kd body as the command its unit registers', () => {
     });
   });
 
-  it('with brutto reads vatRateToSum as the VAT per rate: the example of srv4pos\'s documentation', () => {
+  it("with brutto reads vatRateToSum as the VAT per rate: the example of srv4pos's documentation", () => {
     // Arrange: netto 50.00 at 6 % and 70.00 at 12 %: VAT 3.00 and 8.40, gross 53.00 + 78.40 = 131.40.
     const documented = order({ brutto: 13140, vatRateToSum: { '0': 0, '6': 300, '12': 840, '25': 0 } });
 

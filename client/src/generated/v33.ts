@@ -2450,7 +2450,12 @@ export interface components {
                 programVersion?: string | null;
             } | null;
             connectionCode?: string | null;
-            registrationGeolocation?: components["schemas"]["geolocation"];
+            registrationGeolocation?: {
+                address?: string | null;
+                city: string;
+                postalCode: string;
+                companyName?: string | null;
+            } | null;
         };
         activationAdvancedV33View: {
             country?: string | null;
@@ -2475,7 +2480,12 @@ export interface components {
                 programVersion?: string | null;
             } | null;
             connectionCode?: string | null;
-            registrationGeolocation?: components["schemas"]["geolocationView"];
+            registrationGeolocation?: {
+                address?: string | null;
+                city?: string | null;
+                postalCode?: string | null;
+                companyName?: string | null;
+            } | null;
         } | null;
         connectionV26: {
             installation: {
