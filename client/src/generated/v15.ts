@@ -1319,25 +1319,41 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description The error body of every version (docs/conventions.md §3).
+         * @description The error body of every version (docs/conventions.md §3): `error` is the exception with the suffix `JsonException`, `details` lists what the error tells of the value at fault (none, or one item).
          * @example {
+         *       "error": "ValueNotValidJsonException",
          *       "exception": "ValueNotValid",
          *       "code": "SIZE_SHOULD_BE_IN_RANGE",
          *       "message": "name has the wrong size",
-         *       "details": {
-         *         "field": "name",
-         *         "actualValue": 0,
-         *         "sizeMin": 1,
-         *         "sizeMax": 32
-         *       }
+         *       "details": [
+         *         {
+         *           "field": "name",
+         *           "code": "SIZE_SHOULD_BE_IN_RANGE",
+         *           "message": "name has the wrong size",
+         *           "params": {
+         *             "actualValue": 0,
+         *             "sizeMin": 1,
+         *             "sizeMax": 32
+         *           }
+         *         }
+         *       ]
          *     }
          */
         Error: {
             /** @enum {string} */
+            error: "InvalidETagFormatJsonException" | "NonUniqueJsonException" | "MessageNotReadableJsonException" | "HttpHeaderMissingJsonException" | "RequestParameterMissingJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException" | "UnauthorizedJsonException" | "ForbiddenJsonException" | "NotFoundJsonException" | "ReferenceNotFoundJsonException" | "RequestMethodNotSupportedJsonException" | "VersionConflictJsonException" | "InconsistentDataJsonException" | "CashRegisterNameIsNotUniqueJsonException" | "OutdatedVersionJsonException" | "RequestEntityTooLargeJsonException" | "UnprocessableEntityJsonException" | "DayClosedJsonException" | "DayNotClosedJsonException" | "ReceiptNotPrintedJsonException" | "ReceiptAlreadyPrintedJsonException" | "InternalServerErrorJsonException" | "ControlUnitReceiptJsonException" | "ControlUnitUnavailableJsonException" | "ControlUnitCommunicationJsonException" | "ServiceUnavailableJsonException";
+            /** @enum {string} */
             exception: "InvalidETagFormat" | "NonUnique" | "MessageNotReadable" | "HttpHeaderMissing" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid" | "Unauthorized" | "Forbidden" | "NotFound" | "ReferenceNotFound" | "RequestMethodNotSupported" | "VersionConflict" | "InconsistentData" | "CashRegisterNameIsNotUnique" | "OutdatedVersion" | "RequestEntityTooLarge" | "UnprocessableEntity" | "DayClosed" | "DayNotClosed" | "ReceiptNotPrinted" | "ReceiptAlreadyPrinted" | "InternalServerError" | "ControlUnitReceipt" | "ControlUnitUnavailable" | "ControlUnitCommunication" | "ServiceUnavailable";
             code: string | null;
             message: string;
-            details: Record<string, unknown>;
+            details: components["schemas"]["ErrorDetail"][];
+        };
+        /** @description One item of an error's `details` (docs/conventions.md §3): `field` is the offending value's path into the body, or the name of the path or query parameter or header at fault (null when the error is about no one value); `code` and `message` are the error's; `params` holds the rest: ValueNotValid's `actualValue`, `pattern`, `sizeMin`, `sizeMax`, `valueMin`, `valueMax`, and the other exceptions' own (`sizeMax`, `depthMax`, `printType`, `returnCode`, `relation`, `expected`, ...). */
+        ErrorDetail: {
+            field: string | null;
+            code: string | null;
+            message: string;
+            params: Record<string, unknown>;
         };
         scalars: {
             $defs: {
@@ -3099,6 +3115,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3115,6 +3133,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "EMAIL_IS_NOT_FREE" | "GATEWAY_VERIFICATION_FAILURE" | "INCOMPATIBILITY_OF_SESSION_ID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "REGISTRATION_IS_NOT_APPA" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -3128,6 +3148,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
@@ -3143,6 +3165,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_ALREADY_EXISTS" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT" | "CONTROL_CODE_MISSING" | "IDENTIFIER_LENGTH_VIOLATION" | "JOURNAL_EXPORT_INCOMPLETE" | "LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "RECEIPT_NUMBER_OUT_OF_SEQUENCE" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "SALE_TOTALS_INCONSISTENT" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SERVER_CANT_BE_REMOVED" | "SERVER_IS_OVERLOADED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "URL_AND_BODY_IDENTIFIERS_MISMATCH" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY" | "WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP";
@@ -3156,6 +3180,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "RequestEntityTooLargeJsonException";
                     /** @enum {unknown} */
                     exception?: "RequestEntityTooLarge";
                     /** @enum {unknown} */
@@ -3171,6 +3197,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_IS_ACTIVE_ALREADY" | "ACTIVATION_IS_CLOSED_ALREADY" | "ACTIVATION_IS_WORKING_ALREADY" | "APPLICATION_PACKAGES_MISMATCH" | "APP_DESC_HAS_REFERENCED_DATA" | "AUTO_ACTIVATE_IS_NOT_POSSIBLE_ON_NEW_CU" | "COMPANY_NAME_MUST_BE_SET_IF_NO_SELLER" | "CONTROL_UNIT_IS_CONNECTED_ALREADY" | "CONTROL_UNIT_IS_DISCONNECTED_ALREADY" | "CU_HAS_REFERENCED_DATA" | "CU_IS_MISSING_FOR_ACTIVATION" | "CU_LOCATION_MUST_BE_SET" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "ENTITY_HAS_REFERENCED_DATA" | "INSTALLATION_IS_OUT_OF_DATE" | "ORDER_ALREADY_HAS_PRECEPT" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "PROHIBITED_ORDER_STATUS_CHANGE" | "RECEIPT_IS_NOT_PRINTED" | "RECEIPT_IS_PRINTED_ALREADY" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_MUST_HAVE_CURRENCY" | "SOFTWARE_VENDOR_HAS_REFERENCED_DATA" | "SOFTWARE_VENDOR_IS_MISSING" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "USER_IS_NOT_REGULAR";
@@ -3184,6 +3212,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InternalServerErrorJsonException";
                     /** @enum {unknown} */
                     exception?: "InternalServerError";
                     /** @enum {unknown} */
@@ -3201,6 +3231,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ServiceUnavailableJsonException";
+                    /** @enum {unknown} */
                     exception?: "ServiceUnavailable";
                     /** @enum {unknown} */
                     code?: null;
@@ -3214,6 +3246,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "CashRegisterNameIsNotUniqueJsonException" | "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "CashRegisterNameIsNotUnique" | "InconsistentData";
                     /** @enum {unknown} */
@@ -3229,6 +3263,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "NonUniqueJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "NonUnique" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "ORDER_ALREADY_HAS_PRECEPT" | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3242,6 +3278,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -3257,6 +3295,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "ValueNotValid";
                     /** @enum {unknown} */
                     code?: "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3270,6 +3310,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound";
                     /** @enum {unknown} */
@@ -3287,6 +3329,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnauthorizedJsonException";
+                    /** @enum {unknown} */
                     exception?: "Unauthorized";
                     /** @enum {unknown} */
                     code?: null;
@@ -3303,6 +3347,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -3316,6 +3362,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3331,6 +3379,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "QUERY_PARAM_CANT_BE_NEGATIVE" | "SERVER_IS_OVERLOADED";
@@ -3344,6 +3394,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3359,6 +3411,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_ALREADY_EXISTS" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT" | "CONTROL_CODE_MISSING" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "IDENTIFIER_LENGTH_VIOLATION" | "JOURNAL_EXPORT_INCOMPLETE" | "LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "RECEIPT_NUMBER_OUT_OF_SEQUENCE" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SALE_TOTALS_INCONSISTENT" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SERVER_CANT_BE_REMOVED" | "SERVER_IS_OVERLOADED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "URL_AND_BODY_IDENTIFIERS_MISMATCH" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY" | "WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP";
@@ -3372,6 +3426,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -3387,6 +3443,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_IS_ACTIVE_ALREADY" | "ACTIVATION_IS_CLOSED_ALREADY" | "ACTIVATION_IS_WORKING_ALREADY";
@@ -3400,6 +3458,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound";
                     /** @enum {unknown} */
@@ -3415,6 +3475,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "REPORT_IS_NOT_PRINTED" | "SERVER_IS_OVERLOADED";
@@ -3428,6 +3490,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "InvalidETagFormatJsonException" | "MessageNotReadableJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "InvalidETagFormat" | "MessageNotReadable" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3443,6 +3507,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "SERVER_IS_OVERLOADED" | "URL_AND_BODY_IDENTIFIERS_MISMATCH";
@@ -3456,6 +3522,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InvalidETagFormatJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "InvalidETagFormat" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3471,6 +3539,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "VersionConflict";
                     /** @enum {unknown} */
                     code?: null;
@@ -3484,6 +3554,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -3501,6 +3573,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -3514,6 +3588,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -3529,6 +3605,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "OutdatedVersionJsonException";
+                    /** @enum {unknown} */
                     exception?: "OutdatedVersion";
                     /** @enum {unknown} */
                     code?: null;
@@ -3543,6 +3621,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
+                    /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
@@ -3556,6 +3636,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InvalidETagFormatJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "InvalidETagFormat" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3573,6 +3655,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -3586,6 +3670,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -3601,6 +3687,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "QUERY_PARAM_CANT_BE_NEGATIVE";
@@ -3614,6 +3702,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -3629,6 +3719,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: "CONTROL_UNIT_IS_DISCONNECTED_ALREADY";
@@ -3642,6 +3734,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -3657,6 +3751,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "RequestParameterMissingJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "RequestParameterMissing" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3670,6 +3766,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
@@ -3685,6 +3783,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "CONTROL_CODE_MISSING" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "RECEIPT_NUMBER_OUT_OF_SEQUENCE" | "REPORT_IS_NOT_PRINTED" | "SALE_TOTALS_INCONSISTENT" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
@@ -3698,6 +3798,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "DayClosedJsonException" | "DayNotClosedJsonException" | "ReceiptAlreadyPrintedJsonException" | "ReceiptNotPrintedJsonException" | "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "DayClosed" | "DayNotClosed" | "ReceiptAlreadyPrinted" | "ReceiptNotPrinted" | "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -3713,6 +3815,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "RequestParameterMissingJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3726,6 +3830,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -3741,6 +3847,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "RequestParameterMissingJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "RequestParameterMissing" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3754,6 +3862,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -3769,6 +3879,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InvalidETagFormatJsonException" | "RequestParameterMissingJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "InvalidETagFormat" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3782,6 +3894,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -3797,6 +3911,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
@@ -3810,6 +3926,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -3825,6 +3943,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "SERVER_IS_OVERLOADED";
@@ -3839,6 +3959,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "CashRegisterNameIsNotUniqueJsonException" | "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "CashRegisterNameIsNotUnique" | "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "REPORT_IS_NOT_PRINTED" | "SALE_TOTALS_INCONSISTENT" | "SERVER_IS_OVERLOADED";
@@ -3852,6 +3974,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "ControlUnitCommunicationJsonException" | "ControlUnitReceiptJsonException" | "ControlUnitUnavailableJsonException" | "InternalServerErrorJsonException";
                     /** @enum {unknown} */
                     exception?: "ControlUnitCommunication" | "ControlUnitReceipt" | "ControlUnitUnavailable" | "InternalServerError";
                     /** @enum {unknown} */
@@ -3869,6 +3993,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ServiceUnavailableJsonException";
+                    /** @enum {unknown} */
                     exception?: "ServiceUnavailable";
                     /** @enum {unknown} */
                     code?: null | "REQUIRES_SETUP";
@@ -3883,6 +4009,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ReferenceNotFoundJsonException";
+                    /** @enum {unknown} */
                     exception?: "ReferenceNotFound";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
@@ -3896,6 +4024,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -3913,6 +4043,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -3926,6 +4058,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "RequestMethodNotSupportedJsonException";
                     /** @enum {unknown} */
                     exception?: "RequestMethodNotSupported";
                     /** @enum {unknown} */
@@ -3943,6 +4077,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "EMAIL_IS_NOT_FREE" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -3956,6 +4092,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "InvalidETagFormatJsonException" | "MessageNotReadableJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "InvalidETagFormat" | "MessageNotReadable" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3971,6 +4109,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "QUERY_PARAM_CANT_BE_NEGATIVE";
@@ -3984,6 +4124,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -3999,6 +4141,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_ALREADY_EXISTS" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT" | "CONTROL_CODE_MISSING" | "IDENTIFIER_LENGTH_VIOLATION" | "JOURNAL_EXPORT_INCOMPLETE" | "LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "RECEIPT_NUMBER_OUT_OF_SEQUENCE" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "SALE_TOTALS_INCONSISTENT" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SERVER_CANT_BE_REMOVED" | "SERVER_IS_OVERLOADED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "URL_AND_BODY_IDENTIFIERS_MISMATCH" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY" | "WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP";
@@ -4013,6 +4157,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: "APPLICATION_PACKAGES_MISMATCH";
@@ -4026,6 +4172,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */

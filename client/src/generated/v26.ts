@@ -1837,25 +1837,41 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description The error body of every version (docs/conventions.md §3).
+         * @description The error body of every version (docs/conventions.md §3): `error` is the exception with the suffix `JsonException`, `details` lists what the error tells of the value at fault (none, or one item).
          * @example {
+         *       "error": "ValueNotValidJsonException",
          *       "exception": "ValueNotValid",
          *       "code": "SIZE_SHOULD_BE_IN_RANGE",
          *       "message": "name has the wrong size",
-         *       "details": {
-         *         "field": "name",
-         *         "actualValue": 0,
-         *         "sizeMin": 1,
-         *         "sizeMax": 32
-         *       }
+         *       "details": [
+         *         {
+         *           "field": "name",
+         *           "code": "SIZE_SHOULD_BE_IN_RANGE",
+         *           "message": "name has the wrong size",
+         *           "params": {
+         *             "actualValue": 0,
+         *             "sizeMin": 1,
+         *             "sizeMax": 32
+         *           }
+         *         }
+         *       ]
          *     }
          */
         Error: {
             /** @enum {string} */
+            error: "InvalidETagFormatJsonException" | "NonUniqueJsonException" | "MessageNotReadableJsonException" | "HttpHeaderMissingJsonException" | "RequestParameterMissingJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException" | "UnauthorizedJsonException" | "ForbiddenJsonException" | "NotFoundJsonException" | "ReferenceNotFoundJsonException" | "RequestMethodNotSupportedJsonException" | "VersionConflictJsonException" | "InconsistentDataJsonException" | "CashRegisterNameIsNotUniqueJsonException" | "OutdatedVersionJsonException" | "RequestEntityTooLargeJsonException" | "UnprocessableEntityJsonException" | "DayClosedJsonException" | "DayNotClosedJsonException" | "ReceiptNotPrintedJsonException" | "ReceiptAlreadyPrintedJsonException" | "InternalServerErrorJsonException" | "ControlUnitReceiptJsonException" | "ControlUnitUnavailableJsonException" | "ControlUnitCommunicationJsonException" | "ServiceUnavailableJsonException";
+            /** @enum {string} */
             exception: "InvalidETagFormat" | "NonUnique" | "MessageNotReadable" | "HttpHeaderMissing" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid" | "Unauthorized" | "Forbidden" | "NotFound" | "ReferenceNotFound" | "RequestMethodNotSupported" | "VersionConflict" | "InconsistentData" | "CashRegisterNameIsNotUnique" | "OutdatedVersion" | "RequestEntityTooLarge" | "UnprocessableEntity" | "DayClosed" | "DayNotClosed" | "ReceiptNotPrinted" | "ReceiptAlreadyPrinted" | "InternalServerError" | "ControlUnitReceipt" | "ControlUnitUnavailable" | "ControlUnitCommunication" | "ServiceUnavailable";
             code: string | null;
             message: string;
-            details: Record<string, unknown>;
+            details: components["schemas"]["ErrorDetail"][];
+        };
+        /** @description One item of an error's `details` (docs/conventions.md §3): `field` is the offending value's path into the body, or the name of the path or query parameter or header at fault (null when the error is about no one value); `code` and `message` are the error's; `params` holds the rest: ValueNotValid's `actualValue`, `pattern`, `sizeMin`, `sizeMax`, `valueMin`, `valueMax`, and the other exceptions' own (`sizeMax`, `depthMax`, `printType`, `returnCode`, `relation`, `expected`, ...). */
+        ErrorDetail: {
+            field: string | null;
+            code: string | null;
+            message: string;
+            params: Record<string, unknown>;
         };
         scalars: {
             $defs: {
@@ -3617,6 +3633,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "NonUniqueJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "NonUnique" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "ORDER_ALREADY_HAS_PRECEPT" | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3630,6 +3648,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
@@ -3645,6 +3665,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "SERVER_IS_OVERLOADED";
@@ -3659,6 +3681,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "RequestEntityTooLargeJsonException";
+                    /** @enum {unknown} */
                     exception?: "RequestEntityTooLarge";
                     /** @enum {unknown} */
                     code?: null;
@@ -3672,6 +3696,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InternalServerErrorJsonException";
                     /** @enum {unknown} */
                     exception?: "InternalServerError";
                     /** @enum {unknown} */
@@ -3689,6 +3715,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ServiceUnavailableJsonException";
+                    /** @enum {unknown} */
                     exception?: "ServiceUnavailable";
                     /** @enum {unknown} */
                     code?: null;
@@ -3703,6 +3731,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "ValueNotValid";
                     /** @enum {unknown} */
                     code?: "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3716,6 +3746,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound";
                     /** @enum {unknown} */
@@ -3733,6 +3765,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnauthorizedJsonException";
+                    /** @enum {unknown} */
                     exception?: "Unauthorized";
                     /** @enum {unknown} */
                     code?: null;
@@ -3749,6 +3783,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -3762,6 +3798,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3779,6 +3817,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "EMAIL_IS_NOT_FREE" | "GATEWAY_VERIFICATION_FAILURE" | "INCOMPATIBILITY_OF_SESSION_ID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "REGISTRATION_IS_NOT_APPA" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -3792,6 +3832,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -3807,6 +3849,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_IS_ACTIVE_ALREADY" | "ACTIVATION_IS_CLOSED_ALREADY" | "ACTIVATION_IS_WORKING_ALREADY" | "APPLICATION_PACKAGES_MISMATCH" | "APP_DESC_HAS_REFERENCED_DATA" | "AUTO_ACTIVATE_IS_NOT_POSSIBLE_ON_NEW_CU" | "COMPANY_NAME_MUST_BE_SET_IF_NO_SELLER" | "CONTROL_UNIT_IS_CONNECTED_ALREADY" | "CONTROL_UNIT_IS_DISCONNECTED_ALREADY" | "CU_HAS_REFERENCED_DATA" | "CU_IS_MISSING_FOR_ACTIVATION" | "CU_LOCATION_MUST_BE_SET" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "ENTITY_HAS_REFERENCED_DATA" | "INSTALLATION_IS_OUT_OF_DATE" | "ORDER_ALREADY_HAS_PRECEPT" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "PROHIBITED_ORDER_STATUS_CHANGE" | "RECEIPT_IS_NOT_PRINTED" | "RECEIPT_IS_PRINTED_ALREADY" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_MUST_HAVE_CURRENCY" | "SOFTWARE_VENDOR_HAS_REFERENCED_DATA" | "SOFTWARE_VENDOR_IS_MISSING" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "USER_IS_NOT_REGULAR";
@@ -3820,6 +3864,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3835,6 +3881,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "QUERY_PARAM_CANT_BE_NEGATIVE" | "SERVER_IS_OVERLOADED";
@@ -3848,6 +3896,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3863,6 +3913,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT" | "QUERY_PARAM_CANT_BE_NEGATIVE";
@@ -3876,6 +3928,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -3891,6 +3945,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "NotFoundJsonException";
+                    /** @enum {unknown} */
                     exception?: "NotFound";
                     /** @enum {unknown} */
                     code?: null;
@@ -3904,6 +3960,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -3919,6 +3977,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "InvalidETagFormatJsonException" | "MessageNotReadableJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "InvalidETagFormat" | "MessageNotReadable" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3932,6 +3992,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -3947,6 +4009,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InvalidETagFormatJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "InvalidETagFormat" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3961,6 +4025,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "VersionConflict";
                     /** @enum {unknown} */
                     code?: null;
@@ -3974,6 +4040,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -3991,6 +4059,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -4004,6 +4074,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -4019,6 +4091,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "OutdatedVersionJsonException";
+                    /** @enum {unknown} */
                     exception?: "OutdatedVersion";
                     /** @enum {unknown} */
                     code?: null;
@@ -4032,6 +4106,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
@@ -4047,6 +4123,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "InvalidETagFormatJsonException" | "MessageNotReadableJsonException" | "NonUniqueJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "InvalidETagFormat" | "MessageNotReadable" | "NonUnique" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "ORDER_ALREADY_HAS_PRECEPT" | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -4060,6 +4138,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
@@ -4075,6 +4155,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
+                    /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
                     code?: null | "DAY_IS_NOT_CLOSED" | "ENDPOINT_NOT_FOUND" | "RECEIPT_IS_NOT_PRINTED" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_MUST_HAVE_CURRENCY" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY";
@@ -4088,6 +4170,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "RequestParameterMissingJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -4105,6 +4189,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -4118,6 +4204,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -4133,6 +4221,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "QUERY_PARAM_CANT_BE_NEGATIVE";
@@ -4146,6 +4236,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -4161,6 +4253,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: "CONTROL_UNIT_IS_DISCONNECTED_ALREADY";
@@ -4174,6 +4268,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -4189,6 +4285,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ReferenceNotFoundJsonException";
+                    /** @enum {unknown} */
                     exception?: "ReferenceNotFound";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
@@ -4202,6 +4300,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "RequestParameterMissingJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "RequestParameterMissing" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -4217,6 +4317,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
+                    /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
                     code?: null | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "ENDPOINT_NOT_FOUND" | "RECEIPT_IS_NOT_PRINTED" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_MUST_HAVE_CURRENCY";
@@ -4230,6 +4332,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -4245,6 +4349,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "DayClosedJsonException" | "DayNotClosedJsonException" | "ReceiptAlreadyPrintedJsonException" | "ReceiptNotPrintedJsonException" | "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "DayClosed" | "DayNotClosed" | "ReceiptAlreadyPrinted" | "ReceiptNotPrinted" | "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_IS_ACTIVE_ALREADY" | "ACTIVATION_IS_CLOSED_ALREADY" | "ACTIVATION_IS_WORKING_ALREADY" | "APPLICATION_PACKAGES_MISMATCH" | "APP_DESC_HAS_REFERENCED_DATA" | "AUTO_ACTIVATE_IS_NOT_POSSIBLE_ON_NEW_CU" | "COMPANY_NAME_MUST_BE_SET_IF_NO_SELLER" | "CONTROL_UNIT_IS_CONNECTED_ALREADY" | "CONTROL_UNIT_IS_DISCONNECTED_ALREADY" | "CU_HAS_REFERENCED_DATA" | "CU_IS_MISSING_FOR_ACTIVATION" | "CU_LOCATION_MUST_BE_SET" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "ENTITY_HAS_REFERENCED_DATA" | "INSTALLATION_IS_OUT_OF_DATE" | "ORDER_ALREADY_HAS_PRECEPT" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "PROHIBITED_ORDER_STATUS_CHANGE" | "RECEIPT_IS_NOT_PRINTED" | "RECEIPT_IS_PRINTED_ALREADY" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_MUST_HAVE_CURRENCY" | "SOFTWARE_VENDOR_HAS_REFERENCED_DATA" | "SOFTWARE_VENDOR_IS_MISSING" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "USER_IS_NOT_REGULAR";
@@ -4258,6 +4364,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -4273,6 +4381,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
@@ -4286,6 +4396,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "RequestParameterMissingJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "RequestParameterMissing" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -4301,6 +4413,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
@@ -4314,6 +4428,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -4329,6 +4445,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "DAY_IS_NOT_CLOSED" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
@@ -4342,6 +4460,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -4357,6 +4477,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InvalidETagFormatJsonException" | "RequestParameterMissingJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "InvalidETagFormat" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -4371,6 +4493,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "QUERY_PARAM_CANT_BE_NEGATIVE" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
@@ -4384,6 +4508,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -4401,6 +4527,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "GATEWAY_VERIFICATION_FAILURE" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -4414,6 +4542,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound";
                     /** @enum {unknown} */
@@ -4429,6 +4559,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "REPORT_IS_NOT_PRINTED" | "SERVER_IS_OVERLOADED";
@@ -4442,6 +4574,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -4457,6 +4591,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InvalidETagFormatJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "InvalidETagFormat" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -4471,6 +4607,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "CashRegisterNameIsNotUniqueJsonException" | "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "CashRegisterNameIsNotUnique" | "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "REPORT_IS_NOT_PRINTED" | "SALE_TOTALS_INCONSISTENT" | "SERVER_IS_OVERLOADED";
@@ -4484,6 +4622,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "ControlUnitCommunicationJsonException" | "ControlUnitReceiptJsonException" | "ControlUnitUnavailableJsonException" | "InternalServerErrorJsonException";
                     /** @enum {unknown} */
                     exception?: "ControlUnitCommunication" | "ControlUnitReceipt" | "ControlUnitUnavailable" | "InternalServerError";
                     /** @enum {unknown} */
@@ -4501,6 +4641,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ServiceUnavailableJsonException";
+                    /** @enum {unknown} */
                     exception?: "ServiceUnavailable";
                     /** @enum {unknown} */
                     code?: null | "REQUIRES_SETUP";
@@ -4517,6 +4659,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -4530,6 +4674,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "RequestMethodNotSupportedJsonException";
                     /** @enum {unknown} */
                     exception?: "RequestMethodNotSupported";
                     /** @enum {unknown} */
@@ -4547,6 +4693,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "EMAIL_IS_NOT_FREE" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -4560,6 +4708,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -4577,6 +4727,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -4590,6 +4742,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "InvalidETagFormatJsonException" | "MessageNotReadableJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "InvalidETagFormat" | "MessageNotReadable" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -4605,6 +4759,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "QUERY_PARAM_CANT_BE_NEGATIVE";
@@ -4618,6 +4774,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -4633,6 +4791,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_ALREADY_EXISTS" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT" | "CONTROL_CODE_MISSING" | "IDENTIFIER_LENGTH_VIOLATION" | "JOURNAL_EXPORT_INCOMPLETE" | "LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "RECEIPT_NUMBER_OUT_OF_SEQUENCE" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "SALE_TOTALS_INCONSISTENT" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SERVER_CANT_BE_REMOVED" | "SERVER_IS_OVERLOADED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "URL_AND_BODY_IDENTIFIERS_MISMATCH" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY" | "WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP";
@@ -4647,6 +4807,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: "APPLICATION_PACKAGES_MISMATCH";
@@ -4660,6 +4822,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */

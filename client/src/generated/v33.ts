@@ -1871,25 +1871,41 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description The error body of every version (docs/conventions.md §3).
+         * @description The error body of every version (docs/conventions.md §3): `error` is the exception with the suffix `JsonException`, `details` lists what the error tells of the value at fault (none, or one item).
          * @example {
+         *       "error": "ValueNotValidJsonException",
          *       "exception": "ValueNotValid",
          *       "code": "SIZE_SHOULD_BE_IN_RANGE",
          *       "message": "name has the wrong size",
-         *       "details": {
-         *         "field": "name",
-         *         "actualValue": 0,
-         *         "sizeMin": 1,
-         *         "sizeMax": 32
-         *       }
+         *       "details": [
+         *         {
+         *           "field": "name",
+         *           "code": "SIZE_SHOULD_BE_IN_RANGE",
+         *           "message": "name has the wrong size",
+         *           "params": {
+         *             "actualValue": 0,
+         *             "sizeMin": 1,
+         *             "sizeMax": 32
+         *           }
+         *         }
+         *       ]
          *     }
          */
         Error: {
             /** @enum {string} */
+            error: "InvalidETagFormatJsonException" | "NonUniqueJsonException" | "MessageNotReadableJsonException" | "HttpHeaderMissingJsonException" | "RequestParameterMissingJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException" | "UnauthorizedJsonException" | "ForbiddenJsonException" | "NotFoundJsonException" | "ReferenceNotFoundJsonException" | "RequestMethodNotSupportedJsonException" | "VersionConflictJsonException" | "InconsistentDataJsonException" | "CashRegisterNameIsNotUniqueJsonException" | "OutdatedVersionJsonException" | "RequestEntityTooLargeJsonException" | "UnprocessableEntityJsonException" | "DayClosedJsonException" | "DayNotClosedJsonException" | "ReceiptNotPrintedJsonException" | "ReceiptAlreadyPrintedJsonException" | "InternalServerErrorJsonException" | "ControlUnitReceiptJsonException" | "ControlUnitUnavailableJsonException" | "ControlUnitCommunicationJsonException" | "ServiceUnavailableJsonException";
+            /** @enum {string} */
             exception: "InvalidETagFormat" | "NonUnique" | "MessageNotReadable" | "HttpHeaderMissing" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid" | "Unauthorized" | "Forbidden" | "NotFound" | "ReferenceNotFound" | "RequestMethodNotSupported" | "VersionConflict" | "InconsistentData" | "CashRegisterNameIsNotUnique" | "OutdatedVersion" | "RequestEntityTooLarge" | "UnprocessableEntity" | "DayClosed" | "DayNotClosed" | "ReceiptNotPrinted" | "ReceiptAlreadyPrinted" | "InternalServerError" | "ControlUnitReceipt" | "ControlUnitUnavailable" | "ControlUnitCommunication" | "ServiceUnavailable";
             code: string | null;
             message: string;
-            details: Record<string, unknown>;
+            details: components["schemas"]["ErrorDetail"][];
+        };
+        /** @description One item of an error's `details` (docs/conventions.md §3): `field` is the offending value's path into the body, or the name of the path or query parameter or header at fault (null when the error is about no one value); `code` and `message` are the error's; `params` holds the rest: ValueNotValid's `actualValue`, `pattern`, `sizeMin`, `sizeMax`, `valueMin`, `valueMax`, and the other exceptions' own (`sizeMax`, `depthMax`, `printType`, `returnCode`, `relation`, `expected`, ...). */
+        ErrorDetail: {
+            field: string | null;
+            code: string | null;
+            message: string;
+            params: Record<string, unknown>;
         };
         scalars: {
             $defs: {
@@ -3651,6 +3667,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "NonUniqueJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "NonUnique" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "ORDER_ALREADY_HAS_PRECEPT" | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3664,6 +3682,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
@@ -3679,6 +3699,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "SERVER_IS_OVERLOADED";
@@ -3693,6 +3715,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "RequestEntityTooLargeJsonException";
+                    /** @enum {unknown} */
                     exception?: "RequestEntityTooLarge";
                     /** @enum {unknown} */
                     code?: null;
@@ -3706,6 +3730,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InternalServerErrorJsonException";
                     /** @enum {unknown} */
                     exception?: "InternalServerError";
                     /** @enum {unknown} */
@@ -3723,6 +3749,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ServiceUnavailableJsonException";
+                    /** @enum {unknown} */
                     exception?: "ServiceUnavailable";
                     /** @enum {unknown} */
                     code?: null;
@@ -3737,6 +3765,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "ValueNotValid";
                     /** @enum {unknown} */
                     code?: "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3750,6 +3780,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound";
                     /** @enum {unknown} */
@@ -3767,6 +3799,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnauthorizedJsonException";
+                    /** @enum {unknown} */
                     exception?: "Unauthorized";
                     /** @enum {unknown} */
                     code?: null;
@@ -3783,6 +3817,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -3796,6 +3832,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3813,6 +3851,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "EMAIL_IS_NOT_FREE" | "GATEWAY_VERIFICATION_FAILURE" | "INCOMPATIBILITY_OF_SESSION_ID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "REGISTRATION_IS_NOT_APPA" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -3826,6 +3866,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -3841,6 +3883,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_IS_ACTIVE_ALREADY" | "ACTIVATION_IS_CLOSED_ALREADY" | "ACTIVATION_IS_WORKING_ALREADY" | "APPLICATION_PACKAGES_MISMATCH" | "APP_DESC_HAS_REFERENCED_DATA" | "AUTO_ACTIVATE_IS_NOT_POSSIBLE_ON_NEW_CU" | "COMPANY_NAME_MUST_BE_SET_IF_NO_SELLER" | "CONTROL_UNIT_IS_CONNECTED_ALREADY" | "CONTROL_UNIT_IS_DISCONNECTED_ALREADY" | "CU_HAS_REFERENCED_DATA" | "CU_IS_MISSING_FOR_ACTIVATION" | "CU_LOCATION_MUST_BE_SET" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "ENTITY_HAS_REFERENCED_DATA" | "INSTALLATION_IS_OUT_OF_DATE" | "ORDER_ALREADY_HAS_PRECEPT" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "PROHIBITED_ORDER_STATUS_CHANGE" | "RECEIPT_IS_NOT_PRINTED" | "RECEIPT_IS_PRINTED_ALREADY" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_MUST_HAVE_CURRENCY" | "SOFTWARE_VENDOR_HAS_REFERENCED_DATA" | "SOFTWARE_VENDOR_IS_MISSING" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "USER_IS_NOT_REGULAR";
@@ -3854,6 +3898,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3869,6 +3915,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "QUERY_PARAM_CANT_BE_NEGATIVE" | "SERVER_IS_OVERLOADED";
@@ -3882,6 +3930,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3897,6 +3947,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT" | "QUERY_PARAM_CANT_BE_NEGATIVE";
@@ -3910,6 +3962,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -3925,6 +3979,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "NotFoundJsonException";
+                    /** @enum {unknown} */
                     exception?: "NotFound";
                     /** @enum {unknown} */
                     code?: null;
@@ -3938,6 +3994,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -3953,6 +4011,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "InvalidETagFormatJsonException" | "MessageNotReadableJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "InvalidETagFormat" | "MessageNotReadable" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3966,6 +4026,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -3981,6 +4043,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InvalidETagFormatJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "InvalidETagFormat" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3995,6 +4059,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "VersionConflict";
                     /** @enum {unknown} */
                     code?: null;
@@ -4008,6 +4074,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -4025,6 +4093,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -4038,6 +4108,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -4053,6 +4125,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "OutdatedVersionJsonException";
+                    /** @enum {unknown} */
                     exception?: "OutdatedVersion";
                     /** @enum {unknown} */
                     code?: null;
@@ -4066,6 +4140,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
@@ -4081,6 +4157,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "InvalidETagFormatJsonException" | "MessageNotReadableJsonException" | "NonUniqueJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "InvalidETagFormat" | "MessageNotReadable" | "NonUnique" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "ORDER_ALREADY_HAS_PRECEPT" | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -4094,6 +4172,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
@@ -4109,6 +4189,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
+                    /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
                     code?: null | "DAY_IS_NOT_CLOSED" | "ENDPOINT_NOT_FOUND" | "RECEIPT_IS_NOT_PRINTED" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_MUST_HAVE_CURRENCY" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY";
@@ -4122,6 +4204,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "RequestParameterMissingJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -4139,6 +4223,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -4152,6 +4238,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -4167,6 +4255,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "QUERY_PARAM_CANT_BE_NEGATIVE";
@@ -4180,6 +4270,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -4195,6 +4287,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: "CONTROL_UNIT_IS_DISCONNECTED_ALREADY";
@@ -4208,6 +4302,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -4223,6 +4319,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ReferenceNotFoundJsonException";
+                    /** @enum {unknown} */
                     exception?: "ReferenceNotFound";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
@@ -4236,6 +4334,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "RequestParameterMissingJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "RequestParameterMissing" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -4251,6 +4351,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
+                    /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
                     code?: null | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "ENDPOINT_NOT_FOUND" | "RECEIPT_IS_NOT_PRINTED" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_MUST_HAVE_CURRENCY";
@@ -4264,6 +4366,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -4279,6 +4383,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "DayClosedJsonException" | "DayNotClosedJsonException" | "ReceiptAlreadyPrintedJsonException" | "ReceiptNotPrintedJsonException" | "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "DayClosed" | "DayNotClosed" | "ReceiptAlreadyPrinted" | "ReceiptNotPrinted" | "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_IS_ACTIVE_ALREADY" | "ACTIVATION_IS_CLOSED_ALREADY" | "ACTIVATION_IS_WORKING_ALREADY" | "APPLICATION_PACKAGES_MISMATCH" | "APP_DESC_HAS_REFERENCED_DATA" | "AUTO_ACTIVATE_IS_NOT_POSSIBLE_ON_NEW_CU" | "COMPANY_NAME_MUST_BE_SET_IF_NO_SELLER" | "CONTROL_UNIT_IS_CONNECTED_ALREADY" | "CONTROL_UNIT_IS_DISCONNECTED_ALREADY" | "CU_HAS_REFERENCED_DATA" | "CU_IS_MISSING_FOR_ACTIVATION" | "CU_LOCATION_MUST_BE_SET" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "ENTITY_HAS_REFERENCED_DATA" | "INSTALLATION_IS_OUT_OF_DATE" | "ORDER_ALREADY_HAS_PRECEPT" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "PROHIBITED_ORDER_STATUS_CHANGE" | "RECEIPT_IS_NOT_PRINTED" | "RECEIPT_IS_PRINTED_ALREADY" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_MUST_HAVE_CURRENCY" | "SOFTWARE_VENDOR_HAS_REFERENCED_DATA" | "SOFTWARE_VENDOR_IS_MISSING" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "USER_IS_NOT_REGULAR";
@@ -4292,6 +4398,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -4307,6 +4415,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
@@ -4320,6 +4430,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "RequestParameterMissingJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "RequestParameterMissing" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -4335,6 +4447,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
@@ -4348,6 +4462,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -4363,6 +4479,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "DAY_IS_NOT_CLOSED" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
@@ -4376,6 +4494,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -4391,6 +4511,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InvalidETagFormatJsonException" | "RequestParameterMissingJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "InvalidETagFormat" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -4404,6 +4526,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -4419,6 +4543,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: "DAY_IS_CLOSED";
@@ -4432,6 +4558,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -4447,6 +4575,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "SERVER_IS_OVERLOADED";
@@ -4460,6 +4590,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InvalidETagFormatJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "InvalidETagFormat" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -4475,6 +4607,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "CashRegisterNameIsNotUniqueJsonException" | "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "CashRegisterNameIsNotUnique" | "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "REPORT_IS_NOT_PRINTED" | "SALE_TOTALS_INCONSISTENT" | "SERVER_IS_OVERLOADED";
@@ -4488,6 +4622,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "ControlUnitCommunicationJsonException" | "ControlUnitReceiptJsonException" | "ControlUnitUnavailableJsonException" | "InternalServerErrorJsonException";
                     /** @enum {unknown} */
                     exception?: "ControlUnitCommunication" | "ControlUnitReceipt" | "ControlUnitUnavailable" | "InternalServerError";
                     /** @enum {unknown} */
@@ -4505,6 +4641,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ServiceUnavailableJsonException";
+                    /** @enum {unknown} */
                     exception?: "ServiceUnavailable";
                     /** @enum {unknown} */
                     code?: null | "REQUIRES_SETUP";
@@ -4521,6 +4659,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -4534,6 +4674,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "RequestMethodNotSupportedJsonException";
                     /** @enum {unknown} */
                     exception?: "RequestMethodNotSupported";
                     /** @enum {unknown} */
@@ -4551,6 +4693,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "EMAIL_IS_NOT_FREE" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -4564,6 +4708,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -4581,6 +4727,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -4594,6 +4742,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "InvalidETagFormatJsonException" | "MessageNotReadableJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "InvalidETagFormat" | "MessageNotReadable" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -4609,6 +4759,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "QUERY_PARAM_CANT_BE_NEGATIVE";
@@ -4622,6 +4774,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -4637,6 +4791,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_ALREADY_EXISTS" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT" | "CONTROL_CODE_MISSING" | "IDENTIFIER_LENGTH_VIOLATION" | "JOURNAL_EXPORT_INCOMPLETE" | "LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "RECEIPT_NUMBER_OUT_OF_SEQUENCE" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "SALE_TOTALS_INCONSISTENT" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SERVER_CANT_BE_REMOVED" | "SERVER_IS_OVERLOADED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "URL_AND_BODY_IDENTIFIERS_MISMATCH" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY" | "WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP";
@@ -4651,6 +4807,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: "APPLICATION_PACKAGES_MISMATCH";
@@ -4664,6 +4822,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
