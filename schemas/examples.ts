@@ -5,7 +5,8 @@
  * body as the version shows it (every field, null where absent: `viewExample`). tests/unit/openapi.test.ts
  * validates every one against the schema it illustrates.
  */
-import type { Exception } from '#shared/errors.ts';
+import { ApiError, type ErrorCode, type Exception } from '#shared/errors.ts';
+import { type ErrorBody, errorBody } from '#shared/http/response.ts';
 import { type BodySchemaName, bodySchemas, type responseSchemas } from './index.ts';
 import type { BodyTypes } from './types.ts';
 
@@ -652,22 +653,15 @@ export const responseExamples: Partial<Record<keyof typeof responseSchemas, Exam
   salesStats: { summary: "Today's sales", value: { total: 4480, amountOfSales: 1, amountOfProducts: 3 } },
 };
 
-/** The error body of every version (docs/conventions.md §3). */
-export interface ErrorBody {
-  exception: Exception;
-  code: string | null;
-  message: string;
-  details: Record<string, unknown>;
-}
-
+/** An error body as the service gives it: made by the one mapper from the error's details (docs/conventions.md §3). */
 const error = (
   exception: Exception,
-  code: string | null,
+  code: ErrorCode | null,
   message: string,
   details: Record<string, unknown> = {},
 ): Example<ErrorBody> => ({
   summary: code ?? exception,
-  value: { exception, code, message, details },
+  value: errorBody(new ApiError<Exception>(exception, code, message, { details })),
 });
 
 /**

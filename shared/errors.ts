@@ -194,6 +194,11 @@ export class ApiError<E extends Exception = Exception> extends Error {
   readonly status: (typeof EXCEPTIONS)[E];
   readonly exception: E;
   readonly code: CodeOf<E> | null;
+  /**
+   * What the error tells beyond its code, as one object (`field`, `header` or `parameter` for the value at fault, and
+   * `actualValue`, `sizeMax`, `printType`, ...). The error body lists it as `details[0]`: `field` beside `params`
+   * (`errorBody` in shared/http/response.ts, docs/conventions.md §3).
+   */
   readonly details: Record<string, unknown>;
   readonly headers: Record<string, string>;
 

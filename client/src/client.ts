@@ -58,7 +58,10 @@ export function createCashRegisterClient<V extends ApiVersion>(_version: V, conf
   return clientOf<ApiPaths[V]>(config);
 }
 
-/** The pinned error body of a failed call, when the answer has one. */
+/**
+ * The pinned error body of a failed call, when the answer has one: `error` (`<exception>JsonException`), `exception`,
+ * `code`, `message` and `details`, a list of at most one `{field, code, message, params}` (docs/conventions.md §3).
+ */
 export function errorBodyOf(error: unknown): ErrorBody | undefined {
   if (typeof error !== 'object' || error === null || !('exception' in error)) return undefined;
   return typeof error.exception === 'string' ? (error as ErrorBody) : undefined;

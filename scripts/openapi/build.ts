@@ -259,7 +259,11 @@ class ErrorResponses {
         'application/json': {
           schema: {
             allOf: [schemaRef('Error')],
-            properties: { exception: { enum: exceptions }, code: { enum: codes } },
+            properties: {
+              error: { enum: exceptions.map((exception) => `${exception}JsonException`) },
+              exception: { enum: exceptions },
+              code: { enum: codes },
+            },
           },
           ...mediaExamples(
             Object.fromEntries(
@@ -286,22 +290,51 @@ class ErrorResponses {
 
 const errorSchema = {
   type: 'object',
-  description: 'The error body of every version (docs/conventions.md §3).',
-  required: ['exception', 'code', 'message', 'details'],
+  description:
+    'The error body of every version (docs/conventions.md §3): `error` is the exception with the suffix `JsonException`, ' +
+    '`details` lists what the error tells of the value at fault (none, or one item).',
+  required: ['error', 'exception', 'code', 'message', 'details'],
+  additionalProperties: false,
   properties: {
+    error: { type: 'string', enum: Object.keys(EXCEPTIONS).map((exception) => `${exception}JsonException`) },
     exception: { type: 'string', enum: Object.keys(EXCEPTIONS) },
     code: { type: ['string', 'null'] },
     message: { type: 'string' },
-    details: { type: 'object' },
+    details: { type: 'array', maxItems: 1, items: schemaRef('ErrorDetail') },
   },
   examples: [
     {
+      error: 'ValueNotValidJsonException',
       exception: 'ValueNotValid',
       code: 'SIZE_SHOULD_BE_IN_RANGE',
       message: 'name has the wrong size',
-      details: { field: 'name', actualValue: 0, sizeMin: 1, sizeMax: 32 },
+      details: [
+        {
+          field: 'name',
+          code: 'SIZE_SHOULD_BE_IN_RANGE',
+          message: 'name has the wrong size',
+          params: { actualValue: 0, sizeMin: 1, sizeMax: 32 },
+        },
+      ],
     },
   ],
+};
+
+const errorDetailSchema = {
+  type: 'object',
+  description:
+    "One item of an error's `details` (docs/conventions.md §3): `field` is the offending value's path into the body, or " +
+    "the name of the path or query parameter or header at fault (null when the error is about no one value); `code` and `message` are the error's; " +
+    "`params` holds the rest: ValueNotValid's `actualValue`, `pattern`, `sizeMin`, `sizeMax`, `valueMin`, `valueMax`, and " +
+    "the other exceptions' own (`sizeMax`, `depthMax`, `printType`, `returnCode`, `relation`, `expected`, ...).",
+  required: ['field', 'code', 'message', 'params'],
+  additionalProperties: false,
+  properties: {
+    field: { type: ['string', 'null'] },
+    code: { type: ['string', 'null'] },
+    message: { type: 'string' },
+    params: { type: 'object' },
+  },
 };
 
 const replayedHeader = {
@@ -473,7 +506,7 @@ function operation(group: string, route: Route, version: ApiVersion, errors: Err
 
 /** The components every document shares: the request schemas, their views and the response schemas. */
 function schemaComponents(): JsonObject {
-  const schemas: JsonObject = { Error: errorSchema };
+  const schemas: JsonObject = { Error: errorSchema, ErrorDetail: errorDetailSchema };
   for (const schema of sharedSchemas) {
     schemas[schema.$id] = toComponents(schema as Json);
     schemas[`${schema.$id}View`] = toComponents(asView(schema as Json));

@@ -112,16 +112,56 @@ export function toResult(reply: Reply, maxBytes: number): APIGatewayProxyStructu
   return { statusCode: reply.status, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...reply.headers }, body };
 }
 
-/** The pinned error body (docs/conventions.md §3). */
+/** One item of an error body's `details` list (docs/conventions.md §3). */
+export interface ErrorDetail {
+  /** The offending value's path into the body, or the name of the missing or mistyped header or parameter. */
+  field: string | null;
+  code: string | null;
+  message: string;
+  /** Everything else the error tells: `actualValue`, `pattern`, `sizeMin`, `sizeMax`, `valueMin`, `valueMax`, ... */
+  params: Record<string, unknown>;
+}
+
+/** The error body of every version (docs/conventions.md §3). */
+export interface ErrorBody {
+  /** The exception's name with the suffix `JsonException`, as the service's clients read it. */
+  error: string;
+  exception: string;
+  code: string | null;
+  message: string;
+  details: ErrorDetail[];
+}
+
+/** The keys of an error's details that name the value it is about: the item's `field`, in this order. */
+const FIELD_KEYS = ['field', 'header', 'parameter'] as const;
+
+/**
+ * An error's details object as the list of the error body: none when it has nothing to add, else one item whose
+ * `field` is the value's path (or the header's or parameter's name) and whose `params` hold every other key.
+ */
+export function detailsList(error: ApiError): ErrorDetail[] {
+  if (Object.keys(error.details).length === 0) return [];
+  const key = FIELD_KEYS.find((name) => typeof error.details[name] === 'string');
+  const params = Object.fromEntries(Object.entries(error.details).filter(([name]) => name !== key));
+  return [{ field: key === undefined ? null : (error.details[key] as string), code: error.code, message: error.message, params }];
+}
+
+/** The error body (docs/conventions.md §3): every error of every version becomes it here and nowhere else. */
+export function errorBody(error: ApiError): ErrorBody {
+  return {
+    error: `${error.exception}JsonException`,
+    exception: error.exception,
+    code: error.code,
+    message: error.message,
+    details: detailsList(error),
+  };
+}
+
+/** The pinned error answer (docs/conventions.md §3). */
 export function errorResult(error: ApiError): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode: error.status,
     headers: { 'Content-Type': JSON_CONTENT_TYPE, ...error.headers },
-    body: JSON.stringify({
-      exception: error.exception,
-      code: error.code,
-      message: error.message,
-      details: error.details,
-    }),
+    body: JSON.stringify(errorBody(error)),
   };
 }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '#shared/db/keys.ts';
 import { put, transact } from '#shared/db/transact.ts';
-import { type CallOptions, expectError, omit, v } from '../support/http.ts';
+import { type CallOptions, detailOf, expectError, omit, v } from '../support/http.ts';
 import { DAY, newApp, newVendor, swedishCorporateId, userOf } from '../support/identity.ts';
 import { createHash } from 'node:crypto';
 
@@ -172,7 +172,7 @@ describe.each([26, 33] as const)('activations-advanced in v%i', (api) => {
     const badDigit = `${good.slice(0, 9)}${(Number(good[9]) + 1) % 10}`;
     const shape = await client.post('/activations-advanced', fullBody(cuApp, { corporateId: '12345' }));
     expectError(shape, 400, 'ValueNotValid', 'SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH');
-    expect((shape.body as { details: object }).details).toMatchObject({ field: 'corporateId', actualValue: '12345' });
+    expect(detailOf(shape)).toMatchObject({ field: 'corporateId', actualValue: '12345' });
     expectError(
       await client.post('/activations-advanced', fullBody(cuApp, { corporateId: badDigit })),
       400,
@@ -467,7 +467,7 @@ describe('v15 installation and order', () => {
       noauth,
     );
     expectError(empty, 400, 'ValueNotValid', 'SIZE_SHOULD_BE_MORE_THEN');
-    expect((empty.body as { details: object }).details).toEqual({ field: 'gcmRegistrationId', actualValue: 0, sizeMin: 1 });
+    expect(detailOf(empty)).toEqual({ field: 'gcmRegistrationId', actualValue: 0, sizeMin: 1 });
   });
 
   const order = (fields: Record<string, unknown> = {}) => ({
@@ -739,7 +739,7 @@ describe('field limits of the activation bodies (spec 2.3, 4.2, 8)', () => {
     async (field, fields, code, details) => {
       const answer = await v(33).post('/activations-advanced', fullBody(cuApp, fields));
       expectError(answer, 400, 'ValueNotValid', code);
-      expect((answer.body as { details: object }).details).toMatchObject({ field, ...details });
+      expect(detailOf(answer)).toMatchObject({ field, ...details });
     },
   );
 
@@ -764,7 +764,7 @@ describe('field limits of the activation bodies (spec 2.3, 4.2, 8)', () => {
       { as: 'none' },
     );
     expectError(tooLongDevice, 400, 'ValueNotValid', 'SIZE_SHOULD_BE_IN_RANGE');
-    expect((tooLongDevice.body as { details: object }).details).toEqual({
+    expect(detailOf(tooLongDevice)).toEqual({
       field: 'deviceId',
       actualValue: 18,
       sizeMin: 1,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ApiVersion } from '#shared/versions.ts';
-import { type CallOptions, expectError, newSeller, v } from '../support/http.ts';
+import { type CallOptions, detailOf, expectError, newSeller, v } from '../support/http.ts';
 import { userOf } from '../support/identity.ts';
 
 const ALL = [15, 26, 33] as const;
@@ -371,7 +371,7 @@ describe('limits of catalog bodies', () => {
     const sellerId = await stockedSeller();
     const answer = await v(api).put(`/${sellerId}/${plural}/e`, body);
     expectError(answer, 400, 'ValueNotValid', code);
-    expect((answer.body as { details: { field: string } }).details.field).toBe(field);
+    expect(detailOf(answer).field).toBe(field);
     expectError(await v(api).get(`/${sellerId}/${plural}/e`), 404, 'NotFound');
   });
 

@@ -9,7 +9,7 @@ import { put, transact } from '#shared/db/transact.ts';
 import type { ControlUnit } from '#shared/domain/records.ts';
 import { statusItem } from '#shared/kd/protocol.ts';
 import { listControlUnit } from '#shared/domain/control-units.ts';
-import { type CallOptions, expectError, v } from '../support/http.ts';
+import { type CallOptions, detailOf, expectError, v } from '../support/http.ts';
 import { DAY, newApp, newVendor, swedishCorporateId, userOf } from '../support/identity.ts';
 
 const api = v(33);
@@ -325,7 +325,7 @@ describe('a unit’s bridge', () => {
 
     // Assess
     expectError(refused, 409, 'InconsistentData', 'SERVER_CANT_BE_REMOVED');
-    expect((refused.body as { details: unknown }).details).toEqual({ activationIds: [activationId] });
+    expect(detailOf(refused)).toEqual({ field: null, activationIds: [activationId] });
     expect([closed.status, removed.status]).toEqual([204, 204]);
     expectError(again, 404, 'NotFound');
     expect((await api.get(`/control-units/${unit}/bridge`)).body).toMatchObject({ provisioned: false, lastSeen: null });

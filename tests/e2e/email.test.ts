@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ApiVersion } from '#shared/versions.ts';
-import { type CallOptions, expectError, uniqueCorporateId, v } from '../support/http.ts';
+import { type CallOptions, detailOf, expectError, uniqueCorporateId, v } from '../support/http.ts';
 import { DAY, newApp } from '../support/identity.ts';
 
 const outbox = inject('outboxDir');
@@ -253,8 +253,8 @@ describe('POST /email', () => {
       );
 
       // Assess
-      expect((bad.body as { details: unknown }).details).toEqual({ field: 'attachments[1].body' });
-      expect((large.body as { details: unknown }).details).toEqual({ sizeMax: 5 * 1024 * 1024 });
+      expect(detailOf(bad)).toEqual({ field: 'attachments[1].body' });
+      expect(detailOf(large)).toEqual({ field: null, sizeMax: 5 * 1024 * 1024 });
     });
   });
 });

@@ -129,16 +129,18 @@ const send = (write: Write, raw: Buffer) =>
   v(33)[write.method === 'POST' ? 'post' : 'put'](write.path, undefined, { ...write.as, raw });
 
 function expectRefused(answer: Answer, what: string): void {
-  const body = answer.body as { exception?: unknown; code?: unknown; message?: unknown; details?: unknown } | undefined;
+  const body = answer.body as
+    { error?: unknown; exception?: unknown; code?: unknown; message?: unknown; details?: unknown } | undefined;
   expect(
     {
       clientError: answer.status >= 400 && answer.status < 500,
       contentType: answer.headers.get('content-type'),
       shape: [
+        body?.error === `${String(body?.exception)}JsonException`,
         typeof body?.exception,
         body?.code === null ? 'null' : typeof body?.code,
         typeof body?.message,
-        typeof body?.details,
+        Array.isArray(body?.details),
       ],
       small: answer.text.length < SMALL_ANSWER,
     },
@@ -146,7 +148,7 @@ function expectRefused(answer: Answer, what: string): void {
   ).toEqual({
     clientError: true,
     contentType: 'application/json;charset=UTF-8',
-    shape: ['string', expect.stringMatching(/^(string|null)$/), 'string', 'object'],
+    shape: [true, 'string', expect.stringMatching(/^(string|null)$/), 'string', true],
     small: true,
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, expectError, newSeller, v } from '../support/http.ts';
+import { call, detailOf, expectError, newSeller, v } from '../support/http.ts';
 
 describe('the HTTP layer every function shares', () => {
   it('a path no endpoint has is 404 ENDPOINT_NOT_FOUND, in every version and outside them', async () => {
@@ -58,18 +58,16 @@ describe('the HTTP layer every function shares', () => {
     for (const raw of [`${'['.repeat(100_000)}${']'.repeat(100_000)}`, `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`]) {
       const answer = await v(33).post(`/${sellerId}/taxes`, undefined, { raw });
       expectError(answer, 400, 'MessageNotReadable');
-      expect(answer.body).toMatchObject({ details: { depthMax: 32 } });
+      expect(detailOf(answer)).toMatchObject({ depthMax: 32 });
     }
     // 33 levels: the body object and a custom field nesting 32 arrays.
     const tooDeep = `{"vat":1,"name":"x","custom":${'['.repeat(32)}${']'.repeat(32)}}`;
-    expect((await v(33).post(`/${sellerId}/taxes`, undefined, { raw: tooDeep })).body).toMatchObject({
-      details: { depthMax: 32 },
-    });
+    expect(detailOf(await v(33).post(`/${sellerId}/taxes`, undefined, { raw: tooDeep }))).toMatchObject({ depthMax: 32 });
     // 32 levels are read, and refused for what they hold (custom is a string).
     const deepest = `{"vat":1,"name":"x","custom":${'['.repeat(31)}${']'.repeat(31)}}`;
     const read = await v(33).post(`/${sellerId}/taxes`, undefined, { raw: deepest });
     expectError(read, 400, 'MessageNotReadable');
-    expect(read.body).toMatchObject({ details: { field: 'custom', actualValue: `${'['.repeat(31)}${']'.repeat(31)}` } });
+    expect(detailOf(read)).toMatchObject({ field: 'custom', actualValue: `${'['.repeat(31)}${']'.repeat(31)}` });
     expect((await v(33).get(`/${sellerId}/taxes`)).body).toEqual([]);
   });
 
@@ -77,12 +75,13 @@ describe('the HTTP layer every function shares', () => {
     const sellerId = await newSeller();
     const long = `${'Å'.repeat(63)}😀${'x'.repeat(500_000)}`;
     const pattern = await v(33).post(`/${sellerId}/taxes`, { vat: 1, name: 'x', custom: `\u0000${long.slice(0, 1_000)}` });
-    expect(pattern.body).toMatchObject({ details: { field: 'custom', actualValue: `\u0000${'Å'.repeat(63)}…` } });
+    expect(detailOf(pattern)).toMatchObject({ field: 'custom', actualValue: `\u0000${'Å'.repeat(63)}…` });
     const type = await v(33).post(`/${sellerId}/taxes`, { vat: long, name: 'x' });
-    expect(type.body).toMatchObject({ details: { field: 'vat', actualValue: `${'Å'.repeat(63)}😀…` } });
+    expect(detailOf(type)).toMatchObject({ field: 'vat', actualValue: `${'Å'.repeat(63)}😀…` });
     const array = await v(33).post(`/${sellerId}/taxes`, { vat: Array.from({ length: 50_000 }, (_, index) => index), name: 'x' });
-    expect(array.body).toMatchObject({
-      details: { field: 'vat', actualValue: `[${Array.from({ length: 40 }, (_, i) => i).join(',')}`.slice(0, 64) + '…' },
+    expect(detailOf(array)).toMatchObject({
+      field: 'vat',
+      actualValue: `[${Array.from({ length: 40 }, (_, i) => i).join(',')}`.slice(0, 64) + '…',
     });
     for (const answer of [pattern, type, array]) expect(answer.text.length).toBeLessThan(1_000);
     const path = await call('GET', `/v33/${'p'.repeat(5_000)}`);

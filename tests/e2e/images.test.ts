@@ -13,7 +13,7 @@ import { db } from '#shared/db/client.ts';
 import { updateItem } from '#shared/db/documents.ts';
 import { keys } from '#shared/db/keys.ts';
 import { ALL_VERSIONS, type ApiVersion } from '#shared/versions.ts';
-import { type Answer, expectError, newSeller, v } from '../support/http.ts';
+import { type Answer, detailOf, expectError, newSeller, v } from '../support/http.ts';
 
 // ---- Bytes and calls -----------------------------------------------------------------------------
 
@@ -422,7 +422,7 @@ describe('image uploads', () => {
     const tooLarge = await put(`/v33/${sellerId}/images/current/big.png`, imageOf(MAX_BYTES + 1));
 
     expectError(tooLarge, 413, 'RequestEntityTooLarge');
-    expect(tooLarge.body).toMatchObject({ details: { sizeMax: MAX_BYTES } });
+    expect(detailOf(tooLarge)).toMatchObject({ sizeMax: MAX_BYTES });
     expect(await versionOf(sellerId)).toBe(before);
   });
 
@@ -455,7 +455,7 @@ describe('image uploads', () => {
     const sellerId = await newSeller();
     const answer = await put(`/v26/${sellerId}/images/current/${filename}`, imageOf());
     expectError(answer, 400, 'ValueNotValid', code);
-    expect(answer.body).toMatchObject({ details: { field: 'pictureFilename' } });
+    expect(detailOf(answer)).toMatchObject({ field: 'pictureFilename' });
     expectError(await get(`/v26/${sellerId}/images/current/${filename}`), 400, 'ValueNotValid', code);
   });
 
@@ -628,8 +628,9 @@ describe('the images handler fed a real API Gateway v2 event (base64 body)', () 
 
     expect(result.statusCode).toBe(400);
     expect(JSON.parse(result.body ?? 'null')).toMatchObject({
+      error: 'HttpHeaderMissingJsonException',
       exception: 'HttpHeaderMissing',
-      details: { header: 'Content-Type' },
+      details: [{ field: 'Content-Type', params: {} }],
     });
   });
 });

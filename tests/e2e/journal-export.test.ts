@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startUnit } from '../support/edge.ts';
 import { activateRegister, registerApp, saleOf } from '../support/fiscal.ts';
-import { type Answer, type CallOptions, expectError, newSeller, v } from '../support/http.ts';
+import { type Answer, type CallOptions, detailOf, expectError, newSeller, v } from '../support/http.ts';
 import { DAY, swedishCorporateId, userOf } from '../support/identity.ts';
 import { activateOnUnit, kdOf, sendKd, type UnitApp, unitApp } from '../support/kd.ts';
 import { expectValidExport } from '../support/skvfs.ts';
@@ -250,7 +250,7 @@ describe('GET /v33/{sellerId}/registrations/{cash}/journal-export', () => {
     const register = await activateRegister(33, await registerApp(), corporateId, 'K9');
     const answer = await v(33).get(`/SE${corporateId}/registrations/K9/journal-export`, { ...register, ...XML });
     expectError(answer, 409, 'InconsistentData', 'JOURNAL_EXPORT_INCOMPLETE');
-    expect((answer.body as { details: { missing: string } }).details.missing).toMatch(/address|name|version|serial|production/);
+    expect(detailOf(answer).missing).toMatch(/address|name|version|serial|production/);
   });
 });
 

@@ -11,7 +11,7 @@ import { readItem } from '#shared/db/reads.ts';
 import type { KdRequest } from '#shared/kd/codec.ts';
 import { kdTopics, type KdReplyMessage } from '#shared/kd/protocol.ts';
 import { activateRegister, registerApp, saleOf } from '../support/fiscal.ts';
-import { type CallOptions, expectError, v } from '../support/http.ts';
+import { type CallOptions, detailOf, expectError, v } from '../support/http.ts';
 import { simulatorOf, startBridge, startUnit, stopBridge, testSerial } from '../support/edge.ts';
 import { newVendor, swedishCorporateId, userOf } from '../support/identity.ts';
 import { activateOnUnit, ghostUnit, KD_DATE, kdOf, lineOf, sendKd, type UnitApp, unitApp } from '../support/kd.ts';
@@ -37,7 +37,6 @@ const commandOf = (cash: string, receiptNo: number, brutto = 12500, fields: Part
 });
 
 const responseOf = (answer: { body: unknown }) => (answer.body as { response: string }).response;
-const details = (answer: { body: unknown }) => (answer.body as { details: Record<string, unknown> }).details;
 
 beforeAll(async () => {
   app = await unitApp();
@@ -81,7 +80,7 @@ describe('a kd signed by the unit', () => {
     const tooMany = kdOf(9, 0, { vatRateToSum: { '25': 1, '12': 1, '6': 1, '0': 1, '1': 1 } });
     const five = await sendKd(33, sellerId, 'R1', tooMany, r1);
     expectError(five, 400, 'ValueNotValid', 'SIZE_SHOULD_BE_LESS_THEN');
-    expect(details(five)).toMatchObject({ field: 'vatRateToSum', sizeMax: 4 });
+    expect(detailOf(five)).toMatchObject({ field: 'vatRateToSum', sizeMax: 4 });
     expectError(
       await sendKd(33, sellerId, 'R1', kdOf(9, 0, { vatRateToSum: { '25%': 1 } }), r1),
       400,
@@ -97,7 +96,7 @@ describe('a kd signed by the unit', () => {
     );
     const half = await sendKd(33, sellerId, 'R1', { ...kdOf(9), controlUnitSerial: serial }, r1);
     expectError(half, 400, 'ValueNotValid', 'SHOULD_NOT_BE_NULL');
-    expect(details(half).field).toBe('applicationPackage');
+    expect(detailOf(half).field).toBe('applicationPackage');
     const otherUnit = { ...kdOf(9), controlUnitSerial: 'OTHER', applicationPackage: app.applicationPackage };
     expectError(await sendKd(33, sellerId, 'R1', otherUnit, r1), 404, 'ReferenceNotFound');
     const otherApp = { ...kdOf(9), controlUnitSerial: serial, applicationPackage: 'se.example.other' };
@@ -123,7 +122,7 @@ describe('every outcome', () => {
       fail();
       const failed = await sendKd(33, sellerId, 'R1', kdOf(receipt), r1);
       expectError(failed, 500, exception);
-      if (exception === 'ControlUnitReceipt') expect(details(failed).returnCode).toBe(5);
+      if (exception === 'ControlUnitReceipt') expect(detailOf(failed).returnCode).toBe(5);
       const again = await sendKd(33, sellerId, 'R1', kdOf(receipt), r1);
       expect(responseOf(again)).toBe(unit.controlCodeOf(lineOf(commandOf('R1', receipt))));
     }

@@ -53,7 +53,13 @@ const seller = { corporateId: SELLER.slice(2), country: 'SE', publicAccess: true
 const serverIsDown = (retryAfter: string) => ({
   status: 503,
   retryAfter,
-  body: { exception: 'ServiceUnavailable', code: 'SERVER_IS_DOWN', message: expect.any(String), details: {} },
+  body: {
+    error: 'ServiceUnavailableJsonException',
+    exception: 'ServiceUnavailable',
+    code: 'SERVER_IS_DOWN',
+    message: expect.any(String),
+    details: [],
+  },
 });
 
 describe('the maintenance switch (npm run maintenance)', () => {

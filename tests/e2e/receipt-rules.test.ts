@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiVersion } from '#shared/versions.ts';
 import { activateRegister, registerApp, saleOf } from '../support/fiscal.ts';
-import { type CallOptions, expectError, v } from '../support/http.ts';
+import { type CallOptions, detailOf, expectError, v } from '../support/http.ts';
 import { startUnit } from '../support/edge.ts';
 import { swedishCorporateId } from '../support/identity.ts';
 import { activateOnUnit, kdOf, sendKd, unitApp } from '../support/kd.ts';
@@ -119,7 +119,7 @@ describe('one copy per receipt', () => {
     expect((await v(33).get(`${base()}/sales/${sale.identifier}/copy`, kassa)).status).toBe(200);
     const second = await v(33).get(`${base()}/sales/${sale.identifier}/copy`, kassa);
     expectError(second, 422, 'UnprocessableEntity', 'RECEIPT_IS_PRINTED_ALREADY');
-    expect((second.body as { details: unknown }).details).toMatchObject({ printType: 'Copy' });
+    expect(detailOf(second)).toMatchObject({ printType: 'Copy' });
     expectError(
       await v(26).get(`${base()}/sales/${sale.identifier}/copy`, kassa),
       422,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newApiKey, storeApiKey } from '#shared/auth/api-keys.ts';
-import { type Answer, type CallOptions, expectError, newSeller, omit, v } from '../support/http.ts';
+import { type Answer, type CallOptions, detailOf, expectError, newSeller, omit, v } from '../support/http.ts';
 import { DAY, userOf } from '../support/identity.ts';
 
 const SINCE_26 = [26, 33] as const;
@@ -182,12 +182,12 @@ describe('restaurants across versions', () => {
     for (const field of ['corporateId', 'averageBill']) {
       const refused = await v(26).put(`/restaurants/${sellerId}`, omit(fullRestaurant(sellerId), field));
       expectError(refused, 400, 'ValueNotValid', 'SHOULD_NOT_BE_NULL');
-      expect(refused.body).toMatchObject({ details: { field } });
+      expect(detailOf(refused)).toMatchObject({ field });
     }
     for (const field of ['country', 'corporateId', 'name', 'city', 'address', 'phone']) {
       const refused = await v(15).put(`/restaurants/${sellerId}`, { ...v15Restaurant(sellerId), [field]: null });
       expectError(refused, 400, 'ValueNotValid', 'SHOULD_NOT_BE_NULL');
-      expect(refused.body).toMatchObject({ details: { field } });
+      expect(detailOf(refused)).toMatchObject({ field });
     }
     expect((await v(15).put(`/restaurants/${sellerId}`, omit(v15Restaurant(sellerId), 'averageBill'))).status).toBe(201);
     expect((await v(33).get(`/restaurants/${sellerId}`)).body).toMatchObject({ averageBill: null });
@@ -516,7 +516,7 @@ describe.each(SINCE_26)('hairdressers in v%i', (api) => {
     const sellerId = await newSeller();
     const refused = await client.put(`/hairdressers/${sellerId}`, hairdresser(sellerId, { custom: 'x'.repeat(65536) }));
     expectError(refused, 400, 'ValueNotValid', 'SIZE_SHOULD_BE_LESS_THEN');
-    expect(refused.body).toMatchObject({ details: { field: 'custom', actualValue: 65536, sizeMax: 65535 } });
+    expect(detailOf(refused)).toMatchObject({ field: 'custom', actualValue: 65536, sizeMax: 65535 });
     expectError(await client.put(`/hairdressers/${sellerId}`, { country: 'SE' }), 400, 'ValueNotValid', 'SHOULD_NOT_BE_NULL');
     expect((await client.put(`/hairdressers/${sellerId}`, hairdresser(sellerId, { custom: 'x'.repeat(65535) }))).status).toBe(
       201,
@@ -568,7 +568,7 @@ describe('restaurant validation', () => {
     const base = fullRestaurant(sellerId, { menu: [section()] });
     const refused = await v(33).put(`/restaurants/${sellerId}`, withField(base, field, beyond));
     expectError(refused, 400, 'ValueNotValid', code);
-    expect(refused.body).toMatchObject({ details: { field, ...details } });
+    expect(detailOf(refused)).toMatchObject({ field, ...details });
     expectError(await v(33).get(`/restaurants/${sellerId}`), 404, 'NotFound');
     expect((await v(33).put(`/restaurants/${sellerId}`, withField(base, field, allowed))).status).toBe(201);
   });
@@ -577,10 +577,10 @@ describe('restaurant validation', () => {
     const sellerId = await newSeller();
     const nameless = await v(26).put(`/restaurants/${sellerId}`, fullRestaurant(sellerId, { menu: [{ products: [] }] }));
     expectError(nameless, 400, 'ValueNotValid', 'SHOULD_NOT_BE_NULL');
-    expect(nameless.body).toMatchObject({ details: { field: 'menu[0].name' } });
+    expect(detailOf(nameless)).toMatchObject({ field: 'menu[0].name' });
     const wrongType = await v(26).put(`/restaurants/${sellerId}`, fullRestaurant(sellerId, { averageBill: '250' }));
     expectError(wrongType, 400, 'MessageNotReadable');
-    expect(wrongType.body).toMatchObject({ details: { field: 'averageBill' } });
+    expect(detailOf(wrongType)).toMatchObject({ field: 'averageBill' });
   });
 
   it('the largest valid restaurant, every character four bytes long, is stored and read back whole', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_VERSIONS } from '#shared/versions.ts';
-import { expectError, newSeller, uniqueCorporateId, v } from '../support/http.ts';
+import { detailOf, expectError, newSeller, uniqueCorporateId, v } from '../support/http.ts';
 
 const v33Seller = (corporateId: string) => ({
   corporateId,
@@ -49,7 +49,7 @@ describe('sellers', () => {
     const corporateId = uniqueCorporateId();
     const answer = await v(33).put(`/sellers/SE${corporateId}`, { corporateId, country: 'SE', publicAccess: true });
     expectError(answer, 400, 'ValueNotValid', 'SHOULD_NOT_BE_NULL');
-    expect(answer.body).toMatchObject({ details: { field: 'workHoursWeek' } });
+    expect(detailOf(answer)).toMatchObject({ field: 'workHoursWeek' });
   });
 
   it('each version shows exactly its own fields', async () => {
@@ -105,12 +105,12 @@ describe('sellers', () => {
     const body = (monday: unknown) => ({ corporateId, country: 'SE', publicAccess: true, workHoursWeek: { MONDAY: monday } });
     const tooEarly = await v(26).put(`/sellers/SE${corporateId}`, body({ openTime: -2147483649, closeTime: 0 }));
     expectError(tooEarly, 400, 'ValueNotValid', 'VALUE_SHOULD_BE_GREATER_THEN');
-    expect(tooEarly.body).toMatchObject({ details: { field: 'workHoursWeek.MONDAY.openTime', valueMin: -2147483648 } });
+    expect(detailOf(tooEarly)).toMatchObject({ field: 'workHoursWeek.MONDAY.openTime', valueMin: -2147483648 });
     const tooLate = await v(26).put(`/sellers/SE${corporateId}`, body({ openTime: 0, closeTime: 2147483648 }));
     expectError(tooLate, 400, 'ValueNotValid', 'VALUE_SHOULD_BE_LESS_THEN');
     const half = await v(26).put(`/sellers/SE${corporateId}`, body({ openTime: 480 }));
     expectError(half, 400, 'ValueNotValid', 'SHOULD_NOT_BE_NULL');
-    expect(half.body).toMatchObject({ details: { field: 'workHoursWeek.MONDAY.closeTime' } });
+    expect(detailOf(half)).toMatchObject({ field: 'workHoursWeek.MONDAY.closeTime' });
     expectError(await v(26).get(`/sellers/SE${corporateId}`), 404, 'NotFound');
   });
 
@@ -217,7 +217,7 @@ describe('sellers', () => {
     const body = (value: unknown) => ({ ...v33Seller(corporateId), [field]: value });
     const refused = await v(33).put(`/sellers/SE${corporateId}`, body(beyond));
     expectError(refused, 400, 'ValueNotValid', code);
-    expect(refused.body).toMatchObject({ details: { field } });
+    expect(detailOf(refused)).toMatchObject({ field });
     expectError(await v(33).get(`/sellers/SE${corporateId}`), 404, 'NotFound');
     expect((await v(33).put(`/sellers/SE${corporateId}`, body(allowed))).status).toBe(201);
     expect((await v(33).get(`/sellers/SE${corporateId}`)).body).toMatchObject({ [field]: allowed });

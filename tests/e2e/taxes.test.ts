@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_VERSIONS } from '#shared/versions.ts';
-import { expectError, newSeller, v } from '../support/http.ts';
+import { detailOf, expectError, newSeller, v } from '../support/http.ts';
 
 const version = async (sellerId: string) => ((await v(33).get(`/${sellerId}/version`)).body as { version: number }).version;
 
@@ -185,7 +185,7 @@ describe('tax limits over HTTP', () => {
     const before = (await v(26).get(`/${sellerId}/version`)).body;
     const answer = await v(26).post(`/${sellerId}/taxes`, body);
     expectError(answer, 400, 'ValueNotValid', code);
-    expect(answer.body).toMatchObject({ details: { field } });
+    expect(detailOf(answer)).toMatchObject({ field });
     expect((await v(26).get(`/${sellerId}/version`)).body).toEqual(before);
   });
 

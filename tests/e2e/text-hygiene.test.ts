@@ -6,13 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { scalars } from '#schemas/scalars.ts';
-import { type Answer, expectError, newSeller, v } from '../support/http.ts';
+import { type Answer, detailOf, expectError, newSeller, v } from '../support/http.ts';
 
 const client = v(33);
 
 function expectPatternError(answer: Answer, field: string, pattern: string = scalars.$defs.text.pattern): void {
   expectError(answer, 400, 'ValueNotValid', 'SHOULD_MATCH_PATTERN');
-  expect(answer.body).toMatchObject({ details: { field, pattern } });
+  expect(detailOf(answer)).toMatchObject({ field, pattern });
 }
 
 describe('text hygiene', () => {
@@ -138,7 +138,7 @@ describe('text hygiene', () => {
     const sellerId = await newSeller();
     const answer = await client.get(`/${sellerId}/taxes?like=Mo%00ms`);
     expectError(answer, 400, 'ValueNotValid', 'SHOULD_MATCH_PATTERN');
-    expect(answer.body).toMatchObject({ details: { field: 'like', pattern: scalars.$defs.text.pattern } });
+    expect(detailOf(answer)).toMatchObject({ field: 'like', pattern: scalars.$defs.text.pattern });
     expect((await client.get(`/${sellerId}/taxes?like=Mo`)).status).toBe(200);
   });
 });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyJournal } from '#shared/fiscal/verify-journal.ts';
 import { activateRegister, registerApp, saleOf } from '../support/fiscal.ts';
-import { type CallOptions, expectError, v } from '../support/http.ts';
+import { type CallOptions, detailOf, expectError, v } from '../support/http.ts';
 import { startUnit } from '../support/edge.ts';
 import { DAY, newApp, newVendor, swedishCorporateId } from '../support/identity.ts';
 import { activateOnUnit, kdOf, sendKd, unitApp } from '../support/kd.ts';
@@ -59,7 +59,7 @@ describe('a trading day', () => {
     const second = saleOf(5000, { prints: [{ printType: 'Normal', receiptNumber: 3 }] });
     const outOfSequence = await v(33).post(`${base()}/sales`, second, kassa);
     expectError(outOfSequence, 409, 'InconsistentData', 'RECEIPT_NUMBER_OUT_OF_SEQUENCE');
-    expect((outOfSequence.body as { details: { expected: number } }).details.expected).toBe(2);
+    expect(detailOf(outOfSequence).expected).toBe(2);
     expect(
       (await v(33).post(`${base()}/sales`, { ...second, prints: [{ printType: 'Normal', receiptNumber: 2 }] }, kassa)).status,
     ).toBe(201);
@@ -68,7 +68,7 @@ describe('a trading day', () => {
     expect((await v(33).post(`${base()}/sales`, refund, kassa)).status).toBe(201);
     const tooMuch = await v(33).post(`${base()}/sales`, saleOf(10001, { refund: true, refundFor: 1 }), kassa);
     expectError(tooMuch, 400, 'ValueNotValid', 'VALUE_SHOULD_BE_LESS_THEN');
-    expect((tooMuch.body as { details: { valueMax: number } }).details.valueMax).toBe(10000);
+    expect(detailOf(tooMuch).valueMax).toBe(10000);
 
     expect((await v(33).post(`${base()}/balance`, { amount: 1000, action: 'DEPOSIT' }, kassa)).status).toBe(201);
     const balance = await v(33).get(`${base()}/balance`, kassa);

@@ -6,7 +6,7 @@ import { putItem } from '#shared/db/documents.ts';
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
-import { type Answer, type CallOptions, expectError, newSeller, v } from '../support/http.ts';
+import { type Answer, type CallOptions, detailOf, expectError, newSeller, v } from '../support/http.ts';
 
 type As = CallOptions['as'];
 type V33Role = 'ROLE_HYPER_ADMIN' | 'ROLE_SOFTWARE_VENDOR' | 'ROLE_REGULAR_USER';
@@ -322,15 +322,15 @@ describe('User field limits', () => {
   ] as const)('%s %j is 400 ValueNotValid %s', async (field, value, code, details) => {
     const answer = await post({ [field]: value });
     expectError(answer, 400, 'ValueNotValid', code);
-    expect((answer.body as { details: object }).details).toMatchObject({ field, ...details });
-    if (code === 'SHOULD_MATCH_PATTERN') expect(answer.body).toMatchObject({ details: { pattern: expect.any(String) } });
+    expect(detailOf(answer)).toMatchObject({ field, ...details });
+    if (code === 'SHOULD_MATCH_PATTERN') expect(detailOf(answer)).toMatchObject({ pattern: expect.any(String) });
   });
 
   it.each(['username', 'email', 'role', 'password'])('a missing %s is 400 SHOULD_NOT_BE_NULL', async (field) => {
     const username = uniqueName('missing');
     const answer = await v(33).post(`/users/${username}`, { ...valid(username), [field]: undefined });
     expectError(answer, 400, 'ValueNotValid', 'SHOULD_NOT_BE_NULL');
-    expect(answer.body).toMatchObject({ details: { field } });
+    expect(detailOf(answer)).toMatchObject({ field });
   });
 
   it('a role the version does not know or a vendor that is no integer is 400 MessageNotReadable', async () => {
@@ -546,10 +546,10 @@ describe('PUT /users/{username}/password', () => {
     expectError(await v(33).put(`/users/${uniqueName('unknown')}/password`, { newPassword: 'x' }), 404, 'NotFound');
     const missing = await v(33).put(`/users/${regular.username}/password`, { oldPassword: regular.password });
     expectError(missing, 400, 'ValueNotValid', 'SHOULD_NOT_BE_NULL');
-    expect(missing.body).toMatchObject({ details: { field: 'newPassword' } });
+    expect(detailOf(missing)).toMatchObject({ field: 'newPassword' });
     const long = await v(33).put(`/users/${regular.username}/password`, { newPassword: 'p'.repeat(201) });
     expectError(long, 400, 'ValueNotValid', 'SIZE_SHOULD_BE_IN_RANGE');
-    expect(long.body).toMatchObject({ details: { field: 'newPassword', actualValue: 201, sizeMin: 1, sizeMax: 200 } });
+    expect(detailOf(long)).toMatchObject({ field: 'newPassword', actualValue: 201, sizeMin: 1, sizeMax: 200 });
     expectError(
       await v(15).put(`/users/${regular.username}/password`, { newPassword: 'x' }),
       404,

@@ -5,7 +5,7 @@ import { keys } from '#shared/db/keys.ts';
 import { reference, transact } from '#shared/db/transact.ts';
 import { referenceNotFound } from '#shared/errors.ts';
 import { ALL_VERSIONS } from '#shared/versions.ts';
-import { type Answer, type CallOptions, expectError, newSeller, omit, v } from '../support/http.ts';
+import { type Answer, type CallOptions, detailOf, expectError, newSeller, omit, v } from '../support/http.ts';
 import { appOf, DAY, newApp, newVendor, userOf } from '../support/identity.ts';
 
 /** Counts one installation more (or fewer) of an application, as installations will (another group). */
@@ -256,16 +256,21 @@ describe('validation', () => {
     const refused = await v(33).post('/application-descriptions', withField(field, beyond));
     expectError(refused, 400, 'ValueNotValid', code);
     const actualValue = code === 'SHOULD_MATCH_PATTERN' ? beyond : [...String(beyond)].length;
-    expect(refused.body).toMatchObject({ details: { field, actualValue } });
+    expect(detailOf(refused)).toMatchObject({ field, actualValue });
     expect((await v(33).post('/application-descriptions', withField(field, allowed))).status).toBe(201);
   });
 
   it('the size and pattern details name the bounds and the pattern', async () => {
-    expect((await v(33).post('/application-descriptions', withField('name', ''))).body).toMatchObject({
-      details: { field: 'name', actualValue: 0, sizeMin: 1, sizeMax: 64 },
+    expect(detailOf(await v(33).post('/application-descriptions', withField('name', '')))).toEqual({
+      field: 'name',
+      actualValue: 0,
+      sizeMin: 1,
+      sizeMax: 64,
     });
-    expect((await v(33).post('/application-descriptions', withField('productionNumberPrefix', 'AB-1'))).body).toMatchObject({
-      details: { field: 'productionNumberPrefix', actualValue: 'AB-1', pattern: '^[A-Za-z0-9]+$' },
+    expect(detailOf(await v(33).post('/application-descriptions', withField('productionNumberPrefix', 'AB-1')))).toEqual({
+      field: 'productionNumberPrefix',
+      actualValue: 'AB-1',
+      pattern: '^[A-Za-z0-9]+$',
     });
   });
 
@@ -281,7 +286,7 @@ describe('validation', () => {
     const without = omit(appOf(vendor), field);
     const missing = await v(26).post('/application-descriptions', without);
     expectError(missing, 400, 'ValueNotValid', 'SHOULD_NOT_BE_NULL');
-    expect(missing.body).toMatchObject({ details: { field } });
+    expect(detailOf(missing)).toMatchObject({ field });
     expectError(
       await v(26).post('/application-descriptions', { ...without, [field]: null }),
       400,
@@ -298,13 +303,13 @@ describe('validation', () => {
   ])('%s = %j is 400 MessageNotReadable naming the field', async (field, value) => {
     const refused = await v(33).post('/application-descriptions', { ...appOf(vendor), [field]: value });
     expectError(refused, 400, 'MessageNotReadable');
-    expect(refused.body).toMatchObject({ details: { field } });
+    expect(detailOf(refused)).toMatchObject({ field });
   });
 
   it('softwareVendor is a Java int: 2^31 is 400 VALUE_SHOULD_BE_LESS_THEN', async () => {
     const refused = await v(33).post('/application-descriptions', appOf(2 ** 31));
     expectError(refused, 400, 'ValueNotValid', 'VALUE_SHOULD_BE_LESS_THEN');
-    expect(refused.body).toMatchObject({ details: { field: 'softwareVendor', valueMax: 2 ** 31 - 1 } });
+    expect(detailOf(refused)).toMatchObject({ field: 'softwareVendor', valueMax: 2 ** 31 - 1 });
   });
 
   it.each([
@@ -313,7 +318,7 @@ describe('validation', () => {
   ])('vendor name %j is accepted, %j is 400 SIZE_SHOULD_BE_IN_RANGE', async (allowed, beyond) => {
     const refused = await v(15).post('/software-vendors', { name: beyond });
     expectError(refused, 400, 'ValueNotValid', 'SIZE_SHOULD_BE_IN_RANGE');
-    expect(refused.body).toMatchObject({ details: { field: 'name', sizeMin: 1, sizeMax: 96 } });
+    expect(detailOf(refused)).toMatchObject({ field: 'name', sizeMin: 1, sizeMax: 96 });
     expect((await v(15).post('/software-vendors', { name: allowed })).status).toBe(201);
     expectError(
       await v(15).put(`/software-vendors/${vendor}`, { name: beyond }),

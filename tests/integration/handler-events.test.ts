@@ -62,10 +62,11 @@ describe('handlers fed real API Gateway v2 events', () => {
     expect(result.statusCode).toBe(404);
     expect(result.headers?.['Content-Type']).toBe('application/json;charset=UTF-8');
     expect(json(result.body)).toEqual({
+      error: 'NotFoundJsonException',
       exception: 'NotFound',
       code: 'ENDPOINT_NOT_FOUND',
       message: 'No endpoint GET /v33/no-such/endpoint',
-      details: {},
+      details: [],
     });
   });
 
@@ -96,10 +97,11 @@ describe('handlers fed real API Gateway v2 events', () => {
     const result = await catalog(taxWithBytes(Buffer.from(bytes)), context);
     expect(result.statusCode).toBe(400);
     expect(json(result.body)).toEqual({
+      error: 'MessageNotReadableJsonException',
       exception: 'MessageNotReadable',
       code: null,
       message: 'The body is not valid UTF-8',
-      details: {},
+      details: [],
     });
   });
 
@@ -110,10 +112,18 @@ describe('handlers fed real API Gateway v2 events', () => {
     expect({ status: result.statusCode, body: json(result.body) }).toEqual({
       status: 400,
       body: {
+        error: 'MessageNotReadableJsonException',
         exception: 'MessageNotReadable',
         code: null,
         message: 'The body nests arrays and objects deeper than 32 levels',
-        details: { depthMax: 32 },
+        details: [
+          {
+            field: null,
+            code: null,
+            message: 'The body nests arrays and objects deeper than 32 levels',
+            params: { depthMax: 32 },
+          },
+        ],
       },
     });
   });
@@ -133,7 +143,12 @@ describe('handlers fed real API Gateway v2 events', () => {
     delete headers['content-type'];
     const result = await catalog({ ...event, headers }, context);
     expect(result.statusCode).toBe(400);
-    expect(json(result.body)).toMatchObject({ exception: 'HttpHeaderMissing', code: null, details: { header: 'Content-Type' } });
+    expect(json(result.body)).toMatchObject({
+      error: 'HttpHeaderMissingJsonException',
+      exception: 'HttpHeaderMissing',
+      code: null,
+      details: [{ field: 'Content-Type', code: null, params: {} }],
+    });
   });
 
   it('an unexpected failure is 500 InternalServerError without internals', async () => {
@@ -142,10 +157,11 @@ describe('handlers fed real API Gateway v2 events', () => {
     const result = await catalog(fixture('http-api-v2-get-tax'), context);
     expect(result.statusCode).toBe(500);
     expect(json(result.body)).toEqual({
+      error: 'InternalServerErrorJsonException',
       exception: 'InternalServerError',
       code: null,
       message: 'The request could not be completed; it has been logged',
-      details: {},
+      details: [],
     });
     expect(result.body).not.toMatch(/socket|secret|10\.0\.0|at /);
   });

@@ -51,17 +51,51 @@ export const v = (version: ApiVersion) => ({
   del: (path: string, options?: CallOptions) => call('DELETE', `/v${version}${path}`, options),
 });
 
-/** Asserts the pinned error body (docs/conventions.md §3) and status, as a client observes them. */
+/** One item of an error body's `details` list (docs/conventions.md §3). */
+export interface ErrorDetail {
+  field: string | null;
+  code: string | null;
+  message: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * Asserts the pinned error body (docs/conventions.md §3) and status, as a client observes them: `error` names the
+ * exception with the suffix `JsonException`, and `details` is a list of at most one item that repeats the code and the
+ * message.
+ */
 export function expectError(answer: Answer, status: number, exception: string, code: string | null = null): void {
-  const body = answer.body as { exception?: unknown; code?: unknown; message?: unknown; details?: unknown } | undefined;
+  const body = answer.body as
+    { error?: unknown; exception?: unknown; code?: unknown; message?: unknown; details?: unknown } | undefined;
+  const details = Array.isArray(body?.details) ? (body.details as ErrorDetail[]) : undefined;
   expect({
     status: answer.status,
     contentType: answer.headers.get('content-type'),
+    error: body?.error,
     exception: body?.exception,
     code: body?.code,
     message: typeof body?.message,
-    details: typeof body?.details,
-  }).toEqual({ status, contentType: 'application/json;charset=UTF-8', exception, code, message: 'string', details: 'object' });
+    details: details?.map((item) => ({ code: item.code, message: item.message })) ?? typeof body?.details,
+  }).toEqual({
+    status,
+    contentType: 'application/json;charset=UTF-8',
+    error: `${exception}JsonException`,
+    exception,
+    code,
+    message: 'string',
+    details: details?.length ? [{ code, message: body?.message }] : [],
+  });
+}
+
+/**
+ * What an error answer tells of the value at fault: its one `details` item's `field` (null for none) beside the item's
+ * `params`, e.g. `{ field: 'name', actualValue: 0, sizeMin: 1, sizeMax: 32 }`. Fails unless there is exactly one item.
+ */
+export function detailOf(answer: Answer): Record<string, unknown> {
+  const details = (answer.body as { details?: unknown } | undefined)?.details;
+  if (!Array.isArray(details) || details.length !== 1) throw new Error(`Not one error detail: ${answer.status} ${answer.text}`);
+  const [item] = details as ErrorDetail[];
+  return { field: item?.field, ...item?.params };
 }
 
 /** A corporate id no other test uses. */

@@ -1319,25 +1319,41 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description The error body of every version (docs/conventions.md §3).
+         * @description The error body of every version (docs/conventions.md §3): `error` is the exception with the suffix `JsonException`, `details` lists what the error tells of the value at fault (none, or one item).
          * @example {
+         *       "error": "ValueNotValidJsonException",
          *       "exception": "ValueNotValid",
          *       "code": "SIZE_SHOULD_BE_IN_RANGE",
          *       "message": "name has the wrong size",
-         *       "details": {
-         *         "field": "name",
-         *         "actualValue": 0,
-         *         "sizeMin": 1,
-         *         "sizeMax": 32
-         *       }
+         *       "details": [
+         *         {
+         *           "field": "name",
+         *           "code": "SIZE_SHOULD_BE_IN_RANGE",
+         *           "message": "name has the wrong size",
+         *           "params": {
+         *             "actualValue": 0,
+         *             "sizeMin": 1,
+         *             "sizeMax": 32
+         *           }
+         *         }
+         *       ]
          *     }
          */
         Error: {
             /** @enum {string} */
+            error: "InvalidETagFormatJsonException" | "NonUniqueJsonException" | "MessageNotReadableJsonException" | "HttpHeaderMissingJsonException" | "RequestParameterMissingJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException" | "UnauthorizedJsonException" | "ForbiddenJsonException" | "NotFoundJsonException" | "ReferenceNotFoundJsonException" | "RequestMethodNotSupportedJsonException" | "VersionConflictJsonException" | "InconsistentDataJsonException" | "CashRegisterNameIsNotUniqueJsonException" | "OutdatedVersionJsonException" | "RequestEntityTooLargeJsonException" | "UnprocessableEntityJsonException" | "DayClosedJsonException" | "DayNotClosedJsonException" | "ReceiptNotPrintedJsonException" | "ReceiptAlreadyPrintedJsonException" | "InternalServerErrorJsonException" | "ControlUnitReceiptJsonException" | "ControlUnitUnavailableJsonException" | "ControlUnitCommunicationJsonException" | "ServiceUnavailableJsonException";
+            /** @enum {string} */
             exception: "InvalidETagFormat" | "NonUnique" | "MessageNotReadable" | "HttpHeaderMissing" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid" | "Unauthorized" | "Forbidden" | "NotFound" | "ReferenceNotFound" | "RequestMethodNotSupported" | "VersionConflict" | "InconsistentData" | "CashRegisterNameIsNotUnique" | "OutdatedVersion" | "RequestEntityTooLarge" | "UnprocessableEntity" | "DayClosed" | "DayNotClosed" | "ReceiptNotPrinted" | "ReceiptAlreadyPrinted" | "InternalServerError" | "ControlUnitReceipt" | "ControlUnitUnavailable" | "ControlUnitCommunication" | "ServiceUnavailable";
             code: string | null;
             message: string;
-            details: Record<string, unknown>;
+            details: components["schemas"]["ErrorDetail"][];
+        };
+        /** @description One item of an error's `details` (docs/conventions.md §3): `field` is the offending value's path into the body, or the name of the path or query parameter or header at fault (null when the error is about no one value); `code` and `message` are the error's; `params` holds the rest: ValueNotValid's `actualValue`, `pattern`, `sizeMin`, `sizeMax`, `valueMin`, `valueMax`, and the other exceptions' own (`sizeMax`, `depthMax`, `printType`, `returnCode`, `relation`, `expected`, ...). */
+        ErrorDetail: {
+            field: string | null;
+            code: string | null;
+            message: string;
+            params: Record<string, unknown>;
         };
         scalars: {
             $defs: {
@@ -3113,6 +3129,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3129,6 +3147,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "EMAIL_IS_NOT_FREE" | "GATEWAY_VERIFICATION_FAILURE" | "INCOMPATIBILITY_OF_SESSION_ID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "REGISTRATION_IS_NOT_APPA" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -3142,6 +3162,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
@@ -3157,6 +3179,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_ALREADY_EXISTS" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT" | "CONTROL_CODE_MISSING" | "IDENTIFIER_LENGTH_VIOLATION" | "JOURNAL_EXPORT_INCOMPLETE" | "LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "RECEIPT_NUMBER_OUT_OF_SEQUENCE" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "SALE_TOTALS_INCONSISTENT" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SERVER_CANT_BE_REMOVED" | "SERVER_IS_OVERLOADED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "URL_AND_BODY_IDENTIFIERS_MISMATCH" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY" | "WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP";
@@ -3170,6 +3194,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "RequestEntityTooLargeJsonException";
                     /** @enum {unknown} */
                     exception?: "RequestEntityTooLarge";
                     /** @enum {unknown} */
@@ -3185,6 +3211,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_IS_ACTIVE_ALREADY" | "ACTIVATION_IS_CLOSED_ALREADY" | "ACTIVATION_IS_WORKING_ALREADY" | "APPLICATION_PACKAGES_MISMATCH" | "APP_DESC_HAS_REFERENCED_DATA" | "AUTO_ACTIVATE_IS_NOT_POSSIBLE_ON_NEW_CU" | "COMPANY_NAME_MUST_BE_SET_IF_NO_SELLER" | "CONTROL_UNIT_IS_CONNECTED_ALREADY" | "CONTROL_UNIT_IS_DISCONNECTED_ALREADY" | "CU_HAS_REFERENCED_DATA" | "CU_IS_MISSING_FOR_ACTIVATION" | "CU_LOCATION_MUST_BE_SET" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "ENTITY_HAS_REFERENCED_DATA" | "INSTALLATION_IS_OUT_OF_DATE" | "ORDER_ALREADY_HAS_PRECEPT" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "PROHIBITED_ORDER_STATUS_CHANGE" | "RECEIPT_IS_NOT_PRINTED" | "RECEIPT_IS_PRINTED_ALREADY" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_MUST_HAVE_CURRENCY" | "SOFTWARE_VENDOR_HAS_REFERENCED_DATA" | "SOFTWARE_VENDOR_IS_MISSING" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "USER_IS_NOT_REGULAR";
@@ -3198,6 +3226,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InternalServerErrorJsonException";
                     /** @enum {unknown} */
                     exception?: "InternalServerError";
                     /** @enum {unknown} */
@@ -3215,6 +3245,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ServiceUnavailableJsonException";
+                    /** @enum {unknown} */
                     exception?: "ServiceUnavailable";
                     /** @enum {unknown} */
                     code?: null;
@@ -3228,6 +3260,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "CashRegisterNameIsNotUniqueJsonException" | "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "CashRegisterNameIsNotUnique" | "InconsistentData";
                     /** @enum {unknown} */
@@ -3243,6 +3277,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "NonUniqueJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "NonUnique" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "ORDER_ALREADY_HAS_PRECEPT" | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3256,6 +3292,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -3271,6 +3309,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "ValueNotValid";
                     /** @enum {unknown} */
                     code?: "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3284,6 +3324,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound";
                     /** @enum {unknown} */
@@ -3301,6 +3343,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnauthorizedJsonException";
+                    /** @enum {unknown} */
                     exception?: "Unauthorized";
                     /** @enum {unknown} */
                     code?: null;
@@ -3317,6 +3361,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -3330,6 +3376,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3345,6 +3393,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "QUERY_PARAM_CANT_BE_NEGATIVE" | "SERVER_IS_OVERLOADED";
@@ -3358,6 +3408,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3373,6 +3425,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_ALREADY_EXISTS" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT" | "CONTROL_CODE_MISSING" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "IDENTIFIER_LENGTH_VIOLATION" | "JOURNAL_EXPORT_INCOMPLETE" | "LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "RECEIPT_NUMBER_OUT_OF_SEQUENCE" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SALE_TOTALS_INCONSISTENT" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SERVER_CANT_BE_REMOVED" | "SERVER_IS_OVERLOADED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "URL_AND_BODY_IDENTIFIERS_MISMATCH" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY" | "WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP";
@@ -3386,6 +3440,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -3401,6 +3457,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_IS_ACTIVE_ALREADY" | "ACTIVATION_IS_CLOSED_ALREADY" | "ACTIVATION_IS_WORKING_ALREADY";
@@ -3414,6 +3472,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound";
                     /** @enum {unknown} */
@@ -3429,6 +3489,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "REPORT_IS_NOT_PRINTED" | "SERVER_IS_OVERLOADED";
@@ -3442,6 +3504,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "InvalidETagFormatJsonException" | "MessageNotReadableJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "InvalidETagFormat" | "MessageNotReadable" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3457,6 +3521,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "SERVER_IS_OVERLOADED" | "URL_AND_BODY_IDENTIFIERS_MISMATCH";
@@ -3470,6 +3536,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InvalidETagFormatJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "InvalidETagFormat" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3485,6 +3553,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "VersionConflict";
                     /** @enum {unknown} */
                     code?: null;
@@ -3498,6 +3568,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -3515,6 +3587,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -3528,6 +3602,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -3543,6 +3619,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "OutdatedVersionJsonException";
+                    /** @enum {unknown} */
                     exception?: "OutdatedVersion";
                     /** @enum {unknown} */
                     code?: null;
@@ -3557,6 +3635,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
+                    /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
@@ -3570,6 +3650,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InvalidETagFormatJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "InvalidETagFormat" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3587,6 +3669,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -3600,6 +3684,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -3615,6 +3701,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "QUERY_PARAM_CANT_BE_NEGATIVE";
@@ -3628,6 +3716,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -3643,6 +3733,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: "CONTROL_UNIT_IS_DISCONNECTED_ALREADY";
@@ -3656,6 +3748,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -3671,6 +3765,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "RequestParameterMissingJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "RequestParameterMissing" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3684,6 +3780,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
@@ -3699,6 +3797,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "CONTROL_CODE_MISSING" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "RECEIPT_NUMBER_OUT_OF_SEQUENCE" | "REPORT_IS_NOT_PRINTED" | "SALE_TOTALS_INCONSISTENT" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
@@ -3712,6 +3812,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "DayClosedJsonException" | "DayNotClosedJsonException" | "ReceiptAlreadyPrintedJsonException" | "ReceiptNotPrintedJsonException" | "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "DayClosed" | "DayNotClosed" | "ReceiptAlreadyPrinted" | "ReceiptNotPrinted" | "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -3727,6 +3829,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "RequestParameterMissingJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3740,6 +3844,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -3755,6 +3861,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "RequestParameterMissingJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "RequestParameterMissing" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3768,6 +3876,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -3783,6 +3893,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InvalidETagFormatJsonException" | "RequestParameterMissingJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "InvalidETagFormat" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3796,6 +3908,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -3811,6 +3925,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
@@ -3824,6 +3940,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -3839,6 +3957,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "SERVER_IS_OVERLOADED";
@@ -3853,6 +3973,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "CashRegisterNameIsNotUniqueJsonException" | "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "CashRegisterNameIsNotUnique" | "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "REPORT_IS_NOT_PRINTED" | "SALE_TOTALS_INCONSISTENT" | "SERVER_IS_OVERLOADED";
@@ -3866,6 +3988,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "ControlUnitCommunicationJsonException" | "ControlUnitReceiptJsonException" | "ControlUnitUnavailableJsonException" | "InternalServerErrorJsonException";
                     /** @enum {unknown} */
                     exception?: "ControlUnitCommunication" | "ControlUnitReceipt" | "ControlUnitUnavailable" | "InternalServerError";
                     /** @enum {unknown} */
@@ -3883,6 +4007,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ServiceUnavailableJsonException";
+                    /** @enum {unknown} */
                     exception?: "ServiceUnavailable";
                     /** @enum {unknown} */
                     code?: null | "REQUIRES_SETUP";
@@ -3897,6 +4023,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ReferenceNotFoundJsonException";
+                    /** @enum {unknown} */
                     exception?: "ReferenceNotFound";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
@@ -3910,6 +4038,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -3927,6 +4057,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -3940,6 +4072,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "RequestMethodNotSupportedJsonException";
                     /** @enum {unknown} */
                     exception?: "RequestMethodNotSupported";
                     /** @enum {unknown} */
@@ -3957,6 +4091,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "EMAIL_IS_NOT_FREE" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -3970,6 +4106,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "InvalidETagFormatJsonException" | "MessageNotReadableJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "InvalidETagFormat" | "MessageNotReadable" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3985,6 +4123,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "QUERY_PARAM_CANT_BE_NEGATIVE";
@@ -3998,6 +4138,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -4013,6 +4155,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_ALREADY_EXISTS" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT" | "CONTROL_CODE_MISSING" | "IDENTIFIER_LENGTH_VIOLATION" | "JOURNAL_EXPORT_INCOMPLETE" | "LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "RECEIPT_NUMBER_OUT_OF_SEQUENCE" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "SALE_TOTALS_INCONSISTENT" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SERVER_CANT_BE_REMOVED" | "SERVER_IS_OVERLOADED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "URL_AND_BODY_IDENTIFIERS_MISMATCH" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY" | "WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP";
@@ -4027,6 +4171,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: "APPLICATION_PACKAGES_MISMATCH";
@@ -4040,6 +4186,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */

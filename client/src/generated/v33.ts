@@ -1871,25 +1871,41 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description The error body of every version (docs/conventions.md §3).
+         * @description The error body of every version (docs/conventions.md §3): `error` is the exception with the suffix `JsonException`, `details` lists what the error tells of the value at fault (none, or one item).
          * @example {
+         *       "error": "ValueNotValidJsonException",
          *       "exception": "ValueNotValid",
          *       "code": "SIZE_SHOULD_BE_IN_RANGE",
          *       "message": "name has the wrong size",
-         *       "details": {
-         *         "field": "name",
-         *         "actualValue": 0,
-         *         "sizeMin": 1,
-         *         "sizeMax": 32
-         *       }
+         *       "details": [
+         *         {
+         *           "field": "name",
+         *           "code": "SIZE_SHOULD_BE_IN_RANGE",
+         *           "message": "name has the wrong size",
+         *           "params": {
+         *             "actualValue": 0,
+         *             "sizeMin": 1,
+         *             "sizeMax": 32
+         *           }
+         *         }
+         *       ]
          *     }
          */
         Error: {
             /** @enum {string} */
+            error: "InvalidETagFormatJsonException" | "NonUniqueJsonException" | "MessageNotReadableJsonException" | "HttpHeaderMissingJsonException" | "RequestParameterMissingJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException" | "UnauthorizedJsonException" | "ForbiddenJsonException" | "NotFoundJsonException" | "ReferenceNotFoundJsonException" | "RequestMethodNotSupportedJsonException" | "VersionConflictJsonException" | "InconsistentDataJsonException" | "CashRegisterNameIsNotUniqueJsonException" | "OutdatedVersionJsonException" | "RequestEntityTooLargeJsonException" | "UnprocessableEntityJsonException" | "DayClosedJsonException" | "DayNotClosedJsonException" | "ReceiptNotPrintedJsonException" | "ReceiptAlreadyPrintedJsonException" | "InternalServerErrorJsonException" | "ControlUnitReceiptJsonException" | "ControlUnitUnavailableJsonException" | "ControlUnitCommunicationJsonException" | "ServiceUnavailableJsonException";
+            /** @enum {string} */
             exception: "InvalidETagFormat" | "NonUnique" | "MessageNotReadable" | "HttpHeaderMissing" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid" | "Unauthorized" | "Forbidden" | "NotFound" | "ReferenceNotFound" | "RequestMethodNotSupported" | "VersionConflict" | "InconsistentData" | "CashRegisterNameIsNotUnique" | "OutdatedVersion" | "RequestEntityTooLarge" | "UnprocessableEntity" | "DayClosed" | "DayNotClosed" | "ReceiptNotPrinted" | "ReceiptAlreadyPrinted" | "InternalServerError" | "ControlUnitReceipt" | "ControlUnitUnavailable" | "ControlUnitCommunication" | "ServiceUnavailable";
             code: string | null;
             message: string;
-            details: Record<string, unknown>;
+            details: components["schemas"]["ErrorDetail"][];
+        };
+        /** @description One item of an error's `details` (docs/conventions.md §3): `field` is the offending value's path into the body, or the name of the path or query parameter or header at fault (null when the error is about no one value); `code` and `message` are the error's; `params` holds the rest: ValueNotValid's `actualValue`, `pattern`, `sizeMin`, `sizeMax`, `valueMin`, `valueMax`, and the other exceptions' own (`sizeMax`, `depthMax`, `printType`, `returnCode`, `relation`, `expected`, ...). */
+        ErrorDetail: {
+            field: string | null;
+            code: string | null;
+            message: string;
+            params: Record<string, unknown>;
         };
         scalars: {
             $defs: {
@@ -3665,6 +3681,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "NonUniqueJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "NonUnique" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "ORDER_ALREADY_HAS_PRECEPT" | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3678,6 +3696,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
@@ -3693,6 +3713,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "SERVER_IS_OVERLOADED";
@@ -3707,6 +3729,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "RequestEntityTooLargeJsonException";
+                    /** @enum {unknown} */
                     exception?: "RequestEntityTooLarge";
                     /** @enum {unknown} */
                     code?: null;
@@ -3720,6 +3744,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InternalServerErrorJsonException";
                     /** @enum {unknown} */
                     exception?: "InternalServerError";
                     /** @enum {unknown} */
@@ -3737,6 +3763,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ServiceUnavailableJsonException";
+                    /** @enum {unknown} */
                     exception?: "ServiceUnavailable";
                     /** @enum {unknown} */
                     code?: null;
@@ -3751,6 +3779,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "ValueNotValid";
                     /** @enum {unknown} */
                     code?: "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3764,6 +3794,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound";
                     /** @enum {unknown} */
@@ -3781,6 +3813,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnauthorizedJsonException";
+                    /** @enum {unknown} */
                     exception?: "Unauthorized";
                     /** @enum {unknown} */
                     code?: null;
@@ -3797,6 +3831,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -3810,6 +3846,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3827,6 +3865,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "EMAIL_IS_NOT_FREE" | "GATEWAY_VERIFICATION_FAILURE" | "INCOMPATIBILITY_OF_SESSION_ID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "REGISTRATION_IS_NOT_APPA" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -3840,6 +3880,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -3855,6 +3897,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_IS_ACTIVE_ALREADY" | "ACTIVATION_IS_CLOSED_ALREADY" | "ACTIVATION_IS_WORKING_ALREADY" | "APPLICATION_PACKAGES_MISMATCH" | "APP_DESC_HAS_REFERENCED_DATA" | "AUTO_ACTIVATE_IS_NOT_POSSIBLE_ON_NEW_CU" | "COMPANY_NAME_MUST_BE_SET_IF_NO_SELLER" | "CONTROL_UNIT_IS_CONNECTED_ALREADY" | "CONTROL_UNIT_IS_DISCONNECTED_ALREADY" | "CU_HAS_REFERENCED_DATA" | "CU_IS_MISSING_FOR_ACTIVATION" | "CU_LOCATION_MUST_BE_SET" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "ENTITY_HAS_REFERENCED_DATA" | "INSTALLATION_IS_OUT_OF_DATE" | "ORDER_ALREADY_HAS_PRECEPT" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "PROHIBITED_ORDER_STATUS_CHANGE" | "RECEIPT_IS_NOT_PRINTED" | "RECEIPT_IS_PRINTED_ALREADY" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_MUST_HAVE_CURRENCY" | "SOFTWARE_VENDOR_HAS_REFERENCED_DATA" | "SOFTWARE_VENDOR_IS_MISSING" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "USER_IS_NOT_REGULAR";
@@ -3868,6 +3912,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3883,6 +3929,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "QUERY_PARAM_CANT_BE_NEGATIVE" | "SERVER_IS_OVERLOADED";
@@ -3896,6 +3944,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -3911,6 +3961,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT" | "QUERY_PARAM_CANT_BE_NEGATIVE";
@@ -3924,6 +3976,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -3939,6 +3993,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "NotFoundJsonException";
+                    /** @enum {unknown} */
                     exception?: "NotFound";
                     /** @enum {unknown} */
                     code?: null;
@@ -3952,6 +4008,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -3967,6 +4025,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "InvalidETagFormatJsonException" | "MessageNotReadableJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "InvalidETagFormat" | "MessageNotReadable" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -3980,6 +4040,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -3995,6 +4057,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InvalidETagFormatJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "InvalidETagFormat" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -4009,6 +4073,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "VersionConflict";
                     /** @enum {unknown} */
                     code?: null;
@@ -4022,6 +4088,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -4039,6 +4107,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_NO_FEATURE" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -4052,6 +4122,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -4067,6 +4139,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "OutdatedVersionJsonException";
+                    /** @enum {unknown} */
                     exception?: "OutdatedVersion";
                     /** @enum {unknown} */
                     code?: null;
@@ -4080,6 +4154,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
@@ -4095,6 +4171,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "InvalidETagFormatJsonException" | "MessageNotReadableJsonException" | "NonUniqueJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "InvalidETagFormat" | "MessageNotReadable" | "NonUnique" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "ORDER_ALREADY_HAS_PRECEPT" | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -4108,6 +4186,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
                     /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
@@ -4123,6 +4203,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
+                    /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
                     code?: null | "DAY_IS_NOT_CLOSED" | "ENDPOINT_NOT_FOUND" | "RECEIPT_IS_NOT_PRINTED" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_MUST_HAVE_CURRENCY" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY";
@@ -4136,6 +4218,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "RequestParameterMissingJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -4153,6 +4237,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "CU_ARE_NOT_MANAGEABLE_BY_SVA" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -4166,6 +4252,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -4181,6 +4269,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "QUERY_PARAM_CANT_BE_NEGATIVE";
@@ -4194,6 +4284,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -4209,6 +4301,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: "CONTROL_UNIT_IS_DISCONNECTED_ALREADY";
@@ -4222,6 +4316,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -4237,6 +4333,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ReferenceNotFoundJsonException";
+                    /** @enum {unknown} */
                     exception?: "ReferenceNotFound";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY";
@@ -4250,6 +4348,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "MessageNotReadableJsonException" | "RequestParameterMissingJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "MessageNotReadable" | "RequestParameterMissing" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -4265,6 +4365,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "NotFoundJsonException" | "ReferenceNotFoundJsonException";
+                    /** @enum {unknown} */
                     exception?: "NotFound" | "ReferenceNotFound";
                     /** @enum {unknown} */
                     code?: null | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "ENDPOINT_NOT_FOUND" | "RECEIPT_IS_NOT_PRINTED" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_MUST_HAVE_CURRENCY";
@@ -4278,6 +4380,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -4293,6 +4397,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "DayClosedJsonException" | "DayNotClosedJsonException" | "ReceiptAlreadyPrintedJsonException" | "ReceiptNotPrintedJsonException" | "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "DayClosed" | "DayNotClosed" | "ReceiptAlreadyPrinted" | "ReceiptNotPrinted" | "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_IS_ACTIVE_ALREADY" | "ACTIVATION_IS_CLOSED_ALREADY" | "ACTIVATION_IS_WORKING_ALREADY" | "APPLICATION_PACKAGES_MISMATCH" | "APP_DESC_HAS_REFERENCED_DATA" | "AUTO_ACTIVATE_IS_NOT_POSSIBLE_ON_NEW_CU" | "COMPANY_NAME_MUST_BE_SET_IF_NO_SELLER" | "CONTROL_UNIT_IS_CONNECTED_ALREADY" | "CONTROL_UNIT_IS_DISCONNECTED_ALREADY" | "CU_HAS_REFERENCED_DATA" | "CU_IS_MISSING_FOR_ACTIVATION" | "CU_LOCATION_MUST_BE_SET" | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "ENTITY_HAS_REFERENCED_DATA" | "INSTALLATION_IS_OUT_OF_DATE" | "ORDER_ALREADY_HAS_PRECEPT" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "PROHIBITED_ORDER_STATUS_CHANGE" | "RECEIPT_IS_NOT_PRINTED" | "RECEIPT_IS_PRINTED_ALREADY" | "REPORT_IS_NOT_PRINTED" | "REPORT_IS_PRINTED_ALREADY" | "SELLER_MUST_HAVE_CURRENCY" | "SOFTWARE_VENDOR_HAS_REFERENCED_DATA" | "SOFTWARE_VENDOR_IS_MISSING" | "TREASURER_IS_JOINED_TO_USER_ALREADY" | "TREASURER_IS_NOT_JOINED_TO_USER" | "USER_HAS_TREASURER_WITH_SAME_SELLER_ID_ALREADY" | "USER_IS_NOT_REGULAR";
@@ -4306,6 +4412,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -4321,6 +4429,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
@@ -4334,6 +4444,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "RequestParameterMissingJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "RequestParameterMissing" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -4349,6 +4461,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
@@ -4362,6 +4476,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -4377,6 +4493,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "DAY_IS_NOT_CLOSED" | "REPORT_IS_NOT_PRINTED" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
@@ -4390,6 +4508,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -4405,6 +4525,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InvalidETagFormatJsonException" | "RequestParameterMissingJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
+                    /** @enum {unknown} */
                     exception?: "InvalidETagFormat" | "RequestParameterMissing" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
                     code?: null | "SHOULD_BE_BASE64_ENCODED" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_LUHN" | "SHOULD_MATCH_CORPORATE_ID_VALIDATION_SWEDISH" | "SHOULD_MATCH_PATTERN" | "SHOULD_NOT_BE_NULL" | "SIZE_SHOULD_BE_EQUAL_EXACTLY" | "SIZE_SHOULD_BE_IN_RANGE" | "SIZE_SHOULD_BE_LESS_THEN" | "SIZE_SHOULD_BE_MORE_THEN" | "VALUE_SHOULD_BE_GREATER_THEN" | "VALUE_SHOULD_BE_LESS_THEN" | "VALUE_SHOULD_NOT_BE_NEGATIVE";
@@ -4418,6 +4540,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
@@ -4433,6 +4557,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: "DAY_IS_CLOSED";
@@ -4446,6 +4572,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -4461,6 +4589,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "SERVER_IS_OVERLOADED";
@@ -4474,6 +4604,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InvalidETagFormatJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "InvalidETagFormat" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -4489,6 +4621,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "CashRegisterNameIsNotUniqueJsonException" | "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "CashRegisterNameIsNotUnique" | "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "DAY_IS_CLOSED" | "DAY_IS_NOT_CLOSED" | "REPORT_IS_NOT_PRINTED" | "SALE_TOTALS_INCONSISTENT" | "SERVER_IS_OVERLOADED";
@@ -4502,6 +4636,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "ControlUnitCommunicationJsonException" | "ControlUnitReceiptJsonException" | "ControlUnitUnavailableJsonException" | "InternalServerErrorJsonException";
                     /** @enum {unknown} */
                     exception?: "ControlUnitCommunication" | "ControlUnitReceipt" | "ControlUnitUnavailable" | "InternalServerError";
                     /** @enum {unknown} */
@@ -4519,6 +4655,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ServiceUnavailableJsonException";
+                    /** @enum {unknown} */
                     exception?: "ServiceUnavailable";
                     /** @enum {unknown} */
                     code?: null | "REQUIRES_SETUP";
@@ -4535,6 +4673,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_IS_NOT_PUBLIC" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -4548,6 +4688,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "RequestMethodNotSupportedJsonException";
                     /** @enum {unknown} */
                     exception?: "RequestMethodNotSupported";
                     /** @enum {unknown} */
@@ -4565,6 +4707,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "EMAIL_IS_NOT_FREE" | "INSUFFICIENT_ACCESS_RIGHTS" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -4578,6 +4722,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException";
                     /** @enum {unknown} */
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
@@ -4595,6 +4741,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "ForbiddenJsonException";
+                    /** @enum {unknown} */
                     exception?: "Forbidden";
                     /** @enum {unknown} */
                     code?: "ACTIVATION_CLOSED_ALREADY" | "ACTIVATION_STILL_ISSUED" | "AUTHORIZATION_DATA_IS_NOT_VALID" | "INSUFFICIENT_ACCESS_RIGHTS" | "OLD_PASSWORD_IS_INCORRECT" | "SELLER_NOT_FOUND" | "TOO_MANY_WRONG_PASSWORDS" | "WRONG_ACTIVATION_PERIOD" | "WRONG_USERNAME_OR_PASSWORD";
@@ -4608,6 +4756,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "HttpHeaderMissingJsonException" | "InvalidETagFormatJsonException" | "MessageNotReadableJsonException" | "TypeMismatchJsonException" | "ValueNotValidJsonException";
                     /** @enum {unknown} */
                     exception?: "HttpHeaderMissing" | "InvalidETagFormat" | "MessageNotReadable" | "TypeMismatch" | "ValueNotValid";
                     /** @enum {unknown} */
@@ -4623,6 +4773,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "QUERY_PARAM_CANT_BE_NEGATIVE";
@@ -4636,6 +4788,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
@@ -4651,6 +4805,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "InconsistentDataJsonException" | "VersionConflictJsonException";
+                    /** @enum {unknown} */
                     exception?: "InconsistentData" | "VersionConflict";
                     /** @enum {unknown} */
                     code?: null | "ACTIVATION_APPLICATION_PACKAGE_MUST_BE_NULL_OR_EQUAL" | "ACTIVATION_CODE_ALREADY_EXISTS" | "ACTIVATION_CODE_WRONG_LENGTH" | "ACTIVATION_MUST_HAVE_INSTALLATION_OR_ACTIVATION_CODE" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL" | "ACTIVATION_PRODUCTION_NUMBER_SHOULD_BE_NULL_OR_EQUAL" | "ACTIVATION_STATUS_IS_NOT_MODIFIABLE_BY_PUT" | "CONTROL_CODE_MISSING" | "IDENTIFIER_LENGTH_VIOLATION" | "JOURNAL_EXPORT_INCOMPLETE" | "LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY" | "PRODUCTION_NUMBER_AND_CONNECTION_MISMATCH" | "PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "RECEIPT_NUMBER_OUT_OF_SEQUENCE" | "REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION" | "SALE_TOTALS_INCONSISTENT" | "SELLER_HAS_NOT_REGISTRATION" | "SELLER_SHOULD_BE_PROVIDED_FOR_CR" | "SERVER_CANT_BE_REMOVED" | "SERVER_IS_OVERLOADED" | "SV_MISMATCH_IN_APP_DESC_AND_CU" | "URL_AND_BODY_IDENTIFIERS_MISMATCH" | "VALID_FROM_AND_VALID_TO_INCONSISTENCY" | "WORKING_WITH_CU_IS_NOT_SUPPORTED_BY_APP";
@@ -4665,6 +4821,8 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
+                    /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
                     code?: "APPLICATION_PACKAGES_MISMATCH";
@@ -4678,6 +4836,8 @@ export interface components {
             };
             content: {
                 "application/json": {
+                    /** @enum {unknown} */
+                    error?: "UnprocessableEntityJsonException";
                     /** @enum {unknown} */
                     exception?: "UnprocessableEntity";
                     /** @enum {unknown} */
