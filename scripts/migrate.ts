@@ -12,6 +12,8 @@ import { type Item, readItem } from '#shared/db/reads.ts';
 import { create, putIfAbsent, reference, transact, writeIf } from '#shared/db/transact.ts';
 import type { ControlUnit } from '#shared/domain/records.ts';
 import { referenceNotFound, versionConflict } from '#shared/errors.ts';
+import { rateOf, vatIn } from '#functions/kd/mapping.ts';
+import { KD_LOG_PREFIX } from '#shared/db/keys.ts';
 
 interface Migration {
   name: string;
@@ -105,6 +107,39 @@ const activationsCountOnTheirUnit: Migration = {
   },
 };
 
+/**
+ * Kd log records written while `vatRateToSum` held the gross per rate get the VAT per rate the unit registered
+ * (docs/conventions.md §25). Such a record's values sum to its `brutto`; VAT amounts never do on a brutto above 0 (a
+ * kd's VAT must fit its brutto), so the rule finds exactly the old records and a second run changes none. Each
+ * directory's copy is changed on its own, conditioned on the map it was read with.
+ */
+const kdLogHoldsVat: Migration = {
+  name: 'kd-log-holds-vat',
+  run() {
+    return scanEach<{ pk: string; sk: string; brutto: number; vatRateToSum: Record<string, number> }>(
+      {
+        FilterExpression: 'begins_with(pk, :log) AND begins_with(sk, :record) AND brutto > :zero',
+        ExpressionAttributeValues: { ':log': 'KDLOG', ':record': KD_LOG_PREFIX, ':zero': 0 },
+        ProjectionExpression: 'pk, sk, brutto, vatRateToSum',
+      },
+      (record) => {
+        const grosses = Object.entries(record.vatRateToSum);
+        if (grosses.reduce((sum, [, gross]) => sum + gross, 0) !== record.brutto) return Promise.resolve(false);
+        const vat = Object.fromEntries(grosses.map(([key, gross]) => [key, vatIn(gross, rateOf(key))]));
+        return writeIf(() =>
+          updateItem({
+            TableName: table(),
+            Key: { pk: record.pk, sk: record.sk },
+            UpdateExpression: 'SET vatRateToSum = :vat',
+            ConditionExpression: 'vatRateToSum = :gross',
+            ExpressionAttributeValues: { ':vat': vat, ':gross': record.vatRateToSum },
+          }),
+        );
+      },
+    );
+  },
+};
+
 const setRegister = (key: { pk: string; sk: string }, cashRegisterName: string): Promise<boolean> =>
   writeIf(() =>
     updateItem({
@@ -117,7 +152,12 @@ const setRegister = (key: { pk: string; sk: string }, cashRegisterName: string):
   );
 
 /** Every migration, oldest first. */
-export const migrations: readonly Migration[] = [apiKeysNameTheirRegister, controlUnitsListed, activationsCountOnTheirUnit];
+export const migrations: readonly Migration[] = [
+  apiKeysNameTheirRegister,
+  controlUnitsListed,
+  activationsCountOnTheirUnit,
+  kdLogHoldsVat,
+];
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { stage: { type: 'string' }, region: { type: 'string' } } });

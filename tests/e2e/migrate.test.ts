@@ -1,13 +1,14 @@
-/** `npm run migrate`: API keys stored before keys named their register, brought up to date against the local table. */
+/** `npm run migrate`: items stored by earlier code (keys, unit directories and counts, Kd log amounts) brought up to date. */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashApiKey } from '#shared/auth/api-keys.ts';
 import { table } from '#shared/db/client.ts';
-import { deleteItem, updateItem } from '#shared/db/documents.ts';
+import { deleteItem, putItem, updateItem } from '#shared/db/documents.ts';
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
+import type { KdLogRecord } from '#shared/kd/records.ts';
 import { root } from '../../scripts/build.ts';
 import { expectError, v } from '../support/http.ts';
 import { DAY, newApp, newVendor, swedishCorporateId } from '../support/identity.ts';
@@ -68,7 +69,7 @@ describe('npm run migrate', () => {
 
       expect(first).toMatch(/^api-keys-name-their-register: [1-9]\d* items changed$/m);
       expect(second).toBe(
-        'api-keys-name-their-register: 0 items changed\ncontrol-units-listed: 0 items changed\nactivations-count-on-their-unit: 0 items changed\n',
+        'api-keys-name-their-register: 0 items changed\ncontrol-units-listed: 0 items changed\nactivations-count-on-their-unit: 0 items changed\nkd-log-holds-vat: 0 items changed\n',
       );
       const item = await readItem(legacy.key);
       const activation = await readItem(keys.activation(item?.activationId ?? -1));
@@ -112,6 +113,32 @@ describe('npm run migrate', () => {
           (item) => item.serial,
         );
       const unlisted = await listed();
+      // A Kd log record of the unit as it was written while vatRateToSum held the gross per rate, and one written since.
+      const logged = (id: string, brutto: number, vatRateToSum: Record<string, number>): KdLogRecord => ({
+        ...keys.kdLog({ serial }, Date.UTC(2026, 0, 2), id),
+        id,
+        activation: activationId,
+        brutto,
+        kdDate: Date.UTC(2026, 0, 2),
+        vatRateToSum,
+        receiptNumber: 1,
+        printType: 'Normal',
+        refund: false,
+        errorMessage: null,
+        errorStackTrace: null,
+        sellerId: 'SE5560360793',
+        cashRegisterName: 'Kassa CU',
+        controlUnitSerial: serial,
+        softwareVendor: unit?.softwareVendor ?? null,
+        correlationId: id,
+        outcome: 'SIGNED',
+        returnCode: 0,
+        response: 'CODE',
+        created: Date.UTC(2026, 0, 2),
+      });
+      const older = logged('older', 24100, { '25': 12500, '12': 11200, '0': 400 });
+      const newer = logged('newer', 13140, { '6': 300, '12': 840 });
+      await Promise.all([older, newer].map((Item) => putItem({ TableName: table(), Item })));
 
       // Act
       const first = await migrate();
@@ -125,6 +152,15 @@ describe('npm run migrate', () => {
       expect(await listed()).toEqual([serial]);
       expect((await readItem(keys.controlUnit(serial)))?.refs).toBe(1);
       expectError(await v(33).del(`/control-units/${serial}`), 422, 'UnprocessableEntity', 'CU_HAS_REFERENCED_DATA');
+      // By hand: 125.00 at 25 % holds 25.00 of VAT, 112.00 at 12 % holds 12.00; the record written since is kept.
+      expect(first).toMatch(/^kd-log-holds-vat: [1-9]\d* items changed$/m);
+      expect(second).toMatch(/^kd-log-holds-vat: 0 items changed$/m);
+      expect((await readItem(keys.kdLog({ serial }, older.kdDate, 'older')))?.vatRateToSum).toEqual({
+        '25': 2500,
+        '12': 1200,
+        '0': 0,
+      });
+      expect((await readItem(keys.kdLog({ serial }, newer.kdDate, 'newer')))?.vatRateToSum).toEqual({ '6': 300, '12': 840 });
     },
     SCANS_OF_THE_SHARED_TABLE,
   );
