@@ -80,7 +80,7 @@ describe('npm run migrate', () => {
   );
 
   it(
-    'lists control units registered before the unit directories and counts activations stored before they counted on their unit',
+    'lists control units registered before the unit directories, counts activations stored before they counted on their unit, and gives old Kd log records the VAT per rate',
     async () => {
       // Prepare: a unit activated today, then made to look as it was stored before: no directory entries, no count.
       const cuApp = await newApp(await newVendor(), { controlUnitRequired: true, autoActivationCondition: 'NEVER' });
