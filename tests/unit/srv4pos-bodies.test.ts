@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as validators from '#schemas/generated/validators.js';
-import { ApiError } from '#shared/errors.ts';
 import { validate } from '#shared/http/validation.ts';
+import { refusal } from '../support/decisions.ts';
 import { libraryActivationJson, libraryExistenceJson } from '../support/srv4pos.ts';
 
 const [advancedV26, advancedV33, existence, existenceWithCountry] = await Promise.all([
@@ -14,17 +14,6 @@ const [advancedV26, advancedV33, existence, existenceWithCountry] = await Promis
   validators.nameExistence.load(),
   validators.nameExistenceWithCountry.load(),
 ]);
-
-/** Status, exception and code of the refusal (the error body's other fields are not this test's). */
-function refusalOf(act: () => unknown) {
-  try {
-    act();
-  } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, exception: error.exception, code: error.code };
-    throw error;
-  }
-  throw new Error('the body was accepted');
-}
 
 const library = () =>
   JSON.parse(libraryActivationJson({ corporateId: '5560360793', applicationPackage: 'se.test.app' })) as object;
@@ -116,7 +105,7 @@ describe('activations-advanced as srv4pos clients send it', () => {
     ['an empty company name', { companyName: '' }, 400, 'ValueNotValid'],
   ])('still refuses what it knows when it is wrong: %s', (_, fields, status, exception) => {
     // Act
-    const refused = refusalOf(() => validate(advancedV33, { ...restaurant(), ...fields }));
+    const refused = refusal(() => validate(advancedV33, { ...restaurant(), ...fields }));
 
     // Assess
     expect(refused).toMatchObject({ status, exception });
@@ -124,7 +113,7 @@ describe('activations-advanced as srv4pos clients send it', () => {
 
   it('still needs corporateId and cashRegisterName', () => {
     // Act
-    const refused = refusalOf(() => validate(advancedV33, { ...library(), corporateId: null }));
+    const refused = refusal(() => validate(advancedV33, { ...library(), corporateId: null }));
 
     // Assess
     expect(refused).toEqual({ status: 400, exception: 'ValueNotValid', code: 'SHOULD_NOT_BE_NULL' });
