@@ -2,13 +2,13 @@ import type { BalanceChangeBody } from '#schemas/types.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { valueNotValid } from '#shared/errors.ts';
 import { timeZoneOf } from '#shared/fiscal/dates.ts';
-import { dayKey, writeLedgerOnce } from '#shared/fiscal/ledger.ts';
+import { dayKey, writeLedgerOnce, writerOf } from '#shared/fiscal/ledger.ts';
 import { balanceContribution } from '#shared/fiscal/totals.ts';
 import { ok } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { dayForNewRecord, dayWrite, latestDay, withTotals } from './day-rules.ts';
 import { dayRefusal } from './refusals.ts';
-import { readRegister, registerCounter, type RegisterRequest, writingRegister } from './registers.ts';
+import { readRegister, registerCounter, type RegisterRequest } from './registers.ts';
 
 /** `GET .../registrations/{cash}/balance`: the open day's cash (docs/conventions.md §18); with no day open, DAY_IS_CLOSED. */
 export async function getBalance(request: RegisterRequest): Promise<Reply> {
@@ -24,7 +24,7 @@ export async function getBalance(request: RegisterRequest): Promise<Reply> {
  * when none is); a withdrawal never takes the drawer below zero.
  */
 export function changeBalance(request: RegisterRequest<BalanceChangeBody>): Promise<Reply> {
-  const register = writingRegister(request);
+  const register = writerOf(request.principal);
   const { amount, action } = request.body;
   return writeLedgerOnce(
     {

@@ -14,6 +14,7 @@ import {
   type Register,
   registerStream,
   writeLedgerOnce,
+  writerOf,
 } from '#shared/fiscal/ledger.ts';
 import { type FiscalContext, fiscalContextBeside, readFiscalContext } from '#shared/fiscal/context.ts';
 import { buildReport, type Report } from '#shared/fiscal/report.ts';
@@ -30,7 +31,7 @@ import { created, noContent, notModified, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { dayWrite, latestDay, newDay } from './day-rules.ts';
 import { dayRefusal } from './refusals.ts';
-import { readRegister, registerCounter, type RegisterRequest, writingRegister } from './registers.ts';
+import { readRegister, registerCounter, type RegisterRequest } from './registers.ts';
 import { dayFromBody, dayMinified, dayView } from './views.ts';
 
 type DayBody = BodyTypes['day'];
@@ -74,7 +75,7 @@ export async function daysDiff(request: ApiRequest<unknown, 'sellerId' | 'cash' 
 
 /** `POST /{sellerId}/days` (v26, v33): opens the register's next day (docs/conventions.md §17). */
 export function openDay(request: RegisterRequest<DayBody>): Promise<Reply> {
-  const register = writingRegister(request);
+  const register = writerOf(request.principal);
   const refuse = (condition: 'DAY_IS_NOT_CLOSED' | 'REPORT_IS_NOT_PRINTED') => dayRefusal('dayOpen', condition, request.version);
   return writeLedgerOnce(
     {
@@ -100,7 +101,7 @@ export function openDay(request: RegisterRequest<DayBody>): Promise<Reply> {
 
 /** `PUT /{sellerId}/days/{identifier}` (v26, v33): names the closing treasurer; `opened: false` closes the day. */
 export async function updateDay(request: RegisterRequest<DayBody> & { params: Record<'identifier', string> }): Promise<Reply> {
-  const register = writingRegister(request);
+  const register = writerOf(request.principal);
   const dayNumber = Number(request.params.identifier);
   if (!Number.isSafeInteger(dayNumber) || dayNumber < 1)
     throw typeMismatch('identifier', 'a day number', request.params.identifier);
@@ -147,7 +148,7 @@ function writeOnDay(
 
 /** `POST .../days/current`: closes the open day (docs/conventions.md §17). */
 export async function closeDay(request: RegisterRequest): Promise<Reply> {
-  const register = writingRegister(request);
+  const register = writerOf(request.principal);
   const context = await readExportContext(register);
   return writeLedgerOnce(
     {
@@ -263,7 +264,7 @@ export async function getReport(request: ReportRequest): Promise<Reply> {
 
 /** `POST .../days/{id}/report`: prints the closed day's Z report, once. */
 export function printReport(request: ReportRequest): Promise<Reply> {
-  const register = writingRegister(request);
+  const register = writerOf(request.principal);
   const dayNumber = reportDayNumber(request);
   const context = fiscalContextBeside(register);
   return writeOnDay(request, register, dayNumber, async (day, state, now) => {

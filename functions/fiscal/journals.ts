@@ -5,7 +5,7 @@ import { notFound, patternMismatch, unprocessable, valueNotValid } from '#shared
 import { readExportContext } from '#shared/fiscal/export-context.ts';
 import { exportFileName, type ExportSummary, skvfsExport } from '#shared/fiscal/skvfs-export.ts';
 import { canonicalJson, type JournalEntry, type JournalType, type JsonValue, signedJournal } from '#shared/fiscal/journal.ts';
-import { type LedgerState, type Register, writeLedgerOnce } from '#shared/fiscal/ledger.ts';
+import { type LedgerState, type Register, writeLedgerOnce, writerOf } from '#shared/fiscal/ledger.ts';
 import { boolParam, intParam, pageParams } from '#shared/http/query.ts';
 import { ok, okChunks } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
@@ -13,7 +13,7 @@ import { activationSigner } from '#shared/signing/signer.ts';
 import { config } from '#shared/config.ts';
 import { drawerOpenedContribution } from '#shared/fiscal/totals.ts';
 import { dayWrite, latestDay, withTotals } from './day-rules.ts';
-import { readRegister, registerCounter, type RegisterRequest, writingRegister } from './registers.ts';
+import { readRegister, registerCounter, type RegisterRequest } from './registers.ts';
 
 /** A device event's `data`, as canonical JSON, is at most this many bytes (docs/conventions.md §19). */
 export const MAX_DEVICE_DATA_BYTES = 8192;
@@ -108,7 +108,7 @@ function entryOf(body: JournalUploadBody): { type: JournalType; data: JsonValue 
  * a closed day never changes.
  */
 export function appendJournalEvent(request: RegisterRequest<JournalUploadBody>): Promise<Reply> {
-  const register = writingRegister(request);
+  const register = writerOf(request.principal);
   const { body } = request;
   if (body.type === undefined || body.type === 'DEVICE') {
     const size = Buffer.byteLength(canonicalJson(body.data), 'utf8');

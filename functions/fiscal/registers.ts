@@ -1,19 +1,11 @@
-import { insufficientRights } from '#shared/auth/access.ts';
 import { keys, partitions } from '#shared/db/keys.ts';
 import { readItem, readPair, readPartition } from '#shared/db/reads.ts';
 import { inconsistentData, parameterMissing } from '#shared/errors.ts';
-import type { Register, RegisterCounter, Writer } from '#shared/fiscal/ledger.ts';
+import type { Register, RegisterCounter } from '#shared/fiscal/ledger.ts';
 import type { ApiRequest } from '#shared/http/types.ts';
 
 /** A request whose path names the seller and perhaps the register (`{cash}`; docs/conventions.md §14). */
 export type RegisterRequest<B = unknown> = ApiRequest<B, 'sellerId'> & { params: Partial<Record<'cash', string>> };
-
-/** The register writing (docs/conventions.md §14): the caller's own, which the route's access rule matched to the path. */
-export function writingRegister(request: RegisterRequest): Writer {
-  const principal = request.principal;
-  if (principal?.kind !== 'activation') throw insufficientRights();
-  return { sellerId: request.params.sellerId, cash: principal.cashRegisterName, activationId: principal.activationId };
-}
 
 /**
  * The register a read is about: the path's `{cash}`; without one (v15 paths) the `cashRegisterName`

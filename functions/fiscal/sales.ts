@@ -13,6 +13,7 @@ import {
   versionSince,
   writeLedger,
   writeLedgerOnce,
+  writerOf,
 } from '#shared/fiscal/ledger.ts';
 import { type FiscalContext, fiscalContextBeside, readFiscalContext } from '#shared/fiscal/context.ts';
 import type { Print, Sale } from '#shared/fiscal/model.ts';
@@ -24,7 +25,7 @@ import { ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { isNormal, normalPrint, decidePrint, type PrintRequest, receiptView } from './prints.ts';
 import { dayRefusal } from './refusals.ts';
-import { readRegister, registerCounter, type RegisterRequest, registersOf, writingRegister } from './registers.ts';
+import { readRegister, registerCounter, type RegisterRequest, registersOf } from './registers.ts';
 import { catalogFacts } from './lines.ts';
 import { decideSaleWrite, digestOf, type SaleWrite, saleWriteLaterReads, saleWriteReads } from './sale-write.ts';
 import { saleFromBody, saleOverview, saleView } from './views.ts';
@@ -38,7 +39,7 @@ export const recordSale = (request: RegisterRequest<SaleBody>): Promise<Reply> =
 export const putSale = (request: RegisterRequest<SaleBody>): Promise<Reply> => writeSale(request, 'PUT');
 
 async function writeSale(request: RegisterRequest<SaleBody>, mode: 'POST' | 'PUT'): Promise<Reply> {
-  const register = writingRegister(request);
+  const register = writerOf(request.principal);
   const identifier = request.body.identifier ?? (mode === 'POST' ? randomUUID() : undefined);
   if (identifier === undefined) {
     throw valueNotValid('SHOULD_NOT_BE_NULL', 'A PUT names the sale it writes', { field: 'identifier' });
@@ -181,7 +182,7 @@ export const printCopy = (request: RegisterRequest & { params: Record<'saleId', 
   print(request, request.params.saleId, 'Copy');
 
 async function print(request: RegisterRequest, identifier: string, printType: PrintRequest['printType']): Promise<Reply> {
-  const register = writingRegister(request);
+  const register = writerOf(request.principal);
   const printing: PrintRequest = {
     register,
     identifier,

@@ -1,12 +1,11 @@
 import type { KdBody } from '#schemas/types.ts';
-import { insufficientRights } from '#shared/auth/access.ts';
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import type { Activation } from '#shared/domain/records.ts';
 import { controlUnitReceipt, referenceNotFound, valueNotValid } from '#shared/errors.ts';
 import { timeZoneOf } from '#shared/fiscal/dates.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
-import type { Writer } from '#shared/fiscal/ledger.ts';
+import { writerOf } from '#shared/fiscal/ledger.ts';
 import { sendKd } from './flow.ts';
 import { kdOrderOf, orgOf, registerIdFor } from './mapping.ts';
 
@@ -15,13 +14,7 @@ import { kdOrderOf, orgOf, registerIdFor } from './mapping.ts';
  * rule holds it to the caller's). Its activation's control unit signs; an activation without one cannot send a kd.
  */
 export async function postKd(request: ApiRequest<KdBody>): Promise<Reply> {
-  const principal = request.principal;
-  if (principal?.kind !== 'activation') throw insufficientRights();
-  const register: Writer = {
-    sellerId: principal.sellerId,
-    cash: principal.cashRegisterName,
-    activationId: principal.activationId,
-  };
+  const register = writerOf(request.principal);
   const activation = await readItem(keys.activation(register.activationId));
   const serial = activation?.controlUnitSerial ?? null;
   if (!activation || serial === null) {

@@ -4,6 +4,8 @@ import { type Counter, counterWrite, entityWrite, type Stored, type Stream, stre
 import { table } from '#shared/db/client.ts';
 import { queryItems } from '#shared/db/documents.ts';
 import { commit, create, put, type Step } from '#shared/db/transact.ts';
+import { insufficientRights } from '#shared/auth/access.ts';
+import type { Principal } from '#shared/auth/principal.ts';
 import { referenceNotFound } from '#shared/errors.ts';
 import { type IdempotencyKey, type KeptAnswer, keepStep, keptFor, replayOf } from '#shared/http/idempotency.ts';
 import type { Reply } from '#shared/http/types.ts';
@@ -118,6 +120,17 @@ export interface Register {
 /** A register writing its records, and the activation it writes under (whose control unit signs its receipts). */
 export interface Writer extends Register {
   activationId: number;
+}
+
+/**
+ * The register writing (docs/conventions.md §14), in one place for every route that writes a register's records: the
+ * caller's own activation. A path naming the seller and the register has been matched to it by the route's access
+ * rule; a path naming neither (v15's seller-wide paths, the kd of v15 and v26) means it. Users write no register's
+ * records: 403.
+ */
+export function writerOf(principal: Principal | undefined): Writer {
+  if (principal?.kind !== 'activation') throw insufficientRights();
+  return { sellerId: principal.sellerId, cash: principal.cashRegisterName, activationId: principal.activationId };
 }
 
 export const SALE = 'SALE' as const;
