@@ -1,5 +1,5 @@
 import type { JournalUploadBody } from '#schemas/types.ts';
-import { registerPk } from '#shared/db/keys.ts';
+import { JOURNAL_PREFIX, registerPk } from '#shared/db/keys.ts';
 import { queryEach, readPage } from '#shared/db/reads.ts';
 import { notFound, patternMismatch, unprocessable, valueNotValid } from '#shared/errors.ts';
 import { readExportContext } from '#shared/fiscal/export-context.ts';
@@ -18,13 +18,11 @@ import { readRegister, registerCounter, type RegisterRequest } from './registers
 /** A device event's `data`, as canonical JSON, is at most this many bytes (docs/conventions.md §19). */
 export const MAX_DEVICE_DATA_BYTES = 8192;
 
-const JOURNAL = 'JOURNAL#';
-
 /** The register's journal entries as stored, without their keys, in sequence order, read a page at a time. */
 async function* entriesOf(register: Register): AsyncGenerator<JournalEntry> {
   const items = queryEach<JournalEntry>({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': registerPk(register.sellerId, register.cash), ':prefix': JOURNAL },
+    ExpressionAttributeValues: { ':pk': registerPk(register.sellerId, register.cash), ':prefix': JOURNAL_PREFIX },
   });
   for await (const { pk, sk, ...entry } of items) yield entry;
 }
@@ -35,7 +33,7 @@ export async function listJournal(request: RegisterRequest): Promise<Reply> {
   await registerCounter(register);
   const { firstResult, maxResults } = pageParams(request.query);
   const descending = boolParam('orderDesc', request.query.get('orderDesc'), false);
-  const page = await readPage<JournalEntry>(registerPk(register.sellerId, register.cash), JOURNAL, {
+  const page = await readPage<JournalEntry>(registerPk(register.sellerId, register.cash), JOURNAL_PREFIX, {
     skip: firstResult,
     take: maxResults,
     descending,

@@ -1,6 +1,6 @@
 import { restaurant, restaurantV15 } from '#schemas/generated/fields.js';
 import type { TaxBody } from '#schemas/types.ts';
-import { keys, partitions, sellerPk } from '#shared/db/keys.ts';
+import { entityPrefix, keys, partitions, sellerPk } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
 import { readItems, readPartition } from '#shared/db/reads.ts';
 import { readLive } from '#shared/db/streams.ts';
@@ -72,7 +72,7 @@ export async function getOverview(request: ApiRequest<unknown, 'sellerId'>): Pro
   const { seller, current } = await readWithSeller(restaurants, sellerId);
   await checkPublic(seller, sellerId, request.principal);
   const restaurant = found(restaurants, current, sellerId);
-  const live = await readLive<TaxBody>(sellerStream(sellerId), `${taxes.kind}#`);
+  const live = await readLive<TaxBody>(sellerStream(sellerId), entityPrefix(taxes.kind));
   return ok({
     ...present(restaurant, restaurants.view[request.version]),
     taxes: live.map((tax) => present(tax, taxes.view[request.version])),

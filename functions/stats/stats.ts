@@ -4,7 +4,8 @@
  * The catalog is read only for names: the sold products (one BatchGet), the taxes, the categories.
  */
 import type { ProductBody, TaxBody } from '#schemas/types.ts';
-import { keys } from '#shared/db/keys.ts';
+import { entityPrefix, keys } from '#shared/db/keys.ts';
+import { taxes as taxEntity } from '#shared/domain/taxes.ts';
 import { readItems } from '#shared/db/reads.ts';
 import { readLive } from '#shared/db/streams.ts';
 import { productCategories } from '#shared/domain/categories.ts';
@@ -53,7 +54,7 @@ async function totalsWithBreakdown(covered: Coverage) {
 export async function getTaxStats(request: StatsRequest): Promise<Reply> {
   const [covered, taxes] = await Promise.all([
     coverage(request),
-    readLive<TaxBody>(sellerStream(request.params.sellerId), 'TAX#'),
+    readLive<TaxBody>(sellerStream(request.params.sellerId), entityPrefix(taxEntity.kind)),
   ]);
   return ok(taxStats(totalsOf(covered), taxes, request.version));
 }

@@ -114,6 +114,10 @@ const userPk = (username: string) => `U#${username}`;
 
 /** The sort-key prefix of one entity's images of a kind (`PRODUCT_IMAGE`, ...): one Query reads them. */
 export const imagesPrefix = (kind: string, entityIdentifier: string) => `${kind}#${entityIdentifier}/`;
+/** The sort-key prefix of every entity of one kind in a version stream's partition (`keys.streamEntity`). */
+export const entityPrefix = (kind: string) => `${kind}#`;
+/** The sort-key prefix of a register's journal entries (`keys.journalEntry`). */
+export const JOURNAL_PREFIX = 'JOURNAL#';
 
 /** The partition of a register's own stream: its counter, and later its sales and days. */
 export const registerPk = (sellerId: string, cash: string) => `R#${sellerId}#${cash}`;
@@ -158,7 +162,10 @@ export const keys = {
   }),
   restaurantDirectory: (sellerId: string): Key<RestaurantDirectoryEntry> => ({ pk: 'RESTAURANTS', sk: sellerId }),
   /** An entity of a version stream's partition (a seller's catalog): `T` is the entity's data. */
-  streamEntity: <T>(pk: string, kind: string, identifier: string): Key<Stored<T>> => ({ pk, sk: `${kind}#${identifier}` }),
+  streamEntity: <T>(pk: string, kind: string, identifier: string): Key<Stored<T>> => ({
+    pk,
+    sk: `${entityPrefix(kind)}${identifier}`,
+  }),
   catalog: <T = unknown>(sellerId: string, kind: string, identifier: string): Key<Stored<T>> =>
     keys.streamEntity<T>(sellerPk(sellerId), kind, identifier),
   /** An image; `/` cannot occur in identifiers, so `<entityId>/` is a safe prefix for one entity's images. */
@@ -214,7 +221,7 @@ export const keys = {
   registerCounter: (sellerId: string, cash: string): Key<RegisterCounter> => ({ pk: registerPk(sellerId, cash), sk: '#VERSION' }),
   journalEntry: (sellerId: string, cash: string, sequence: number): Key<JournalEntry> => ({
     pk: registerPk(sellerId, cash),
-    sk: `JOURNAL#${pad(sequence)}`,
+    sk: `${JOURNAL_PREFIX}${pad(sequence)}`,
   }),
   receipt: (sellerId: string, cash: string, receiptNumber: number): Key<ReceiptRecord> => ({
     pk: registerPk(sellerId, cash),
