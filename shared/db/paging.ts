@@ -1,4 +1,15 @@
-import type { ListQuery } from '#shared/http/query.ts';
+/** PAGE parameters (spec 1.7; their defaults and cap are read in shared/http/query.ts, docs/conventions.md §6). */
+export interface Page {
+  firstResult: number;
+  maxResults: number;
+  like: string | undefined;
+}
+
+/** LIST parameters: PAGE plus an ordering over the fields the list allows. */
+export interface ListQuery<F extends string> extends Page {
+  orderBy: F | undefined;
+  orderDesc: boolean;
+}
 
 /**
  * One page of a list (LIST parameters, spec 1.7): `like` matches case-insensitively anywhere in

@@ -1,3 +1,4 @@
+import type { ListQuery, Page } from '#shared/db/paging.ts';
 import { scalars } from '#schemas/scalars.ts';
 import { inconsistentData, parameterMissing, patternMismatch, typeMismatch } from '#shared/errors.ts';
 
@@ -84,19 +85,6 @@ export const queryParam = (name: string, schema: QueryParam['schema'], descripti
   description,
   ...(required ? { required } : {}),
 });
-
-/** PAGE parameters (spec 1.7) with the pinned defaults and cap (docs/conventions.md §6). */
-export interface Page {
-  firstResult: number;
-  maxResults: number;
-  like: string | undefined;
-}
-
-/** LIST parameters: PAGE plus an ordering over the fields the list allows. */
-export interface ListQuery<F extends string> extends Page {
-  orderBy: F | undefined;
-  orderDesc: boolean;
-}
 
 export function pageParams(query: URLSearchParams): Page {
   const firstResult = notNegative('firstResult', intParam('firstResult', query.get('firstResult'), 0) ?? 0);

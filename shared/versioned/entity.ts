@@ -1,7 +1,7 @@
 import type { LazyValidator } from '#schemas/generated/validators.js';
 import { table } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
-import { pageOf } from '#shared/db/paging.ts';
+import { type ListQuery, pageOf } from '#shared/db/paging.ts';
 import { readItem } from '#shared/db/reads.ts';
 import {
   type Counter,
@@ -18,7 +18,7 @@ import {
 import { create, LIVE, remove, type Step } from '#shared/db/transact.ts';
 import { type ApiError, notFound, referenceNotFound, unprocessable } from '#shared/errors.ts';
 import { checkPreconditions, type Preconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
-import { diffRange, type ListQuery, listParams, pageParams } from '#shared/http/query.ts';
+import { diffRange, listParams, pageParams } from '#shared/http/query.ts';
 import { notModified, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { type ApiVersion, merge, present, type VersionView } from '#shared/versions.ts';
