@@ -1,10 +1,10 @@
 import * as validators from '#schemas/generated/validators.js';
+import type { SaleBody } from '#schemas/types.ts';
 import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
 import { PAGE_QUERY, queryParam } from '#shared/http/query.ts';
 import { DIFF_REFUSALS, onFirstUse, perVersion, type Refusal, route, type Route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
-import type { SaleBody } from './sales.ts';
 
 // Each part loads its module on first use: an instance that serves sales never parses the reports' or
 // the journal's code at Init (docs/decisions.md, Cold start).

@@ -1,4 +1,4 @@
-import { ApiError, type Exception } from '#shared/errors.ts';
+import { ApiError, type CodeOf, type Exception } from '#shared/errors.ts';
 import type { PrintType } from '#shared/fiscal/model.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 
@@ -25,6 +25,12 @@ const EXCEPTION_AT = {
 
 export type FiscalEndpoint = keyof typeof EXCEPTION_AT;
 
+/** The conditions an endpoint refuses with: those its v26/v33 exception carries (shared/errors.ts `CODES`). */
+export type ConditionAt<P extends FiscalEndpoint> = DayCondition & CodeOf<(typeof EXCEPTION_AT)[P]>;
+
+/** The exceptions that carry `C` as their code. */
+type CarrierOf<C extends DayCondition> = { [E in Exception]: C extends CodeOf<E> ? E : never }[Exception];
+
 /** v15 names the exception after the condition (spec 3). */
 const V15_EXCEPTION = {
   DAY_IS_CLOSED: 'DayClosed',
@@ -33,7 +39,7 @@ const V15_EXCEPTION = {
   REPORT_IS_PRINTED_ALREADY: 'ReceiptAlreadyPrinted',
   RECEIPT_IS_NOT_PRINTED: 'ReceiptNotPrinted',
   RECEIPT_IS_PRINTED_ALREADY: 'ReceiptAlreadyPrinted',
-} as const satisfies { [C in DayCondition]: Exception };
+} as const satisfies { [C in DayCondition]: CarrierOf<C> };
 
 const MESSAGES: Record<DayCondition, string> = {
   DAY_IS_CLOSED: 'The day is closed',
@@ -48,13 +54,16 @@ const MESSAGES: Record<DayCondition, string> = {
  * The refusal of a fiscal write or read for a condition of the day: the endpoint's exception in v26
  * and v33, the condition's own in v15.
  */
-export function dayRefusal(
-  endpoint: FiscalEndpoint,
-  condition: DayCondition,
+export function dayRefusal<P extends FiscalEndpoint>(
+  endpoint: P,
+  condition: ConditionAt<P>,
   version: ApiVersion,
   message: string = MESSAGES[condition],
   printType?: PrintType,
 ): ApiError {
-  const exception: Exception = version === 15 ? V15_EXCEPTION[condition] : EXCEPTION_AT[endpoint];
-  return new ApiError<Exception>(exception, condition, message, printType ? { details: { printType } } : {});
+  const options = printType ? { details: { printType } } : {};
+  if (version !== 15) return new ApiError(EXCEPTION_AT[endpoint], condition, message, options);
+  // V15_EXCEPTION's type has checked each condition's exception carries it; the lookup by the one key keeps the pair.
+  const v15: DayCondition = condition;
+  return new ApiError(V15_EXCEPTION[v15], v15, message, options);
 }

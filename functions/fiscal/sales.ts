@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BodyTypes } from '#schemas/types.ts';
+import type { SaleBody } from '#schemas/types.ts';
 import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { readDiff, readVersions } from '#shared/db/streams.ts';
@@ -29,8 +29,6 @@ import { readRegister, registerCounter, type RegisterRequest, registersOf } from
 import { catalogFacts } from './lines.ts';
 import { decideSaleWrite, digestOf, type SaleWrite, saleWriteLaterReads, saleWriteReads } from './sale-write.ts';
 import { saleFromBody, saleOverview, saleView } from './views.ts';
-
-export type SaleBody = BodyTypes['saleV15'] | BodyTypes['saleV26'] | BodyTypes['saleV33'];
 
 /** `POST .../sales` (docs/conventions.md §15): records a sale once, whatever the retries; a repeat answers as the first did. */
 export const recordSale = (request: RegisterRequest<SaleBody>): Promise<Reply> => writeSale(request, 'POST');

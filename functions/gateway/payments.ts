@@ -5,6 +5,7 @@ import { readItem, readPair } from '#shared/db/reads.ts';
 import { putIfAbsent } from '#shared/db/transact.ts';
 import type { GatewayPayment } from '#shared/domain/records.ts';
 import { notFound, valueNotValid, versionConflict } from '#shared/errors.ts';
+import { formatHundredths, parseHundredths } from '#shared/hundredths.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { httpsProvider } from './https-provider.ts';
 import { type GatewayResult, type PaymentProvider, verifyAnswer } from './provider.ts';
@@ -20,16 +21,6 @@ function gateway(): { provider: PaymentProvider; secret: string } {
   chosen = { provider, secret: settings.secret };
   return chosen;
 }
-
-/** `"125.5"` -> 12550 hundredths; the schema has checked the shape (digits, at most two decimals). */
-export function hundredthsOf(amount: string): number {
-  const [units = '0', decimals = ''] = amount.split('.');
-  return Number(units) * 100 + Number(decimals.padEnd(2, '0'));
-}
-
-/** 12550 -> `"125.50"`: the one spelling of an amount the provider sees and signs. */
-export const decimalOf = (hundredths: number): string =>
-  `${Math.trunc(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
 
 const view = (result: GatewayResult) => ({
   acquirer: result.acquirer,
@@ -56,7 +47,8 @@ export async function takePayment(request: ApiRequest<GatewayPaymentBody, 'selle
   const { sellerId } = request.params;
   // The path has been checked as a non-negative integer; one spelling per order ("007" is order 7).
   const orderId = String(Number(request.params.orderId));
-  const amount = hundredthsOf(request.body.amount);
+  // The schema has checked the shape: digits, at most two decimals after a point.
+  const amount = parseHundredths(request.body.amount, '.');
   if (amount === 0) {
     throw valueNotValid('VALUE_SHOULD_BE_GREATER_THEN', 'amount must be at least 0.01', {
       field: 'amount',
@@ -71,7 +63,8 @@ export async function takePayment(request: ApiRequest<GatewayPaymentBody, 'selle
   if (!currency) throw notFound(`Seller ${sellerId} has no currency to charge in`, 'SELLER_MUST_HAVE_CURRENCY');
 
   const { provider, secret } = gateway();
-  const charge = { sellerId, orderId, amount: decimalOf(amount), currency };
+  // The one spelling of an amount the provider sees and signs: `125.50`.
+  const charge = { sellerId, orderId, amount: formatHundredths(amount, '.'), currency };
   const result = verifyAnswer(await provider.charge(charge), charge, secret);
   if (result.status === 'ERROR') return { status: 201, body: view(result) };
 

@@ -6,6 +6,7 @@ import type { KdBody } from '#schemas/types.ts';
 import { controlUnitReceipt, inconsistentData, nonUnique, valueNotValid } from '#shared/errors.ts';
 import { wallClock } from '#shared/fiscal/dates.ts';
 import { PRINT_TYPES, type PrintType } from '#shared/fiscal/model.ts';
+import { parseHundredths } from '#shared/hundredths.ts';
 import { KdFieldError, type KdRequest, type KdType, registerIdOf, validateKdRequest } from '#shared/kd/codec.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 
@@ -91,10 +92,7 @@ export function kdOrderOf(body: KdBody): KdOrder {
 }
 
 /** A VAT rate key (`25`, `12.5`, `6.00`: percent) in hundredths of a percent. */
-export function rateOf(key: string): number {
-  const [whole = '0', fraction = ''] = key.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
+export const rateOf = (key: string): number => parseHundredths(key, '.');
 
 /** The VAT in `brutto` at `rate` (hundredths of a percent), rounded half up to the hundredth. */
 export function vatIn(brutto: number, rate: number): number {

@@ -8,6 +8,7 @@
  * memory holds one day, never the journal. Used by the HTTP export and by `npm run journal-export`.
  */
 import { inconsistentData } from '#shared/errors.ts';
+import { formatHundredths } from '#shared/hundredths.ts';
 import { wallClock } from './dates.ts';
 import type { ExportContext } from './export-context.ts';
 import type { JournalEntryRecord } from './journal.ts';
@@ -47,10 +48,7 @@ function text(name: string, value: string | null | undefined, max = TEXT): Xml |
   return el(name, escape([...value.trim()].slice(0, max).join('')));
 }
 /** Hundredths as a decimal with two decimals and a point: `-12.50`. */
-export function money(hundredths: number): string {
-  const abs = Math.abs(Math.round(hundredths));
-  return `${hundredths < 0 && abs > 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+export const money = (hundredths: number): string => formatHundredths(hundredths, '.');
 const num = (name: string, hundredths: number | null | undefined): Xml | null =>
   hundredths === null || hundredths === undefined ? null : el(name, money(hundredths));
 /** A count or a quantity with at most two decimals. */

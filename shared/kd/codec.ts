@@ -28,6 +28,8 @@
  *   module follows Odoo's table (-1 length, -2 CRC), the table docs/conventions.md §25 gives.
  */
 
+import { formatHundredths, parseHundredths } from '#shared/hundredths.ts';
+
 export const KD_TYPES = ['normal', 'kopia', 'ovning', 'profo'] as const;
 export type KdType = (typeof KD_TYPES)[number];
 
@@ -189,18 +191,14 @@ export function validateKdRequest(request: KdRequest): void {
   });
 }
 
-/** Hundredths as `125,50`. */
-function decimal(hundredths: number): string {
-  return `${Math.floor(hundredths / 100)},${String(hundredths % 100).padStart(2, '0')}`;
-}
+/** Hundredths (validated: integers, not negative) as `125,50`. */
+const decimal = (hundredths: number): string => formatHundredths(hundredths, ',');
 
-const DECIMAL = /^(\d{1,10}),(\d{2})$/;
-const RATE = /^(\d{1,2}),(\d{2})$/;
+const DECIMAL = /^\d{1,10},\d{2}$/;
+const RATE = /^\d{1,2},\d{2}$/;
 
-function parseDecimal(token: string, pattern = DECIMAL): number {
-  const m = pattern.exec(token);
-  return m ? Number(m[1]) * 100 + Number(m[2]) : NaN;
-}
+/** A field of the line's format (a decimal comma, exactly two decimals) as hundredths; NaN when out of format. */
+const parseDecimal = (token: string, pattern = DECIMAL): number => (pattern.test(token) ? parseHundredths(token, ',') : NaN);
 
 /** The kd line for a request, CRC and CR LF included; throws KdFieldError for a field out of bounds. */
 export function encodeKd(request: KdRequest): string {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as validators from '#schemas/generated/validators.js';
+import { dayRefusal } from '#functions/fiscal/refusals.ts';
 import { access } from '#shared/auth/access.ts';
 import { forbidden, inconsistentData, unprocessable } from '#shared/errors.ts';
 import { ok } from '#shared/http/response.ts';
@@ -76,7 +77,10 @@ describe('route contracts', () => {
       // @ts-expect-error a code of another exception
       unprocessable('LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY', 'no'),
       inconsistentData('LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY', 'a code in its place compiles'),
+      // @ts-expect-error a day condition the endpoint's exception does not carry (a report's NotFound has no DAY_IS_CLOSED)
+      dayRefusal('report', 'DAY_IS_CLOSED', 33),
+      dayRefusal('report', 'DAY_IS_NOT_CLOSED', 33),
     ];
-    expect(mistakes).toHaveLength(7);
+    expect(mistakes).toHaveLength(9);
   });
 });

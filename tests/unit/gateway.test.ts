@@ -1,8 +1,9 @@
 /** The gateway's pure parts: signed-answer verification, the simulator's script and the amounts (docs/conventions.md §22). */
 import { describe, expect, it } from 'vitest';
-import { decimalOf, hundredthsOf, replay } from '#functions/gateway/payments.ts';
+import { replay } from '#functions/gateway/payments.ts';
 import { type Charge, type ProviderAnswer, sign, verifyAnswer } from '#functions/gateway/provider.ts';
 import { simulator } from '#functions/gateway/simulator.ts';
+import { formatHundredths, parseHundredths } from '#shared/hundredths.ts';
 import { refusal } from '../support/decisions.ts';
 
 const SECRET = 'a-shared-secret-of-at-least-32-characters';
@@ -83,8 +84,8 @@ describe('amounts', () => {
     ['0.07', 7, '0.07'],
     ['9999999999999.99', 999999999999999, '9999999999999.99'],
   ])('%s is %i hundredths, spelt %s to the provider', (amount, hundredths, spelt) => {
-    expect(hundredthsOf(amount)).toBe(hundredths);
-    expect(decimalOf(hundredths)).toBe(spelt);
+    expect(parseHundredths(amount, '.')).toBe(hundredths);
+    expect(formatHundredths(hundredths, '.')).toBe(spelt);
   });
 
   it('a stored result replays for its amount and is 409 for another', () => {
