@@ -198,7 +198,7 @@ export function decideKd(
     activation: register.activationId,
     brutto: command.returnAmount + command.salesAmount,
     kdDate: order.date,
-    vatRateToSum: { ...order.vatRateToVat },
+    vatRateToSum: Object.fromEntries(order.vat.map(({ key, amount }) => [key, amount])),
     refund: order.refund,
     softwareVendor: read(keys.controlUnit(ask.serial))?.softwareVendor ?? null,
   };

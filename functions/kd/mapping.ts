@@ -61,8 +61,17 @@ export interface KdOrder {
   receiptNumber: number | null;
   /** The receipt's amount in hundredths, absolute (`refund` gives the direction). */
   brutto: number;
-  /** VAT rate in percent, as the register wrote it (`6`, `12.5`) -> the receipt's VAT at that rate in hundredths. */
-  vatRateToVat: Record<string, number>;
+  /**
+   * The receipt's VAT per rate, highest rate first: `key` the rate in percent as the register wrote it (`6`, `12.5`),
+   * `rate` in hundredths of a percent, `amount` in hundredths.
+   */
+  vat: readonly KdOrderVat[];
+}
+
+export interface KdOrderVat {
+  key: string;
+  rate: number;
+  amount: number;
 }
 
 /**
@@ -87,7 +96,9 @@ export function kdOrderOf(body: KdBody): KdOrder {
     date: body.date,
     receiptNumber: body.receiptNumber ?? null,
     brutto: brutto ?? rates.reduce((total, { sum }) => total + sum, 0),
-    vatRateToVat: Object.fromEntries(rates.map(({ key, rate, sum }) => [key, brutto === null ? vatIn(sum, rate) : sum])),
+    vat: rates
+      .map(({ key, rate, sum }) => ({ key, rate, amount: brutto === null ? vatIn(sum, rate) : sum }))
+      .sort((a, b) => b.rate - a.rate),
   };
 }
 
@@ -157,7 +168,7 @@ export function receiptNumberOf(order: KdOrder, version: ApiVersion, lastReceipt
   return order.printType === 'Copy' ? lastReceipt : lastReceipt + 1;
 }
 
-/** The kd command of an order for a receipt number: its VAT fields highest rate first. */
+/** The kd command of an order for a receipt number. */
 export function kdCommand(order: KdOrder, receiptNo: number, context: KdContext): KdRequest {
   const command: KdRequest = {
     date: kdDate(order.date, context.timeZone),
@@ -168,9 +179,7 @@ export function kdCommand(order: KdOrder, receiptNo: number, context: KdContext)
     type: order.training && order.printType === 'Normal' ? 'ovning' : KD_TYPE_OF[order.printType],
     returnAmount: order.refund ? order.brutto : 0,
     salesAmount: order.refund ? 0 : order.brutto,
-    vat: Object.entries(order.vatRateToVat)
-      .map(([key, amount]) => ({ rate: rateOf(key), amount }))
-      .sort((a, b) => b.rate - a.rate),
+    vat: order.vat.map(({ rate, amount }) => ({ rate, amount })),
   };
   try {
     validateKdRequest(command);

@@ -9,7 +9,7 @@ import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { OPEN_END } from '#functions/activations/admin.ts';
 import { contractViolation } from '../support/contract.ts';
-import { type Answer, type CallOptions, expectError, v } from '../support/http.ts';
+import { type Answer, type CallOptions, detailOf, expectError, v } from '../support/http.ts';
 import { DAY, newApp, newVendor, swedishCorporateId, userOf } from '../support/identity.ts';
 import { libraryActivationJson, libraryExistenceJson, libraryHeaders } from '../support/srv4pos.ts';
 
@@ -286,6 +286,30 @@ describe.each([26, 33] as const)('the library activates a register through v%i',
     // Assess
     expectError(answer, 404, 'ReferenceNotFound', 'VALID_FROM_AND_VALID_TO_INCONSISTENCY');
   });
+});
+
+it("v33 registrationGeolocation's address over 500 or companyName over 96 characters: 400 ValueNotValid", async () => {
+  // Prepare
+  const corporateId = await seller();
+  const body = JSON.parse(libraryActivationJson({ corporateId, applicationPackage: app.applicationPackage })) as object;
+  const place = { address: 'Storgatan 1', city: 'Stockholm', postalCode: '111 22', companyName: 'Hotellet AB' };
+  const withPlace = (fields: object) => JSON.stringify({ ...body, registrationGeolocation: { ...place, ...fields } });
+
+  // Act
+  const longAddress = await asLibrary('/v33/activations-advanced', withPlace({ address: 'a'.repeat(501) }), admin);
+  const longCompany = await asLibrary('/v33/activations-advanced', withPlace({ companyName: 'c'.repeat(97) }), admin);
+  const atTheBounds = await asLibrary(
+    '/v33/activations-advanced',
+    withPlace({ address: 'a'.repeat(500), companyName: 'c'.repeat(96) }),
+    admin,
+  );
+
+  // Assess
+  expectError(longAddress, 400, 'ValueNotValid', 'SIZE_SHOULD_BE_LESS_THEN');
+  expect(detailOf(longAddress)).toMatchObject({ field: 'registrationGeolocation.address', sizeMax: 500 });
+  expectError(longCompany, 400, 'ValueNotValid', 'SIZE_SHOULD_BE_IN_RANGE');
+  expect(detailOf(longCompany)).toMatchObject({ field: 'registrationGeolocation.companyName', sizeMax: 96 });
+  expect(atTheBounds.status, atTheBounds.text).toBe(201);
 });
 
 describe("the library's name-existence check", () => {

@@ -129,6 +129,41 @@ describe('a kd as the Mews library sends it', () => {
   });
 });
 
+describe('a kd with brutto on the other versions', () => {
+  it('v26 and v15 sign brutto with the VAT sent, at POST /pospluses/kd', async () => {
+    const unit = simulatorOf(serial);
+    const vat = [{ rate: 1200, amount: 600 }];
+
+    // Act: 56.00 at 12 % carries 6.00 of VAT.
+    const v26 = await v(26).post('/pospluses/kd', undefined, {
+      raw: mewsBody(5600, { '12': 600 }, 6),
+      as: 'none',
+      headers: { Authorization: basicKey(apiKey), 'Content-Type': 'application/json; charset=utf-8' },
+    });
+    const v15 = await v(15).post(
+      '/pospluses/kd',
+      { brutto: 5600, vatRateToSum: { '12': 600 }, refund: false, printType: 'Normal', receiptNumber: 7, date: KD_DATE },
+      register,
+    );
+
+    // Assess
+    expect(responseOf(v26)).toBe(unit.controlCodeOf(lineOf(commandOf(6, 5600, vat))));
+    expect(responseOf(v15)).toBe(unit.controlCodeOf(lineOf(commandOf(7, 5600, vat))));
+  });
+
+  it('refuses a print type past the enumeration (3), as any value outside an enumeration (400 MessageNotReadable), sending nothing', async () => {
+    const unit = simulatorOf(serial);
+    const before = unit.counters().requests;
+
+    // Act
+    const answer = await postAsMews(`/${corporateId}/registration/${CASH}/kd`, mewsBody(10000, { '25': 2000 }, 8, 3));
+
+    // Assess
+    expectError(answer, 400, 'MessageNotReadable');
+    expect(unit.counters().requests).toBe(before);
+  });
+});
+
 describe('a kd as POSSUM sends it', () => {
   it('is signed under the seller id lower-cased, the print type as text, the key as Basic', async () => {
     const unit = simulatorOf(serial);
