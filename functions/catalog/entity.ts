@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { access } from '#shared/auth/access.ts';
-import type { Stream } from '#shared/db/streams.ts';
+import { type Stream, streamEntity } from '#shared/db/streams.ts';
 import { sellerStream } from '#shared/domain/seller.ts';
 import { inconsistentData, versionConflict } from '#shared/errors.ts';
 import { created, noContent, ok } from '#shared/http/response.ts';
@@ -22,6 +22,10 @@ import {
 
 /** The catalog a request names: the version stream of the seller in its path. */
 export const catalogOf = (request: ApiRequest<unknown, 'sellerId'>): Stream => sellerStream(request.params.sellerId);
+
+/** The item of the catalog entity a path names. */
+const entityOf = <T extends EntityFields>(entity: VersionedEntity<T>, params: { sellerId: string; identifier: string }) =>
+  streamEntity<T>(sellerStream(params.sellerId), entity.kind, params.identifier);
 
 /** The query parameters of the entity's list: LIST, or PAGE where it orders by nothing (`listEntities`). */
 export const entityQuery = <T extends EntityFields>(entity: VersionedEntity<T>) =>
@@ -68,6 +72,8 @@ export const entityDeletion =
 export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>): Route[] {
   const base = `/{sellerId}/${entity.plural}` as const;
   const common = { versions: entity.versions, access: access.seller };
+  // The entity a path names is read with the credentials and the seller's counter, in one round trip.
+  const named = { readAhead: (params: { sellerId: string; identifier: string }) => [entityOf(entity, params)] };
   // A missing entity is 404; one that names a missing one is 404 ReferenceNotFound; one others name cannot go (422).
   const references: readonly Refusal[] = entity.references ? [['ReferenceNotFound']] : [];
   const unique: readonly Refusal[] = entity.unique ? [refusalOf(entity.unique.refused())] : [];
@@ -86,6 +92,7 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
     }),
     route({
       ...common,
+      ...named,
       method: 'PUT',
       path: `${base}/{identifier}` as const,
       body: entity.body,
@@ -103,6 +110,7 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
     }),
     route({
       ...common,
+      ...named,
       method: 'DELETE',
       path: `${base}/{identifier}` as const,
       conditional: 'write',
@@ -115,6 +123,7 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
     }),
     route({
       ...common,
+      ...named,
       method: 'GET',
       path: `${base}/{identifier}` as const,
       conditional: 'read',

@@ -32,9 +32,12 @@ export const hashApiKey = (apiKey: string) => createHash('sha256').update(apiKey
  */
 export const newApiKey = () => randomBytes(24).toString('base64url');
 
-/** The record behind a presented key: one strongly consistent GetItem on the key's hash. */
+/** The item of the record behind a presented key, keyed by the key's hash. */
+export const apiKeyItem = (apiKey: string) => keys.apiKey(hashApiKey(apiKey));
+
+/** The record behind a presented key: one strongly consistent read on the key's hash. */
 export function findApiKey(apiKey: string) {
-  return readItem(keys.apiKey(hashApiKey(apiKey)));
+  return readItem(apiKeyItem(apiKey));
 }
 
 export async function storeApiKey(apiKey: string, record: ApiKeyRecord): Promise<void> {
@@ -62,7 +65,7 @@ export async function markWorking(apiKey: string, activationId: number, now: num
   });
   try {
     await transactWrite({
-      TransactItems: [update(keys.apiKey(hashApiKey(apiKey))), update(keys.activation(activationId), ', issued = :now')],
+      TransactItems: [update(apiKeyItem(apiKey)), update(keys.activation(activationId), ', issued = :now')],
     });
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;

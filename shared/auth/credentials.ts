@@ -1,5 +1,6 @@
 import { forbidden, tooManyWrongPasswords, unauthorized } from '#shared/errors.ts';
-import { findApiKey, markWorking } from './api-keys.ts';
+import type { Key } from '#shared/db/keys.ts';
+import { apiKeyItem, findApiKey, markWorking } from './api-keys.ts';
 import { countWrongPassword, readSignIn, retryAfterSeconds } from './password-limit.ts';
 import { verifyPassword } from './passwords.ts';
 import type { Principal } from './principal.ts';
@@ -9,31 +10,43 @@ type Headers = Readonly<Record<string, string | undefined>>;
 const notValid = () => forbidden('AUTHORIZATION_DATA_IS_NOT_VALID', 'The authorization data is not valid');
 const wrongCredentials = () => forbidden('WRONG_USERNAME_OR_PASSWORD', 'Wrong username, password or API key');
 
+/** What a request presents: a user's name and password, or a register's API key. Nothing read yet. */
+export type Credentials = { username: string; password: string } | { apiKey: string };
+
 /**
- * Who is calling (docs/conventions.md §2): `Authorization: Basic` for a user, `X-Api-Key` for a
- * register's activation, or `Authorization: Basic base64(<apiKey>)` (the key alone, no colon: how apps
- * written for srv4pos send it; docs/compatibility.md). None: 401; malformed: 403 AUTHORIZATION_DATA_IS_NOT_VALID; unknown or
- * wrong: 403 WRONG_USERNAME_OR_PASSWORD; a username with too many wrong passwords lately: 403
- * TOO_MANY_WRONG_PASSWORDS with `Retry-After` (docs/conventions.md §26); an activation outside its state or
- * period: its 403 code.
+ * The credentials of a request (docs/conventions.md §2): `Authorization: Basic` for a user, `X-Api-Key` for a
+ * register's activation, or `Authorization: Basic base64(<apiKey>)` (the key alone, no colon: how apps written for
+ * srv4pos send it; docs/compatibility.md). None: 401; malformed: 403 AUTHORIZATION_DATA_IS_NOT_VALID. Read from the
+ * headers alone, so the pipeline knows which API key item to read before it reads anything.
  */
-export async function authenticate(headers: Headers, now: number): Promise<Principal> {
+export function credentialsOf(headers: Headers): Credentials {
   const authorization = headers.authorization;
-  const apiKey = headers['x-api-key'];
-  if (authorization !== undefined && apiKey !== undefined) throw notValid();
-  if (authorization !== undefined) {
-    const basic = parseBasic(authorization);
-    return 'apiKey' in basic ? authenticateActivation(basic.apiKey, now) : authenticateUser(basic, now);
-  }
-  if (apiKey !== undefined) return authenticateActivation(apiKey, now);
-  throw unauthorized();
+  const header = headers['x-api-key'];
+  if (authorization !== undefined && header !== undefined) throw notValid();
+  const credentials = authorization !== undefined ? parseBasic(authorization) : header !== undefined ? { apiKey: header } : undefined;
+  if (credentials === undefined) throw unauthorized();
+  if ('apiKey' in credentials && (credentials.apiKey.length === 0 || credentials.apiKey.length > 200)) throw notValid();
+  return credentials;
+}
+
+/** The item an API key opens (`authenticate` reads it), so the pipeline can read it together with what the route needs. */
+export const credentialsKey = (credentials: Credentials): Key | undefined =>
+  'apiKey' in credentials ? apiKeyItem(credentials.apiKey) : undefined;
+
+/**
+ * Who is calling: unknown or wrong credentials are 403 WRONG_USERNAME_OR_PASSWORD; a username with too many wrong
+ * passwords lately is 403 TOO_MANY_WRONG_PASSWORDS with `Retry-After` (docs/conventions.md §26); an activation outside
+ * its state or period is its 403 code.
+ */
+export function authenticate(credentials: Credentials, now: number): Promise<Principal> {
+  return 'apiKey' in credentials ? authenticateActivation(credentials.apiKey, now) : authenticateUser(credentials, now);
 }
 
 /**
  * `Basic base64(username:password)`, whose username must not be empty, or `Basic base64(<apiKey>)`: a text without a
  * colon is a key, as no key has one (shared/auth/api-keys.ts) and every user's credentials do.
  */
-export function parseBasic(authorization: string): { username: string; password: string } | { apiKey: string } {
+export function parseBasic(authorization: string): Credentials {
   const match = /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(authorization);
   if (!match?.[1]) throw notValid();
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
@@ -64,7 +77,6 @@ async function authenticateUser({ username, password }: { username: string; pass
 }
 
 async function authenticateActivation(apiKey: string, now: number): Promise<Principal> {
-  if (apiKey.length === 0 || apiKey.length > 200) throw notValid();
   const record = await findApiKey(apiKey);
   if (!record) throw wrongCredentials();
   // A key stored before keys named their register; `npm run migrate` fills it in (docs/operations.md).

@@ -28,10 +28,12 @@ import type {
 } from '@aws-sdk/lib-dynamodb';
 import { type Attributes, fromAttributes, toAttributes } from './attributes.ts';
 import { db } from './client.ts';
+import { forgetAhead } from './read-ahead.ts';
 
 /**
  * The table's operations on plain items (`attributes.ts`): the inputs and outputs of the document client
- * (`@aws-sdk/lib-dynamodb`, whose types they share), sent by the one metered client (`db()`).
+ * (`@aws-sdk/lib-dynamodb`, whose types they share), sent by the one metered client (`db()`). Every write ends what
+ * the request read ahead (`read-ahead.ts`).
  */
 type Item = Record<string, unknown>;
 
@@ -67,19 +69,23 @@ function pageOf<T extends { Items?: Attributes[]; LastEvaluatedKey?: Attributes 
 }
 
 export async function putItem(input: PutCommandInput): Promise<void> {
+  forgetAhead();
   await db().send(new PutItemCommand(putInput(input)));
 }
 
 export async function updateItem(input: UpdateCommandInput): Promise<UpdateCommandOutput> {
+  forgetAhead();
   const output = await db().send(new UpdateItemCommand(keyedInput(input)));
   return { ...output, Attributes: fromOptional(output.Attributes) };
 }
 
 export async function deleteItem(input: DeleteCommandInput): Promise<void> {
+  forgetAhead();
   await db().send(new DeleteItemCommand(keyedInput(input)));
 }
 
 export async function transactWrite(input: TransactWriteCommandInput): Promise<void> {
+  forgetAhead();
   const TransactItems = input.TransactItems?.map(({ ConditionCheck, Put, Delete, Update }) => ({
     ConditionCheck: ConditionCheck && keyedInput(ConditionCheck),
     Put: Put && putInput(Put),
@@ -114,6 +120,7 @@ export async function batchGetItems(input: BatchGetCommandInput): Promise<BatchG
 
 /** Puts in bulk (BatchWriteItem): for data the bench seeds, never a request. Answers the puts left unprocessed. */
 export async function batchWriteItems(input: BatchWriteCommandInput): Promise<BatchWriteCommandOutput> {
+  forgetAhead();
   const requests = Object.entries(input.RequestItems ?? {}).map(([table, writes]) => [
     table,
     writes.map(({ PutRequest, DeleteRequest }) => ({

@@ -3,23 +3,53 @@ import { serviceBusy } from '#shared/errors.ts';
 import { table } from './client.ts';
 import { batchGetItems, getItem, queryItems } from './documents.ts';
 import type { Key, Partition } from './keys.ts';
+import { aheadOf, keepAhead } from './read-ahead.ts';
 import { backoff, MAX_ATTEMPTS } from './retry.ts';
 
 /** An item as read: its data and its key. */
 export type Item<T> = T & Key<T>;
 
-/** One item by key, strongly consistent; undefined when there is none. */
+/** One item by key, strongly consistent; undefined when there is none. Answered from what the request read ahead, if it did. */
 export async function readItem<T>(key: Key<T>): Promise<Item<T> | undefined> {
+  const ahead = aheadOf(key);
+  if (ahead) return ahead.item as Item<T> | undefined;
   const reply = await getItem({ TableName: table(), Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true });
   return reply.Item as Item<T> | undefined;
 }
 
-/** Items by key (strongly consistent BatchGets of up to 100 keys), in the order of `wanted`; missing ones are left out. */
+/**
+ * Items by key (strongly consistent BatchGets of up to 100 keys), in the order of `wanted`; missing ones are left out.
+ * Keys the request read ahead are answered from there.
+ */
 export async function readItems<T>(wanted: readonly Key<T>[]): Promise<Item<T>[]> {
-  const name = table();
   const found = new Map<string, Item<T>>();
-  for (let start = 0; start < wanted.length; start += 100) {
-    let pending: Record<string, unknown>[] | undefined = wanted.slice(start, start + 100).map(({ pk, sk }) => ({ pk, sk }));
+  const unread: Key<T>[] = [];
+  for (const key of wanted) {
+    const ahead = aheadOf(key);
+    if (!ahead) unread.push(key);
+    else if (ahead.item) found.set(`${key.pk}\n${key.sk}`, ahead.item as Item<T>);
+  }
+  await batchRead(unread, found);
+  return wanted.flatMap((key) => found.get(`${key.pk}\n${key.sk}`) ?? []);
+}
+
+/**
+ * Reads `wanted` in one round trip (up to 100 keys) and keeps what it finds, and what it does not, for the reads by key
+ * that follow in the same request (`read-ahead.ts`).
+ */
+export async function readAhead(wanted: readonly Key[]): Promise<void> {
+  const found = new Map<string, Item<unknown>>();
+  await batchRead(wanted, found);
+  keepAhead(wanted, [...found.values()]);
+}
+
+/** Strongly consistent BatchGets of `wanted`, 100 keys at a time, unprocessed keys retried with a bound; into `found`. */
+async function batchRead<T>(wanted: readonly Key<T>[], found: Map<string, Item<T>>): Promise<void> {
+  const name = table();
+  // BatchGetItem refuses a list that names one key twice.
+  const distinct = [...new Map(wanted.map(({ pk, sk }) => [`${pk}\n${sk}`, { pk, sk }])).values()];
+  for (let start = 0; start < distinct.length; start += 100) {
+    let pending: Record<string, unknown>[] | undefined = distinct.slice(start, start + 100);
     for (let attempt = 1; pending && pending.length > 0; attempt++) {
       if (attempt > MAX_ATTEMPTS) throw serviceBusy('The table is busy; try again');
       if (attempt > 1) await backoff(attempt);
@@ -30,7 +60,6 @@ export async function readItems<T>(wanted: readonly Key<T>[]): Promise<Item<T>[]
       pending = reply.UnprocessedKeys?.[name]?.Keys;
     }
   }
-  return wanted.flatMap((key) => found.get(`${key.pk}\n${key.sk}`) ?? []);
 }
 
 /** Two items of different types in one strongly consistent round trip (a stream's counter and an entity). */

@@ -3,10 +3,13 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { ValidateFunction } from 'ajv';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { insufficientRights } from '#shared/auth/access.ts';
-import { authenticate } from '#shared/auth/credentials.ts';
+import { authenticate, type Credentials, credentialsKey, credentialsOf } from '#shared/auth/credentials.ts';
 import { config } from '#shared/config.ts';
+import type { Key } from '#shared/db/keys.ts';
 import { emptyUsage, metered } from '#shared/db/meter.ts';
-import { requireLiveSeller } from '#shared/domain/seller.ts';
+import { withReadAhead } from '#shared/db/read-ahead.ts';
+import { readAhead } from '#shared/db/reads.ts';
+import { requireLiveSeller, sellerStream } from '#shared/domain/seller.ts';
 import {
   ApiError,
   echo,
@@ -23,7 +26,7 @@ import { parseVersionSegment } from '#shared/versions.ts';
 import { type CallerKind, log } from './log.ts';
 import { idempotencyOf } from './idempotency.ts';
 import { refuseDuringMaintenance } from './maintenance-mode.ts';
-import { checkPathParams } from './params.ts';
+import { checkPathParams, pathParamsValid } from './params.ts';
 import { errorResult, ok, toResult } from './response.ts';
 import { type BodySpec, type Match, type RawBodySpec, type Route, RouteTable } from './router.ts';
 import type { ApiRequest, RawBody, Reply } from './types.ts';
@@ -69,7 +72,7 @@ export function httpApi(routes: readonly Route[], plainRoutes: Readonly<Record<s
       let result: APIGatewayProxyStructuredResultV2;
       let failure: unknown;
       try {
-        result = await metered(async () => {
+        result = await metered(() => withReadAhead(async () => {
           const plainRoute = plain.get(event.rawPath);
           if (plainRoute) {
             trace.route = event.rawPath;
@@ -81,7 +84,7 @@ export function httpApi(routes: readonly Route[], plainRoutes: Readonly<Record<s
           // After matching: a path no route serves is 404 as ever, and the fallback function reads no table.
           await refuseDuringMaintenance();
           return toResult(await match.route.handle(await prepare(match, event, trace)), maxResponseBytes);
-        }, usage);
+        }), usage);
       } catch (error) {
         failure = error;
         result = errorResult(error instanceof ApiError ? error : internalError(error));
@@ -119,14 +122,20 @@ function matchRoute(
   return { ...table.match(version, method, segments.slice(1), event.rawPath), version };
 }
 
-/** Credentials, access, path parameters and body, in that order: an anonymous caller learns nothing about validation. */
+/**
+ * Credentials, access, path parameters and body, in that order: an anonymous caller learns nothing about validation.
+ * What the checks and the domain function will read by key is read first, in one round trip (`readsAhead`).
+ */
 async function prepare(
   { route, params: matched, version }: Match & { version: ApiVersion },
   event: APIGatewayProxyEventV2,
   trace: Trace,
 ): Promise<ApiRequest> {
   const { headers } = event;
-  const principal = route.access.credentials ? await authenticate(headers, Date.now()) : undefined;
+  const credentials = route.access.credentials ? credentialsOf(headers) : undefined;
+  const ahead = readsAhead(route, matched, credentials);
+  if (ahead.length > 0) await readAhead(ahead);
+  const principal = credentials ? await authenticate(credentials, Date.now()) : undefined;
   if (principal) trace.caller = principal.kind;
   const { sellerIdOf } = route.access;
   const params =
@@ -163,6 +172,22 @@ async function prepare(
     sellerCounter,
     ...(idempotency ? { idempotency } : {}),
   };
+}
+
+/**
+ * The items a request reads by key before its domain function decides anything: the API key it presents, the counter
+ * of the seller its path names (the live-seller check) and what its route names (`Route.readAhead`), read together in
+ * one strongly consistent BatchGetItem (shared/db/read-ahead.ts). Nothing is revealed before the checks pass: the items
+ * are only read here. Parameters that break their rules name no item (the checks refuse them, after credentials).
+ */
+function readsAhead(route: Route, params: Readonly<Record<string, string>>, credentials: Credentials | undefined): Key[] {
+  const apiKey = credentials && credentialsKey(credentials);
+  if (!pathParamsValid(params)) return apiKey ? [apiKey] : [];
+  return [
+    ...(apiKey ? [apiKey] : []),
+    ...(route.access.liveSeller && params.sellerId !== undefined ? [sellerStream(params.sellerId).counter] : []),
+    ...(route.readAhead?.(params) ?? []),
+  ];
 }
 
 /** Path segments after the leading slash, percent-decoded; a malformed escape names no endpoint. */

@@ -2,6 +2,7 @@ import type { LazyValidator } from '#schemas/generated/validators.js';
 import type { SchemaName } from '#schemas/index.ts';
 import type { AccessRule } from '#shared/auth/access.ts';
 import type { Feature } from '#shared/auth/features.ts';
+import type { Key } from '#shared/db/keys.ts';
 import { type ApiError, type CodeOf, endpointNotFound, type Exception, methodNotSupported } from '#shared/errors.ts';
 import { assertKnownParam } from './params.ts';
 import type { ApiVersion } from '#shared/versions.ts';
@@ -80,6 +81,11 @@ interface RouteHead<P extends string> {
    * whose domain function keeps its answer under the key (`ApiRequest.idempotency`).
    */
   idempotent?: true;
+  /**
+   * Items the domain function reads by key first, read ahead in the one round trip that reads the credentials and the
+   * seller's counter (shared/db/read-ahead.ts). Only parameters that keep their rules reach it.
+   */
+  readAhead?(params: Readonly<Record<ParamNames<P>, string>>): readonly Key[];
   /** What the route answers on success; every route declares it (tests/unit/openapi.test.ts). */
   responses?: Responses;
   /** The refusals of the domain function (the pipeline's own, of credentials, parameters and bodies, go without saying). */

@@ -11,7 +11,7 @@ vi.mock('#shared/auth/passwords.ts', async (importOriginal) => {
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
 });
 
-const { authenticate } = await import('#shared/auth/credentials.ts');
+const { authenticate, credentialsOf } = await import('#shared/auth/credentials.ts');
 const { WRONG_PASSWORD_LIMIT } = await import('#shared/auth/password-limit.ts');
 const { verifyPassword } = await import('#shared/auth/passwords.ts');
 const { createUserIfAbsent } = await import('#shared/auth/users.ts');
@@ -23,7 +23,7 @@ const basic = (username: string, password: string) => ({
 
 /** What `authenticate` threw, as the error body's exception and code and the Retry-After header. */
 async function refusal(username: string, password: string) {
-  const error: unknown = await authenticate(basic(username, password), Date.now()).then(
+  const error: unknown = await authenticate(credentialsOf(basic(username, password)), Date.now()).then(
     () => undefined,
     (thrown: unknown) => thrown,
   );
