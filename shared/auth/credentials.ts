@@ -23,7 +23,8 @@ export function credentialsOf(headers: Headers): Credentials {
   const authorization = headers.authorization;
   const header = headers['x-api-key'];
   if (authorization !== undefined && header !== undefined) throw notValid();
-  const credentials = authorization !== undefined ? parseBasic(authorization) : header !== undefined ? { apiKey: header } : undefined;
+  const credentials =
+    authorization !== undefined ? parseBasic(authorization) : header !== undefined ? { apiKey: header } : undefined;
   if (credentials === undefined) throw unauthorized();
   if ('apiKey' in credentials && (credentials.apiKey.length === 0 || credentials.apiKey.length > 200)) throw notValid();
   return credentials;

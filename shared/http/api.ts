@@ -72,19 +72,23 @@ export function httpApi(routes: readonly Route[], plainRoutes: Readonly<Record<s
       let result: APIGatewayProxyStructuredResultV2;
       let failure: unknown;
       try {
-        result = await metered(() => withReadAhead(async () => {
-          const plainRoute = plain.get(event.rawPath);
-          if (plainRoute) {
-            trace.route = event.rawPath;
-            if (method !== 'GET') throw methodNotSupported(method, ['GET']);
-            return toResult(await plainRoute(), maxResponseBytes);
-          }
-          const match = matchRoute(table, event, method, trace);
-          trace.route = `/v${match.version}${match.route.path}`;
-          // After matching: a path no route serves is 404 as ever, and the fallback function reads no table.
-          await refuseDuringMaintenance();
-          return toResult(await match.route.handle(await prepare(match, event, trace)), maxResponseBytes);
-        }), usage);
+        result = await metered(
+          () =>
+            withReadAhead(async () => {
+              const plainRoute = plain.get(event.rawPath);
+              if (plainRoute) {
+                trace.route = event.rawPath;
+                if (method !== 'GET') throw methodNotSupported(method, ['GET']);
+                return toResult(await plainRoute(), maxResponseBytes);
+              }
+              const match = matchRoute(table, event, method, trace);
+              trace.route = `/v${match.version}${match.route.path}`;
+              // After matching: a path no route serves is 404 as ever, and the fallback function reads no table.
+              await refuseDuringMaintenance();
+              return toResult(await match.route.handle(await prepare(match, event, trace)), maxResponseBytes);
+            }),
+          usage,
+        );
       } catch (error) {
         failure = error;
         result = errorResult(error instanceof ApiError ? error : internalError(error));
