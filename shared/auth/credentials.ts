@@ -30,8 +30,17 @@ export function credentialsOf(headers: Headers): Credentials {
   return credentials;
 }
 
-/** The item an API key opens (`authenticate` reads it), so the pipeline can read it together with what the route needs. */
-export const credentialsKey = (credentials: Credentials): Key | undefined =>
+/** The request's credentials if they are well formed; `credentialsOf` says why they are not. */
+export function wellFormedCredentials(headers: Headers): Credentials | undefined {
+  try {
+    return credentialsOf(headers);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The item an API key opens (`authenticate` reads it), so the pipeline can read it with what the route needs. */
+export const credentialsItem = (credentials: Credentials): Key | undefined =>
   'apiKey' in credentials ? apiKeyItem(credentials.apiKey) : undefined;
 
 /**

@@ -38,6 +38,7 @@ export async function readItems<T>(wanted: readonly Key<T>[]): Promise<Item<T>[]
  * that follow in the same request (`read-ahead.ts`).
  */
 export async function readAhead(wanted: readonly Key[]): Promise<void> {
+  if (wanted.length === 0) return;
   const found = new Map<string, Item<unknown>>();
   await batchRead(wanted, found);
   keepAhead(wanted, [...found.values()]);

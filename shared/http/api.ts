@@ -3,7 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { ValidateFunction } from 'ajv';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { insufficientRights } from '#shared/auth/access.ts';
-import { authenticate, type Credentials, credentialsKey, credentialsOf } from '#shared/auth/credentials.ts';
+import { authenticate, credentialsItem, credentialsOf, wellFormedCredentials } from '#shared/auth/credentials.ts';
 import { config } from '#shared/config.ts';
 import type { Key } from '#shared/db/keys.ts';
 import { emptyUsage, metered } from '#shared/db/meter.ts';
@@ -25,7 +25,7 @@ import type { ApiVersion } from '#shared/versions.ts';
 import { parseVersionSegment } from '#shared/versions.ts';
 import { type CallerKind, log } from './log.ts';
 import { idempotencyOf } from './idempotency.ts';
-import { refuseDuringMaintenance } from './maintenance-mode.ts';
+import { refuseDuringMaintenance, staleSwitch } from './maintenance-mode.ts';
 import { checkPathParams, pathParamsValid } from './params.ts';
 import { errorResult, ok, toResult } from './response.ts';
 import { type BodySpec, type Match, type RawBodySpec, type Route, RouteTable } from './router.ts';
@@ -62,6 +62,25 @@ export function httpApi(routes: readonly Route[], plainRoutes: Readonly<Record<s
   const table = new RouteTable(routes);
   const plain = new Map<string, PlainRoute>([...Object.entries(plainRoutes), [HEALTH_PATH, health]]);
   const { maxResponseBytes } = config();
+  /** The route's answer: a plain route's, or the versioned route's after the maintenance switch and `prepare`. */
+  const dispatch = async (
+    event: APIGatewayProxyEventV2,
+    method: string,
+    trace: Trace,
+  ): Promise<APIGatewayProxyStructuredResultV2> => {
+    const plainRoute = plain.get(event.rawPath);
+    if (plainRoute) {
+      trace.route = event.rawPath;
+      if (method !== 'GET') throw methodNotSupported(method, ['GET']);
+      return toResult(await plainRoute(), maxResponseBytes);
+    }
+    const match = matchRoute(table, event, method, trace);
+    trace.route = `/v${match.version}${match.route.path}`;
+    // After matching: a path no route serves is 404 as ever, and the fallback function reads no table.
+    await readAhead(readsAhead(match.route, match.params, event.headers));
+    await refuseDuringMaintenance();
+    return toResult(await match.route.handle(await prepare(match, event, trace)), maxResponseBytes);
+  };
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(httpHeaderNormalizer())
     .handler(async (event, context) => {
@@ -72,23 +91,7 @@ export function httpApi(routes: readonly Route[], plainRoutes: Readonly<Record<s
       let result: APIGatewayProxyStructuredResultV2;
       let failure: unknown;
       try {
-        result = await metered(
-          () =>
-            withReadAhead(async () => {
-              const plainRoute = plain.get(event.rawPath);
-              if (plainRoute) {
-                trace.route = event.rawPath;
-                if (method !== 'GET') throw methodNotSupported(method, ['GET']);
-                return toResult(await plainRoute(), maxResponseBytes);
-              }
-              const match = matchRoute(table, event, method, trace);
-              trace.route = `/v${match.version}${match.route.path}`;
-              // After matching: a path no route serves is 404 as ever, and the fallback function reads no table.
-              await refuseDuringMaintenance();
-              return toResult(await match.route.handle(await prepare(match, event, trace)), maxResponseBytes);
-            }),
-          usage,
-        );
+        result = await metered(() => withReadAhead(() => dispatch(event, method, trace)), usage);
       } catch (error) {
         failure = error;
         result = errorResult(error instanceof ApiError ? error : internalError(error));
@@ -126,20 +129,14 @@ function matchRoute(
   return { ...table.match(version, method, segments.slice(1), event.rawPath), version };
 }
 
-/**
- * Credentials, access, path parameters and body, in that order: an anonymous caller learns nothing about validation.
- * What the checks and the domain function will read by key is read first, in one round trip (`readsAhead`).
- */
+/** Credentials, access, path parameters and body, in that order: an anonymous caller learns nothing about validation. */
 async function prepare(
   { route, params: matched, version }: Match & { version: ApiVersion },
   event: APIGatewayProxyEventV2,
   trace: Trace,
 ): Promise<ApiRequest> {
   const { headers } = event;
-  const credentials = route.access.credentials ? credentialsOf(headers) : undefined;
-  const ahead = readsAhead(route, matched, credentials);
-  if (ahead.length > 0) await readAhead(ahead);
-  const principal = credentials ? await authenticate(credentials, Date.now()) : undefined;
+  const principal = route.access.credentials ? await authenticate(credentialsOf(headers), Date.now()) : undefined;
   if (principal) trace.caller = principal.kind;
   const { sellerIdOf } = route.access;
   const params =
@@ -179,16 +176,19 @@ async function prepare(
 }
 
 /**
- * The items a request reads by key before its domain function decides anything: the API key it presents, the counter
- * of the seller its path names (the live-seller check) and what its route names (`Route.readAhead`), read together in
- * one strongly consistent BatchGetItem (shared/db/read-ahead.ts). Nothing is revealed before the checks pass: the items
- * are only read here. Parameters that break their rules name no item (the checks refuse them, after credentials).
+ * The items a request reads by key before its domain function decides anything, read together in one strongly
+ * consistent BatchGetItem (shared/db/read-ahead.ts): the maintenance switch when this process's copy is stale, the API
+ * key presented, the counter of the seller the path names (the live-seller check) and what the route names
+ * (`Route.readAhead`). Nothing is revealed before the checks pass: the items are only read here. With malformed
+ * credentials or parameters it reads no item of the route's (the checks refuse them, in their order).
  */
-function readsAhead(route: Route, params: Readonly<Record<string, string>>, credentials: Credentials | undefined): Key[] {
-  const apiKey = credentials && credentialsKey(credentials);
-  if (!pathParamsValid(params)) return apiKey ? [apiKey] : [];
+function readsAhead(route: Route, params: Readonly<Record<string, string>>, headers: Record<string, string | undefined>): Key[] {
+  const credentials = route.access.credentials ? wellFormedCredentials(headers) : undefined;
+  if ((route.access.credentials && !credentials) || !pathParamsValid(params)) return staleSwitch();
+  const item = credentials && credentialsItem(credentials);
   return [
-    ...(apiKey ? [apiKey] : []),
+    ...staleSwitch(),
+    ...(item ? [item] : []),
     ...(route.access.liveSeller && params.sellerId !== undefined ? [sellerStream(params.sellerId).counter] : []),
     ...(route.readAhead?.(params) ?? []),
   ];

@@ -1,5 +1,5 @@
 import { config } from '#shared/config.ts';
-import { keys } from '#shared/db/keys.ts';
+import { type Key, keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { serverIsDown } from '#shared/errors.ts';
 
@@ -13,6 +13,10 @@ export interface MaintenanceSwitch {
 }
 
 let cached: { state: Promise<MaintenanceSwitch | undefined>; until: number } | undefined;
+
+/** The switch's item while what this process knows of it is stale, so a request can read it with its other items. */
+export const staleSwitch = (now: number = Date.now()): Key[] =>
+  cached === undefined || now >= cached.until ? [keys.maintenanceSwitch()] : [];
 
 /**
  * Throws `503 ServiceUnavailable SERVER_IS_DOWN` with `Retry-After` while the switch is on (docs/conventions.md §24).
