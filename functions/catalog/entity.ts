@@ -73,7 +73,7 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
   const base = `/{sellerId}/${entity.plural}` as const;
   const common = { versions: entity.versions, access: access.seller };
   // The entity a path names is read with the credentials and the seller's counter, in one round trip.
-  const named = { readAhead: (params: { sellerId: string; identifier: string }) => [entityOf(entity, params)] };
+  const named = { readAhead: ({ params }: { params: { sellerId: string; identifier: string } }) => [entityOf(entity, params)] };
   // A missing entity is 404; one that names a missing one is 404 ReferenceNotFound; one others name cannot go (422).
   const references: readonly Refusal[] = entity.references ? [['ReferenceNotFound']] : [];
   const unique: readonly Refusal[] = entity.unique ? [refusalOf(entity.unique.refused())] : [];

@@ -74,6 +74,7 @@ export const routes: Route[] = [
     path: '/{sellerId}/sales',
     versions: ALL_VERSIONS,
     body: saleBody,
+    readAhead: async (request) => (await sales()).saleWriteAhead(request),
     handle: onFirstUse(sales, 'recordSale'),
   }),
   route({
@@ -84,6 +85,7 @@ export const routes: Route[] = [
     path: '/{sellerId}/sales',
     versions: SINCE_26,
     body: saleBody,
+    readAhead: async (request) => (await sales()).saleWriteAhead(request),
     handle: onFirstUse(sales, 'putSale'),
   }),
   route({
@@ -94,6 +96,7 @@ export const routes: Route[] = [
     path: '/{sellerId}/registrations/{cash}/sales',
     versions: SINCE_26,
     body: saleBody,
+    readAhead: async (request) => (await sales()).saleWriteAhead(request),
     handle: onFirstUse(sales, 'recordSale'),
   }),
   route({
@@ -104,6 +107,7 @@ export const routes: Route[] = [
     path: '/{sellerId}/registrations/{cash}/sales',
     versions: SINCE_26,
     body: saleBody,
+    readAhead: async (request) => (await sales()).saleWriteAhead(request),
     handle: onFirstUse(sales, 'putSale'),
   }),
   route({
@@ -154,6 +158,7 @@ export const routes: Route[] = [
     method: 'POST',
     path: '/{sellerId}/sales/{identifier}/receipt',
     versions: V15,
+    readAhead: async (request) => (await sales()).receiptPrintAhead(request),
     handle: onFirstUse(sales, 'printReceipt'),
   }),
   route({
@@ -173,6 +178,7 @@ export const routes: Route[] = [
     method: 'POST',
     path: '/{sellerId}/registrations/{cash}/sales/{identifier}/receipt',
     versions: SINCE_26,
+    readAhead: async (request) => (await sales()).receiptPrintAhead(request),
     handle: onFirstUse(sales, 'printReceipt'),
   }),
   route({
@@ -183,6 +189,7 @@ export const routes: Route[] = [
     method: 'POST',
     path: '/{sellerId}/sales/{saleId}/copy',
     versions: V15,
+    readAhead: async (request) => (await sales()).copyPrintAhead(request),
     handle: onFirstUse(sales, 'printCopy'),
   }),
   route({
@@ -193,6 +200,7 @@ export const routes: Route[] = [
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/sales/{saleId}/copy',
     versions: SINCE_26,
+    readAhead: async (request) => (await sales()).copyPrintAhead(request),
     handle: onFirstUse(sales, 'printCopy'),
   }),
   // The digital receipt: its unguessable token is the credential (docs/conventions.md §16).

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SaleBody } from '#schemas/types.ts';
-import { keys } from '#shared/db/keys.ts';
+import { rememberedRegister } from '#shared/auth/credentials.ts';
+import { type Key, keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { readDiff, readVersions } from '#shared/db/streams.ts';
 import { notFound, valueNotValid } from '#shared/errors.ts';
@@ -10,6 +11,7 @@ import {
   registerStream,
   SALE,
   saleKey,
+  ledgerReadsAhead,
   versionSince,
   writeLedger,
   writeLedgerOnce,
@@ -20,8 +22,10 @@ import type { Print, Sale } from '#shared/fiscal/model.ts';
 import { receiptHtml, receiptText } from '#shared/fiscal/render.ts';
 import { preconditions } from '#shared/http/conditions.ts';
 import { diffRange, intParam, notNegative, pageParams } from '#shared/http/query.ts';
+import { wellFormedKey } from '#shared/http/idempotency.ts';
 import { negotiated, type Representation } from '#shared/http/negotiate.ts';
 import { ok } from '#shared/http/response.ts';
+import type { AheadRequest } from '#shared/http/router.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { isNormal, normalPrint, decidePrint, type PrintRequest, receiptView } from './prints.ts';
 import { dayRefusal } from './refusals.ts';
@@ -64,6 +68,38 @@ async function writeSale(request: RegisterRequest<SaleBody>, mode: 'POST' | 'PUT
     decide: (state, read, now) => decideSaleWrite(write, state, read, now),
   });
 }
+
+/**
+ * What a sale write reads first, read ahead with the register's credentials (`Route.readAhead`): the ledger's items, the
+ * sale the body names and the register's activation (its control unit). Nothing before this process has seen the key.
+ */
+export function saleWriteAhead({ body, headers, credentials }: AheadRequest<SaleBody, string>): Key[] {
+  const writer = rememberedRegister(credentials);
+  if (!writer) return [];
+  return [
+    ...ledgerReadsAhead(writer, wellFormedKey(headers)),
+    keys.activation(writer.activationId),
+    ...(body.identifier ? [saleKey(writer, body.identifier)] : []),
+  ];
+}
+
+/** What a print of the sale reads first: as a sale write, and the receipt's context (the seller, the registration). */
+function printReadsAhead({ headers, credentials }: AheadRequest<undefined, string>, identifier: string): Key[] {
+  const writer = rememberedRegister(credentials);
+  if (!writer) return [];
+  return [
+    ...ledgerReadsAhead(writer, wellFormedKey(headers)),
+    keys.activation(writer.activationId),
+    saleKey(writer, identifier),
+    keys.sellerProfile(writer.sellerId),
+    keys.registration(writer.sellerId, writer.cash),
+  ];
+}
+
+export const receiptPrintAhead = (request: AheadRequest<undefined, '{identifier}'>) =>
+  printReadsAhead(request, request.params.identifier);
+
+export const copyPrintAhead = (request: AheadRequest<undefined, '{saleId}'>) => printReadsAhead(request, request.params.saleId);
 
 /** `GET /{sellerId}/sales`: the sales of one register or of all, of the last `period` days or all, paged. */
 export async function listSales(request: RegisterRequest): Promise<Reply> {

@@ -1,6 +1,6 @@
 import { forbidden, tooManyWrongPasswords, unauthorized } from '#shared/errors.ts';
 import type { Key } from '#shared/db/keys.ts';
-import { apiKeyItem, findApiKey, markWorking } from './api-keys.ts';
+import { apiKeyItem, findApiKey, hashApiKey, markWorking } from './api-keys.ts';
 import { countWrongPassword, readSignIn, retryAfterSeconds } from './password-limit.ts';
 import { verifyPassword } from './passwords.ts';
 import type { Principal } from './principal.ts';
@@ -42,6 +42,31 @@ export function wellFormedCredentials(headers: Headers): Credentials | undefined
 /** The item an API key opens (`authenticate` reads it), so the pipeline can read it with what the route needs. */
 export const credentialsItem = (credentials: Credentials): Key | undefined =>
   'apiKey' in credentials ? apiKeyItem(credentials.apiKey) : undefined;
+
+/** The register an API key opens, as this process has seen it (`rememberedRegister`). */
+export interface RememberedRegister {
+  sellerId: string;
+  cash: string;
+  activationId: number;
+}
+
+/** The most keys a process remembers; past it, it starts again (a warm container serves a few registers). */
+const REMEMBERED_KEYS = 1000;
+const registersByKey = new Map<string, RememberedRegister>();
+
+/**
+ * The register a well-formed API key opened when this process last authenticated it: a key opens one activation of
+ * one register for good, so what a request's reads need of it is known before the key is read again (a route's
+ * `readAhead` names the register's items with it). It proves nothing: the key is authenticated anew on every request.
+ */
+export const rememberedRegister = (credentials: Credentials | undefined): RememberedRegister | undefined =>
+  credentials && 'apiKey' in credentials ? registersByKey.get(hashApiKey(credentials.apiKey)) : undefined;
+
+function remember(apiKey: string, record: { sellerId: string; cashRegisterName: string; activationId: number }): void {
+  if (registersByKey.size >= REMEMBERED_KEYS) registersByKey.clear();
+  const { sellerId, cashRegisterName: cash, activationId } = record;
+  registersByKey.set(hashApiKey(apiKey), { sellerId, cash, activationId });
+}
 
 /**
  * Who is calling: unknown or wrong credentials are 403 WRONG_USERNAME_OR_PASSWORD; a username with too many wrong
@@ -97,6 +122,7 @@ async function authenticateActivation(apiKey: string, now: number): Promise<Prin
     throw forbidden('WRONG_ACTIVATION_PERIOD', 'The activation is outside its validity period');
   }
   if (record.status === 'ACTIVE') await markWorking(apiKey, record.activationId, now);
+  remember(apiKey, record);
   return {
     kind: 'activation',
     activationId: record.activationId,

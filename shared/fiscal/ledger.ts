@@ -150,6 +150,31 @@ export const saleKey = (register: Register, identifier: string): Key<Stored<Sale
 export const dayKey = (register: Register, dayNumber: number): Key<Stored<DayRecord>> =>
   streamEntity<DayRecord>(registerStream(register), DAY, pad(dayNumber));
 
+/** The most registers a process remembers the latest day of; past it, it starts again. */
+const REMEMBERED_REGISTERS = 1000;
+/** Each register's latest day number as this process last decided a write of it: what `ledgerReadsAhead` guesses. */
+const latestDays = new Map<string, number>();
+
+function rememberLatestDay(register: Register, ledger: Pick<Ledger, 'day'>): void {
+  if (!ledger.day) return;
+  if (latestDays.size >= REMEMBERED_REGISTERS) latestDays.clear();
+  latestDays.set(registerPk(register.sellerId, register.cash), ledger.day.dayNumber);
+}
+
+/**
+ * What a fiscal write of the register reads first (`writeLedger`), for a route's `readAhead`: its counter, the latest
+ * day this process saw in it (a new day since is read when the counter names it), and what is kept under the request's
+ * `Idempotency-Key`.
+ */
+export function ledgerReadsAhead(register: Register, idempotencyKey: string | undefined): Key[] {
+  const day = latestDays.get(registerPk(register.sellerId, register.cash));
+  return [
+    keys.registerCounter(register.sellerId, register.cash),
+    ...(day === undefined ? [] : [dayKey(register, day)]),
+    ...(idempotencyKey === undefined ? [] : [keys.idempotencyKey(register.sellerId, register.cash, idempotencyKey)]),
+  ];
+}
+
 /** What a fiscal write is decided on: the register's version and ledger, and its latest day as stored. */
 export interface LedgerState {
   version: number;
@@ -221,6 +246,8 @@ export function writeLedger<R>(write: LedgerWrite<R>): Promise<R> {
     }
     const now = Date.now();
     const decision = await write.decide({ version: counter?.ver ?? 0, ledger, day }, read, now);
+    // The day this write leaves latest (a first sale opens one), for the register's next write's read ahead.
+    rememberLatestDay(write.register, decision.ledger);
     if (decision.entities.length === 0 && decision.events.length === 0) return { steps: [], result: decision.result };
     const next = (counter?.ver ?? 0) + 1;
     const { entries, head } = chainEvents(ledger.journal, decision.events, now);

@@ -76,10 +76,11 @@ export function httpApi(routes: readonly Route[], plainRoutes: Readonly<Record<s
     }
     const match = matchRoute(table, event, method, trace);
     trace.route = `/v${match.version}${match.route.path}`;
+    const body = bodyOnce(match, event);
     // After matching: a path no route serves is 404 as ever, and the fallback function reads no table.
-    await readAhead(readsAhead(match.route, match.params, event.headers));
+    await readAhead(await readsAhead(match, event.headers, body));
     await refuseDuringMaintenance();
-    return toResult(await match.route.handle(await prepare(match, event, trace)), maxResponseBytes);
+    return toResult(await match.route.handle(await prepare(match, event, body, trace)), maxResponseBytes);
   };
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(httpHeaderNormalizer())
@@ -133,6 +134,7 @@ function matchRoute(
 async function prepare(
   { route, params: matched, version }: Match & { version: ApiVersion },
   event: APIGatewayProxyEventV2,
+  bodyOf: () => Promise<unknown>,
   trace: Trace,
 ): Promise<ApiRequest> {
   const { headers } = event;
@@ -149,11 +151,7 @@ async function prepare(
   const sellerCounter = route.access.liveSeller
     ? await requireLiveSeller(params.sellerId ?? '', route.access.liveSeller)
     : undefined;
-  const body = route.raw
-    ? readRaw(event, headers, route.raw)
-    : route.body === undefined
-      ? undefined
-      : readJson(event, headers, await bodyValidator(route.body, version), route.maxBodyBytes ?? config().maxJsonBodyBytes);
+  const body = await bodyOf();
   const idempotency = route.idempotent
     ? idempotencyOf(headers, {
         method: route.method,
@@ -176,21 +174,53 @@ async function prepare(
 }
 
 /**
+ * The request's body, read and validated at most once: before the reads when its route names items by it
+ * (`readsAhead`), else at its turn in `prepare`, which is also where a refusal of it is thrown.
+ */
+function bodyOnce({ route, version }: Match & { version: ApiVersion }, event: APIGatewayProxyEventV2): () => Promise<unknown> {
+  let body: Promise<unknown> | undefined;
+  const read = async () =>
+    route.raw
+      ? readRaw(event, event.headers, route.raw)
+      : route.body === undefined
+        ? undefined
+        : readJson(
+            event,
+            event.headers,
+            await bodyValidator(route.body, version),
+            route.maxBodyBytes ?? config().maxJsonBodyBytes,
+          );
+  return () => (body ??= read());
+}
+
+/**
  * The items a request reads by key before its domain function decides anything, read together in one strongly
  * consistent BatchGetItem (shared/db/read-ahead.ts): the maintenance switch when this process's copy is stale, the API
  * key presented, the counter of the seller the path names (the live-seller check) and what the route names
  * (`Route.readAhead`). Nothing is revealed before the checks pass: the items are only read here. With malformed
- * credentials or parameters it reads no item of the route's (the checks refuse them, in their order).
+ * credentials, parameters or body it reads no item of the route's (the checks refuse them, in their order).
  */
-function readsAhead(route: Route, params: Readonly<Record<string, string>>, headers: Record<string, string | undefined>): Key[] {
+async function readsAhead(
+  { route, params }: Match,
+  headers: Record<string, string | undefined>,
+  bodyOf: () => Promise<unknown>,
+): Promise<Key[]> {
   const credentials = route.access.credentials ? wellFormedCredentials(headers) : undefined;
   if ((route.access.credentials && !credentials) || !pathParamsValid(params)) return staleSwitch();
   const item = credentials && credentialsItem(credentials);
+  // A body its checks will refuse names nothing.
+  const body = route.readAhead
+    ? await bodyOf().then(
+        (value) => ({ value }),
+        () => undefined,
+      )
+    : undefined;
+  const named = body ? await route.readAhead?.({ params, body: body.value, headers, credentials }) : undefined;
   return [
     ...staleSwitch(),
     ...(item ? [item] : []),
     ...(route.access.liveSeller && params.sellerId !== undefined ? [sellerStream(params.sellerId).counter] : []),
-    ...(route.readAhead?.(params) ?? []),
+    ...(named ?? []),
   ];
 }
 

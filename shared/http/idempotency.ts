@@ -49,6 +49,12 @@ const REPLAYED = { [REPLAYED_HEADER]: 'true' } as const;
 /** An answer marked as the repeat of an earlier one. */
 export const replayed = (reply: Reply): Reply => ({ ...reply, headers: { ...reply.headers, ...REPLAYED } });
 
+/** The request's `Idempotency-Key` if it sends one that keeps the rule (`idempotencyOf` refuses any other). */
+export const wellFormedKey = (headers: Readonly<Record<string, string | undefined>>): string | undefined => {
+  const key = headers['idempotency-key'];
+  return key !== undefined && KEY_RULE.test(key) ? key : undefined;
+};
+
 /** The request's key, or none without the header; a malformed one is `400 ValueNotValid SHOULD_MATCH_PATTERN`. */
 export function idempotencyOf(
   headers: Readonly<Record<string, string | undefined>>,

@@ -1,6 +1,7 @@
 import type { LazyValidator } from '#schemas/generated/validators.js';
 import type { SchemaName } from '#schemas/index.ts';
 import type { AccessRule } from '#shared/auth/access.ts';
+import type { Credentials } from '#shared/auth/credentials.ts';
 import type { Feature } from '#shared/auth/features.ts';
 import type { Key } from '#shared/db/keys.ts';
 import { type ApiError, type CodeOf, endpointNotFound, type Exception, methodNotSupported } from '#shared/errors.ts';
@@ -81,20 +82,35 @@ interface RouteHead<P extends string> {
    * whose domain function keeps its answer under the key (`ApiRequest.idempotency`).
    */
   idempotent?: true;
-  /**
-   * Items the domain function reads by key first, read ahead in the one round trip that reads the credentials and the
-   * seller's counter (shared/db/read-ahead.ts). Only parameters that keep their rules reach it.
-   */
-  readAhead?(params: Readonly<Record<ParamNames<P>, string>>): readonly Key[];
   /** What the route answers on success; every route declares it (tests/unit/openapi.test.ts). */
   responses?: Responses;
   /** The refusals of the domain function (the pipeline's own, of credentials, parameters and bodies, go without saying). */
   errors?: readonly Refusal[];
 }
 
+/**
+ * What a route's `readAhead` is shown: the request as it came, nothing checked yet but the rules of its path parameters
+ * and its body (it is not called when they fail), and its credentials well formed (undefined: it presents none).
+ */
+export interface AheadRequest<B, P extends string> {
+  params: Readonly<Record<ParamNames<P>, string>>;
+  body: B;
+  headers: Readonly<Record<string, string | undefined>>;
+  credentials: Credentials | undefined;
+}
+
+/**
+ * The items a route's domain function reads by key first, read ahead in the one round trip that reads the credentials
+ * and the seller's counter (shared/db/read-ahead.ts): a guess is harmless, as an item read ahead and not needed only
+ * costs its read, and one needed and not read ahead is read when it is needed. A promise lets it load the domain
+ * function's module first (`onFirstUse`), which the request needs next anyway.
+ */
+type ReadAhead<B, P extends string> = (request: AheadRequest<B, P>) => readonly Key[] | Promise<readonly Key[]>;
+
 /** One endpoint as the route table keeps it: the definition with its types erased (`route`). */
 export interface Route extends RouteHead<string> {
   body?: BodySpec<unknown>;
+  readAhead?: ReadAhead<unknown, string>;
   /** Takes the body as bytes (`RawBody`) instead of JSON; a route has `body` or `raw`, not both. */
   raw?: RawBodySpec;
   /** The domain function that answers the route. */
@@ -111,11 +127,21 @@ type Handler<B, P extends string> = (request: ApiRequest<B, ParamNames<P>>) => P
  * path, so their types are erased here, the one place the compiler takes our word: the pipeline
  * validates the body with this route's own validator and matches this route's own template.
  */
-export function route<P extends string>(definition: RouteHead<P> & { body?: undefined; handle: Handler<undefined, P> }): Route;
-export function route<B, P extends string>(definition: RouteHead<P> & { body: BodySpec<B>; handle: Handler<B, P> }): Route;
-export function route<B, P extends string>(definition: RouteHead<P> & { body?: BodySpec<B>; handle: Handler<B, P> }): Route {
-  const { handle, ...head } = definition;
-  return { ...head, handle: (request) => handle(request as ApiRequest<B, ParamNames<P>>) };
+export function route<P extends string>(
+  definition: RouteHead<P> & { body?: undefined; readAhead?: ReadAhead<undefined, P>; handle: Handler<undefined, P> },
+): Route;
+export function route<B, P extends string>(
+  definition: RouteHead<P> & { body: BodySpec<B>; readAhead?: ReadAhead<B, P>; handle: Handler<B, P> },
+): Route;
+export function route<B, P extends string>(
+  definition: RouteHead<P> & { body?: BodySpec<B>; readAhead?: ReadAhead<B, P>; handle: Handler<B, P> },
+): Route {
+  const { handle, readAhead, ...head } = definition;
+  return {
+    ...head,
+    ...(readAhead ? { readAhead: (request) => readAhead(request as AheadRequest<B, P>) } : {}),
+    handle: (request) => handle(request as ApiRequest<B, ParamNames<P>>),
+  };
 }
 
 /** Declares a route that takes its body as bytes (`RawBody`, image uploads). */

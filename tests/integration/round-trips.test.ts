@@ -10,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handler as catalog } from '#functions/catalog/handler.ts';
 import { handler as fiscal } from '#functions/fiscal/handler.ts';
 import { db } from '#shared/db/client.ts';
-import { newFiscalSeller } from '../support/fiscal-load.ts';
+import { newFiscalSeller, type StoredSale } from '../support/fiscal-load.ts';
 import { saleOf } from '../support/fiscal.ts';
 import { type CallOptions, v } from '../support/http.ts';
 
@@ -80,7 +80,9 @@ beforeAll(async () => {
 
 describe("a register's catalog calls", () => {
   it('reads a tax by its identifier in one round trip', async () => {
-    const { result, commands } = await invoke(catalog, 'GET', `/v33/${sellerId}/taxes/${TAX.identifier}`, { 'x-api-key': apiKey });
+    const { result, commands } = await invoke(catalog, 'GET', `/v33/${sellerId}/taxes/${TAX.identifier}`, {
+      'x-api-key': apiKey,
+    });
     expect(result).toMatchObject({ status: 200, body: { identifier: TAX.identifier, vat: 25 } });
     expect(commands).toEqual(['BatchGetItem']);
   });
@@ -129,18 +131,76 @@ describe("a register's catalog calls", () => {
 });
 
 describe("a register's fiscal calls", () => {
-  it('posts a sale', async () => {
+  const postSale = (sale: { identifier: string }) =>
+    invoke(fiscal, 'POST', `/v33/${sellerId}/registrations/RT1/sales`, { 'x-api-key': apiKey }, sale);
+  const print = (identifier: string, idempotencyKey?: string) =>
+    invoke(fiscal, 'POST', `/v33/${sellerId}/registrations/RT1/sales/${identifier}/receipt`, {
+      'x-api-key': apiKey,
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    });
+
+  beforeAll(async () => {
+    // The register's first sale opens its day: the process has now read its ledger once, as a warm container has.
+    expect((await postSale(saleOf(100))).result.status).toBe(201);
+  });
+
+  it('posts a sale in two round trips: one read, one transaction', async () => {
     const sale = saleOf(12_500);
-    const { result, commands } = await invoke(fiscal, 'POST', `/v33/${sellerId}/registrations/RT1/sales`, { 'x-api-key': apiKey }, sale);
+    const { result, commands } = await postSale(sale);
     expect(result).toMatchObject({ status: 201, body: { identifier: sale.identifier } });
-    console.log(commands);
-    const printed = await invoke(
-      fiscal,
-      'POST',
-      `/v33/${sellerId}/registrations/RT1/sales/${sale.identifier}/receipt`,
-      { 'x-api-key': apiKey },
-    );
-    expect(printed.result).toMatchObject({ status: 201 });
-    console.log(printed.commands);
+    expect(commands).toEqual(['BatchGetItem', 'TransactWriteItems']);
+  });
+
+  it('answers a repeated sale as the first time in one round trip, and writes nothing', async () => {
+    const sale = saleOf(4_000);
+    expect((await postSale(sale)).result.status).toBe(201);
+    const { result, commands } = await postSale(sale);
+    expect(result).toMatchObject({ status: 201, body: { identifier: sale.identifier } });
+    expect(commands).toEqual(['BatchGetItem']);
+  });
+
+  it('prints a receipt in two round trips: one read, one transaction', async () => {
+    const sale = saleOf(7_000);
+    expect((await postSale(sale)).result.status).toBe(201);
+    const { result, commands } = await print(sale.identifier);
+    expect(result).toMatchObject({ status: 201, body: { printType: 'Normal' } });
+    expect(commands).toEqual(['BatchGetItem', 'TransactWriteItems']);
+  });
+
+  it('writes a sale on the day another container opened since, one read later', async () => {
+    // Another container (the local stack's) closes the day this process read, prints its Z report and opens the next.
+    const base = `/${sellerId}/registrations/RT1`;
+    const listed = (await v(33).get(`/${sellerId}/sales?cashRegisterName=RT1&maxResults=1000`, as)).body as StoredSale[];
+    for (const unprinted of listed.filter((each) => each.prints.length === 0)) {
+      expect((await v(33).post(`${base}/sales/${unprinted.identifier}/receipt`, undefined, as)).status).toBe(201);
+    }
+    const closed = await v(33).post(`${base}/days/current`, undefined, as);
+    expect(closed.status).toBe(201);
+    const closedDay = (closed.body as { dayNumber: number }).dayNumber;
+    expect((await v(33).post(`${base}/days/${closedDay}/report`, undefined, as)).status).toBe(201);
+    expect((await v(33).post(`${base}/sales`, saleOf(300), as)).status).toBe(201);
+
+    const sale = saleOf(900);
+    const { result, commands } = await postSale(sale);
+    expect(result).toMatchObject({ status: 201, body: { identifier: sale.identifier } });
+    // The day read ahead was the closed one: the one the counter names is read after it.
+    expect(commands).toEqual(['BatchGetItem', 'GetItem', 'TransactWriteItems']);
+    const stored = (await v(33).get(`/${sellerId}/sales?cashRegisterName=RT1&maxResults=1000`, as)).body as {
+      identifier: string;
+    }[];
+    expect(stored.find((each) => each.identifier === sale.identifier)).toMatchObject({ day: closedDay + 1 });
+    // This process has now seen the new day: the next sale reads it ahead again.
+    expect((await postSale(saleOf(50))).commands).toEqual(['BatchGetItem', 'TransactWriteItems']);
+  });
+
+  it('answers a print repeated under its Idempotency-Key in one round trip, and writes nothing', async () => {
+    const sale = saleOf(2_500);
+    expect((await postSale(sale)).result.status).toBe(201);
+    const key = `rt-${sale.identifier}`;
+    const first = await print(sale.identifier, key);
+    expect(first.result).toMatchObject({ status: 201, body: { printType: 'Normal' } });
+    const { result, commands } = await print(sale.identifier, key);
+    expect(result).toEqual(first.result);
+    expect(commands).toEqual(['BatchGetItem']);
   });
 });
