@@ -16,7 +16,8 @@
  * Handelse events, peak memory (heapUsed with and without garbage, RSS, maxRSS) beside the document's size; the bench
  * fails if xmllint finds the XML invalid against Skatteverket's schemas or if the export holds a third of its document
  * live (it must stream). Its kd rows (scripts/bench/kd.ts): a register's kd through the local broker, edge bridge and
- * control-unit simulator (wall-clock p50 and p95), a repeated kd and a kd-facets page.
+ * control-unit simulator (wall-clock p50 and p95), a repeated kd and a kd-facets page. Under each operation row, its floor
+ * (scripts/bench/replay.ts): the same DynamoDB calls sent by a bare SDK client, and the operation's CPU as a multiple of it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,12 +31,14 @@ import {
   buildTargets,
   coldStartReport,
   type FirstRequest,
+  firstResponseTable,
   measureFirstResponses,
   measureImports,
   measureInstructions,
 } from './bench/cold-start.ts';
 import { EXPORT_DAYS, EXPORT_SALES, measureJournalExport } from './bench/journal-export.ts';
 import { kdEnvironment, kdLegend, measureKd } from './bench/kd.ts';
+import { floorCpu, type Sent, waveCounter } from './bench/replay.ts';
 import { median, table } from './bench/stats.ts';
 
 const WARMUP = 5;
@@ -76,9 +79,8 @@ interface CapacityReport extends Units {
   LocalSecondaryIndexes?: Record<string, Units>;
 }
 
-/** One DynamoDB call as the bench's middleware saw it; a failed call counts as a round trip too. */
-export interface Call {
-  command: string;
+/** One DynamoDB call as the bench's middleware saw it (what the floor sends again); a failed call counts as a round trip too. */
+export interface Call extends Sent {
   consumed: CapacityReport[];
   /** Items a Query or Scan read (ScannedCount): what it is charged for. */
   scanned: number;
@@ -373,20 +375,34 @@ function firstRequests(apiKey: string, taxId: string): Map<string, FirstRequest>
  */
 async function connect(): Promise<ReadBack> {
   const [{ db }, { getItem }] = await Promise.all([import('#shared/db/client.ts'), import('#shared/db/documents.ts')]);
+  const waves = waveCounter();
   db().middlewareStack.add(
     (next, { commandName = 'unknown' }) =>
       async (args) => {
-        const command = commandName.replace(/Command$/, ''); // the DynamoDB operation: GetItem, Query, ...
+        // In the order sent; the input is kept as sent (not copied: the measured request does not pay for it).
+        const call: Call = {
+          command: commandName.replace(/Command$/, ''), // the DynamoDB operation: GetItem, Query, ...
+          input: args.input,
+          wave: waves.open(),
+          failed: false,
+          consumed: [],
+          scanned: 0,
+        };
+        calls?.push(call);
         try {
           const result = await next(args);
           const output = result.output as { ConsumedCapacity?: CapacityReport | CapacityReport[]; ScannedCount?: number };
-          calls?.push({ command, consumed: [output.ConsumedCapacity ?? []].flat(), scanned: output.ScannedCount ?? 0 });
+          call.consumed = [output.ConsumedCapacity ?? []].flat();
+          call.scanned = output.ScannedCount ?? 0;
           return result;
         } catch (error) {
-          calls?.push({ command, consumed: [], scanned: 0 });
+          call.failed = true;
           throw error;
+        } finally {
+          waves.close();
         }
       },
+    // After the service's own initialize middleware, which asks for the consumed capacity: the input as sent.
     { step: 'initialize', name: 'benchCalls' },
   );
   const readBack: ReadBack = async (key) => {
@@ -1555,28 +1571,68 @@ async function measureSaleCapacity(readBack: ReadBack): Promise<{ operations: Op
   };
 }
 
+// ---- Floors: the operations' DynamoDB calls sent by a bare client (scripts/bench/replay.ts) ------------
+
+const FLOOR_REPS = 20;
+/** A row of one request (a day close) still gets a floor of several sends. */
+const FLOOR_MIN_REPS = 5;
+
+/** An operation's floor: the CPU times of its sends, and how many calls each made. */
+interface Floor {
+  cpuMs: number[];
+  trips: number;
+}
+
+/** Per operation with DynamoDB calls: its floor, the calls of its last sample with the median round trips. */
+async function measureFloors(operations: readonly Operation[]): Promise<Map<Operation, Floor>> {
+  const floors = new Map<Operation, Floor>();
+  for (const operation of operations) {
+    const trips = median(operation.samples.map((sample) => sample.calls.length));
+    const typical = operation.samples.findLast((sample) => sample.calls.length === trips) ?? operation.samples.at(-1);
+    if (!typical || typical.calls.length === 0) continue;
+    const reps = Math.min(FLOOR_REPS, Math.max(FLOOR_MIN_REPS, operation.samples.length));
+    floors.set(operation, { cpuMs: await floorCpu(typical.calls, reps), trips: typical.calls.length });
+  }
+  return floors;
+}
+
 // ---- Report --------------------------------------------------------------------------------------
 
 function report(
   operations: readonly Operation[],
+  floors: ReadonlyMap<Operation, Floor>,
   diffs: readonly DiffFigures[],
   fiscal: readonly string[],
   seconds: number,
 ): string {
   const rows = [
-    ['', 'CPU / request', 'round trips', 'RCU table', 'RCU LSI', 'WCU table', 'WCU LSI'],
-    ...operations.map(({ label, samples, model }) => {
+    ['', 'CPU / request', '/ floor', 'round trips', 'RCU table', 'RCU LSI', 'WCU table', 'WCU LSI'],
+    ...operations.flatMap((operation) => {
+      const { label, samples, model } = operation;
       const reports = samples.map((sample) => reported(sample.calls));
-      return [
+      const cpu = median(samples.map((sample) => sample.cpuMs));
+      const trips = median(samples.map((sample) => sample.calls.length));
+      const floor = floors.get(operation);
+      const floorCpu = floor && median(floor.cpuMs);
+      const row = [
         label,
-        `${median(samples.map((sample) => sample.cpuMs)).toFixed(2)} ms`,
-        String(median(samples.map((sample) => sample.calls.length))),
+        `${cpu.toFixed(2)} ms`,
+        floorCpu ? `${(cpu / floorCpu).toFixed(1)}x` : '—',
+        String(trips),
         ...CAPACITY_FIELDS.map((field) => {
           const measured = median(reports.map((capacity) => capacity[field]));
           const computed = model.capacity[field];
           return `${measured} / ${computed}${measured === computed ? '' : ' !'}`;
         }),
       ];
+      if (!floor || floorCpu === undefined) return [row];
+      const floorRow = [
+        `  floor: the same calls, bare client (n=${floor.cpuMs.length})`,
+        `${floorCpu.toFixed(2)} ms`,
+        '',
+        String(floor.trips),
+      ];
+      return [row, [...floorRow, ...CAPACITY_FIELDS.map(() => '')]];
     }),
   ];
   return [
@@ -1626,6 +1682,14 @@ function report(
     "  Priced as the key, the seller's liveness, the registration + counter (BatchGet), the 5 reads of the export context, and one",
     '  strongly consistent Query page (at most 1 MB) after another, each 1 RCU per 4 KB of its items together.',
     ...kdLegend,
+    '- floor rows: the DynamoDB calls of the operation (its last request with the median round trips), each with the',
+    '  input its handler sent, sent again by a bare @aws-sdk/client-dynamodb client (no middleware, validation, mapping or',
+    "  HTTP pipeline; the SDK's logger middleware removed, as the service's client removes it) after 3 warm-up sends, calls",
+    "  sent together by the handler sent together; CPU measured as the operation's. A write goes to the same keys under a",
+    '  prefix of one byte (so the floor changes no data the bench reads),',
+    "  its conditions OR'd with one that always holds (they guard the handler's decision): the same calls and items,",
+    "  every one succeeding as for the handler. / floor: the operation's CPU over its floor's (the goal: at most 1.5x).",
+    "  The kd rows' CPU is the whole process's (broker, bridge and simulator too), the journal export's its child process's.",
     '- round trips: DynamoDB calls per request, failed ones included; each request first reads the caller (a user: one Query of its partition; a register: one GetItem of its API key by hash).',
     '- Capacity cells: reported by DynamoDB Local (ConsumedCapacity, INDEXES) / computed from the pricing rules below; ! marks a difference.',
     '- Pricing rules: strongly consistent GetItem/BatchGetItem = 1 RCU per 4 KB per item, rounded up (a missing item costs 1);',
@@ -1647,17 +1711,50 @@ function report(
 
 /**
  * `BENCH_ONLY=fiscal` or `BENCH_ONLY=sale-capacity` runs only those rows (no cold start, no other table): a check of
- * one change's pricing without the whole bench.
+ * one change's pricing without the whole bench. `BENCH_ONLY=first-response` runs only the cold-start table's first
+ * responses of the project's build (a check of one change's cold start).
  */
 const ONLY = { fiscal: measureFiscal, 'sale-capacity': measureSaleCapacity } as const;
+const FIRST_RESPONSE = 'first-response';
+
+/**
+ * The first responses alone: the bench seller, one tax and one register's API key answer each function's request,
+ * after the fiscal rows gave the seller registers with sales, as the whole bench does before its first responses.
+ */
+async function firstResponsesOnly(targets: Parameters<typeof measureFirstResponses>[0]): Promise<string> {
+  const [{ newApiKey, storeApiKey }, catalog] = await Promise.all([
+    import('#shared/auth/api-keys.ts'),
+    import('#functions/catalog/handler.ts'),
+  ]);
+  const readBack = await connect();
+  await createBenchSeller();
+  await measureFiscal(readBack);
+  const tax = (await invoke(catalog.handler, 'POST', `/v26/${SELLER}/taxes`, 201, TAX)).body as { identifier: string };
+  const apiKey = newApiKey();
+  await storeApiKey(apiKey, {
+    activationId: 1,
+    sellerId: SELLER,
+    cashRegisterName: 'Kassa 1',
+    status: 'WORKING',
+    validFrom: 0,
+    validTo: Date.now() + 365 * 86_400_000,
+    features: ['SYNCHRONIZATION'],
+  });
+  const lean = targets.filter((target) => target.variant === 'lambda');
+  const requests = firstRequests(apiKey, tax.identifier);
+  const responses = measureFirstResponses(lean, requests, context);
+  return firstResponseTable(lean, responses, requests);
+}
 
 async function main(): Promise<void> {
   const started = performance.now();
   const only = process.env.BENCH_ONLY;
-  if (only !== undefined && !(only in ONLY)) throw new Error(`BENCH_ONLY is one of ${Object.keys(ONLY).join(', ')}`);
+  if (only !== undefined && only !== FIRST_RESPONSE && !(only in ONLY)) {
+    throw new Error(`BENCH_ONLY is one of ${[...Object.keys(ONLY), FIRST_RESPONSE].join(', ')}`);
+  }
   // Imports first: DynamoDB Local's JVM would compete for the 2 cores while they are timed.
-  const targets = only === undefined ? await buildTargets() : [];
-  const imports = measureImports(targets);
+  const targets = only === undefined || only === FIRST_RESPONSE ? await buildTargets() : [];
+  const imports = only === undefined ? measureImports(targets) : new Map<string, never[]>();
   const instructionCounts = only === undefined ? await measureInstructions(targets) : undefined;
   const dynamo = await startDynamo();
   const imageDir = mkdtempSync(join(tmpdir(), 'bench-images-'));
@@ -1682,20 +1779,26 @@ async function main(): Promise<void> {
       ...(await kdEnvironment()),
     });
     (await import('#shared/signing/local-signer.ts')).ensureLocalSigningKey(signingKey);
+    if (only === FIRST_RESPONSE) {
+      console.log(await firstResponsesOnly(targets));
+      return;
+    }
     if (only !== undefined) {
       const readBack = await connect();
       await createBenchSeller();
       const measured = await ONLY[only as keyof typeof ONLY](readBack);
       checkCommands(measured.operations);
-      console.log(report(measured.operations, [], measured.summary, (performance.now() - started) / 1000));
+      const floors = await measureFloors(measured.operations);
+      console.log(report(measured.operations, floors, [], measured.summary, (performance.now() - started) / 1000));
       return;
     }
     const { operations, diffs, fiscal, requests } = await measureOperations();
+    const floors = await measureFloors(operations);
     // The seller, tax and API key the operations left behind answer the first requests.
     const responses = measureFirstResponses(targets, requests, context);
     console.log(coldStartReport(targets, imports, responses, requests, instructionCounts));
     console.log();
-    console.log(report(operations, diffs, fiscal, (performance.now() - started) / 1000));
+    console.log(report(operations, floors, diffs, fiscal, (performance.now() - started) / 1000));
   } finally {
     await dynamo.stop();
     rmSync(imageDir, { recursive: true, force: true });

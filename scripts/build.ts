@@ -68,6 +68,31 @@ const SDK_SOURCES: Record<string, string> = {
   'iot-sdk': 'shared/iot/iot-sdk.ts',
 };
 
+/**
+ * Node gives an ES module a builtin by reading every one of its exports, getters included: `import('node:http')`,
+ * which the SDK makes on its first request to an http endpoint (DynamoDB Local), runs http's WebSocket getter and so
+ * loads undici, tens of milliseconds of a first response spent on nothing. The bundles take these builtins as
+ * `process.getBuiltinModule()` gives them, their getters left lazy: the default export and the plain values named
+ * (importing a getter by name fails the build, so none is read at load).
+ */
+const BUILTINS_AS_IS = /^(node:)?(http)$/;
+
+const builtinsAsIs: Plugin = {
+  name: 'builtins-as-is',
+  setup(builder) {
+    builder.onResolve({ filter: BUILTINS_AS_IS }, (args) => ({ path: args.path.replace(/^node:/, ''), namespace: 'builtin' }));
+    builder.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => {
+      const specifier = JSON.stringify(`node:${args.path}`);
+      const values = Object.entries(Object.getOwnPropertyDescriptors(process.getBuiltinModule(`node:${args.path}`)))
+        .filter(([name, descriptor]) => 'value' in descriptor && /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default')
+        .map(([name]) => `export const ${name} = builtin.${name};`);
+      return {
+        contents: [`const builtin = process.getBuiltinModule(${specifier});`, 'export default builtin;', ...values].join('\n'),
+      };
+    });
+  },
+};
+
 function options(variant: Variant): BuildOptions {
   const common: BuildOptions = {
     absWorkingDir: root,
@@ -108,6 +133,7 @@ async function compileSdk(module: string, outdir: string): Promise<{ files: Outp
   if (!source) throw new Error(`No source for the isolated SDK module ${module}`);
   const result = await build({
     ...options('lambda'),
+    plugins: [builtinsAsIs],
     splitting: false,
     entryPoints: [source],
     outfile: join(resolve(root, outdir), sdkFile(module)),
@@ -150,7 +176,7 @@ function loaded(metafile: Metafile, from: string, kinds: readonly string[]): Set
 export async function compile(entry: string, outdir: string, variant: Variant = 'lambda'): Promise<Compiled> {
   const result = await build({
     ...options(variant),
-    ...(variant === 'lambda' ? { plugins: [isolatedSdks] } : {}),
+    ...(variant === 'lambda' ? { plugins: [isolatedSdks, builtinsAsIs] } : {}),
     entryPoints: [{ in: entry, out: 'handler' }],
     outdir,
     metafile: true,

@@ -232,6 +232,25 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 const ms = (values: readonly number[] | undefined) =>
   values ? `${median(values).toFixed(1)} / ${quantile(values, 0.9).toFixed(1)} ms` : '—';
 
+/** The first responses of the project's build alone (BENCH_ONLY=first-response): per function, and the request it answered. */
+export function firstResponseTable(
+  targets: readonly Target[],
+  responses: ReadonlyMap<string, number[]>,
+  requests: ReadonlyMap<string, FirstRequest>,
+): string {
+  const rows = targets.map((target) => [
+    `function ${target.name}`,
+    ms(responses.get(key(target, 'maps'))),
+    requests.get(target.name)?.label ?? '',
+  ]);
+  return [
+    table([['', 'first response', 'request'], ...rows]),
+    '',
+    `first response: median / p90 of ${RESPONSE_RUNS} fresh processes (${SOURCE_MAPS}, as deployed) importing handler.mjs and`,
+    '  invoking it once against DynamoDB Local, timed inside the process; the bundles shuffled together in each round.',
+  ].join('\n');
+}
+
 /** The cold-start table and its legend. */
 export function coldStartReport(
   targets: readonly Target[],

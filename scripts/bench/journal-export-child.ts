@@ -14,9 +14,10 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { type Sent, waveCounter } from './replay.ts';
 
-interface Call {
-  command: string;
+/** A call as the bench's own middleware records it (scripts/bench.ts): its input goes back to the bench for the floor. */
+interface Call extends Sent {
   consumed: unknown[];
   scanned: number;
 }
@@ -71,20 +72,32 @@ const sample = () => {
   peakHeapUsed = Math.max(peakHeapUsed, heapUsed);
   peakRss = Math.max(peakRss, rss);
 };
+const waves = waveCounter();
 db().middlewareStack.add(
   (next, { commandName = 'unknown' }) =>
     async (args) => {
-      const command = commandName.replace(/Command$/, '');
+      const call: Call = {
+        command: commandName.replace(/Command$/, ''),
+        input: args.input,
+        wave: waves.open(),
+        failed: false,
+        consumed: [],
+        scanned: 0,
+      };
+      calls?.push(call);
       sample();
       try {
         const result = await next(args);
         sample();
         const output = result.output as { ConsumedCapacity?: unknown; ScannedCount?: number };
-        calls?.push({ command, consumed: [output.ConsumedCapacity ?? []].flat(), scanned: output.ScannedCount ?? 0 });
+        call.consumed = [output.ConsumedCapacity ?? []].flat();
+        call.scanned = output.ScannedCount ?? 0;
         return result;
       } catch (error) {
-        calls?.push({ command, consumed: [], scanned: 0 });
+        call.failed = true;
         throw error;
+      } finally {
+        waves.close();
       }
     },
   { step: 'initialize', name: 'benchExportCalls' },
