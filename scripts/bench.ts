@@ -1026,11 +1026,14 @@ const saleOf = (printed: boolean) => ({
   prints: printed ? [{ printType: 'Normal', receiptNumber: null }] : [],
 });
 
-/** An item a fiscal write puts: its size before (undefined: new) and after, and whether it has a vsk (an LSI entry). */
+/**
+ * An item a fiscal write puts: its size before (undefined: new) and after, and its LSI entries: none (no vsk, as the
+ * open day), `added` (it had none: new, or a day closing) or `moved` (its old entry deleted, its new one put).
+ */
 interface Put {
   before?: number;
   after: number;
-  indexed?: boolean;
+  index?: 'added' | 'moved';
 }
 
 /**
@@ -1108,8 +1111,8 @@ async function daySaleSizes(register: { sellerId: string; cash: string }, day: R
  * The price of a fiscal write by a register (shared/fiscal/ledger.ts): its API key's GetItem, the seller's
  * liveness (its counter), a BatchGet of the register's counter and the items the write asks for (undefined:
  * missing, still read), the latest day's GetItem, and one transaction of `puts` unless it writes nothing.
- * A put over an item costs the larger of both images; an indexed one also deletes its old LSI entry (its
- * vsk holds the version) and puts the new one.
+ * A put over an item costs the larger of both images; an indexed one puts its new LSI entry, and deletes its old
+ * one when it had one (its vsk holds the version).
  */
 function ledgerWrite(
   reads: { key: number; sellerCounter: number; counter: number; asked: readonly (number | undefined)[]; day: number },
@@ -1127,9 +1130,9 @@ function ledgerWrite(
       lsiWcu:
         TRANSACTION *
         sum(
-          puts
-            .filter((put) => put.indexed)
-            .map(({ before, after }) => (before === undefined ? 0 : writeUnits(before)) + writeUnits(after)),
+          puts.map(({ before, after, index }) =>
+            index === undefined ? 0 : (index === 'moved' ? writeUnits(before ?? 0) : 0) + writeUnits(after),
+          ),
         ),
     },
   };
@@ -1197,8 +1200,8 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
     samples: posts,
     model: ledgerWrite({ ...posted, asked: [undefined] }, [
       { before: posted.counter, after: posted.counter },
-      { after: posted.sale, indexed: true },
-      { before: posted.day, after: posted.day, indexed: true },
+      { after: posted.sale, index: 'added' },
+      { before: posted.day, after: posted.day },
       { after: posted.entry },
     ]),
   };
@@ -1254,8 +1257,8 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
     model: withContext(
       ledgerWrite({ ...posted, asked: [posted.sale], day: printed.day }, [
         { before: posted.counter, after: posted.counter },
-        { before: posted.sale, after: printed.sale, indexed: true },
-        { before: printed.day, after: printed.day, indexed: true },
+        { before: posted.sale, after: printed.sale, index: 'moved' },
+        { before: printed.day, after: printed.day },
         { after: printed.entry },
         { after: printed.receipt },
         { after: printed.link },
@@ -1352,7 +1355,7 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
     ];
     const closeWrite = ledgerWrite({ ...open, asked: [] }, [
       { before: open.counter, after: closed.counter },
-      { before: open.day, after: closed.day, indexed: true },
+      { before: open.day, after: closed.day, index: 'added' },
       { after: closed.entry },
     ]);
     const dayClose: Operation = {
@@ -1549,8 +1552,8 @@ async function measureSaleCapacity(readBack: ReadBack): Promise<{ operations: Op
         },
         [
           { before: before.counter, after: after.counter },
-          { after: after.sale, indexed: true },
-          { before: before.day, after: after.day, indexed: true },
+          { after: after.sale, index: 'added' },
+          { before: before.day, after: after.day },
           { after: after.entry },
         ],
       ),
@@ -1665,7 +1668,8 @@ function report(
     `  POST .../days/current and GET .../days/{n}/report of a day of ${DAY_SALES.toLocaleString('en')} sales (the others posted with their Normal print)`,
     `  on a register whose first day it is and on one with ${EARLIER_DAYS} earlier days of ${EARLIER_DAY_SALES} sales, each closed and its Z report printed`,
     "  (a day closes once: n=1). A fiscal write reads the key, the seller's counter, the register's counter + the items it needs (BatchGet) and",
-    "  the latest day, then commits one transaction: the counter, the sale and day (vsk), its journal entries, a receipt number's record.",
+    '  the latest day, then commits one transaction: the counter, the sale (vsk), the day (vsk once closed), its journal entries, a receipt',
+    "  number's record.",
     "  A close first reads the register's export context (the seller's profile and registration, the latest activation, the installation,",
     '  the application: 5 GetItems), which its DAY_CLOSED entry keeps with the Z report; a PRINT entry keeps its receipt.',
     "  The close folds the day's sales per category from its sales: a Query of the version index, a page (at most 1 MB)",

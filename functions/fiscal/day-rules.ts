@@ -81,9 +81,18 @@ export function withTotals(day: DayRecord, totals: Totals): DayRecord {
   return { ...day, totals: dayTotals(next), cash: cashBalance(next) };
 }
 
-/** The day's put (the write stamps it anew, over the stamp a read gave it). */
+/**
+ * The day's put (the write stamps it anew, over the stamp a read gave it). Only a closed day goes into the version
+ * index: the open one is rewritten by every sale, and days-diff reads it by key (`readDaysDiff`).
+ */
 export function dayWrite(register: Register, target: { day: DayRecord; seen: Stored<DayRecord> | undefined }): LedgerEntity {
-  return { kind: DAY, key: dayKey(register, target.day.dayNumber), seen: target.seen, data: target.day };
+  return {
+    kind: DAY,
+    key: dayKey(register, target.day.dayNumber),
+    seen: target.seen,
+    data: target.day,
+    indexed: !target.day.opened,
+  };
 }
 
 export const latestDay = (day: DayRecord): NonNullable<Ledger['day']> => ({

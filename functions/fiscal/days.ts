@@ -1,6 +1,6 @@
 import type { BodyTypes } from '#schemas/types.ts';
 import { queryAll, readItem } from '#shared/db/reads.ts';
-import { readDiff, type Stored } from '#shared/db/streams.ts';
+import type { Stored } from '#shared/db/streams.ts';
 import { notFound, typeMismatch } from '#shared/errors.ts';
 import { businessDate, periodStart, timeZoneOf } from '#shared/fiscal/dates.ts';
 import {
@@ -11,6 +11,7 @@ import {
   type LedgerState,
   productPieces,
   readDayBreakdown,
+  readDaysDiff,
   type Register,
   registerStream,
   writeLedgerOnce,
@@ -69,7 +70,7 @@ export async function listDaysMinified(request: RegisterRequest): Promise<Reply>
 export async function daysDiff(request: ApiRequest<unknown, 'sellerId' | 'cash' | 'versionFrom' | 'versionTo'>): Promise<Reply> {
   const register = { sellerId: request.params.sellerId, cash: request.params.cash };
   const counter = await registerCounter(register);
-  const changed = await readDiff<DayRecord>(registerStream(register), DAY, diffRange(request.params), counter);
+  const changed = await readDaysDiff(register, diffRange(request.params), counter);
   return ok(changed.map((day) => dayView(day, request.version)));
 }
 

@@ -37,7 +37,7 @@
  * | registration              | R#<sellerId>        | <cash>             |                       |
  * | register's counter, ledger| R#<sellerId>#<cash> | #VERSION           |                       |
  * | register's sale           | R#<sellerId>#<cash> | SALE#<identifier>  | SALE#<version>        |
- * | register's trading day    | R#<sellerId>#<cash> | DAY#<dayNumber>    | DAY#<version>         |
+ * | register's trading day    | R#<sellerId>#<cash> | DAY#<dayNumber>    | DAY#<version> (***)   |
  * | register's journal entry  | R#<sellerId>#<cash> | JOURNAL#<sequence> |                       |
  * | register's receipt number | R#<sellerId>#<cash> | RECEIPT#<number>   |                       |
  * | register's kd claim       | R#<sellerId>#<cash> | KD#<number>#<printType> |                  |
@@ -53,6 +53,9 @@
  *
  * (**) One copy of each Kd log record in every directory that lists it (all, the seller's, the unit's vendor's,
  * the unit's), keyed by the receipt's date, so `GET /kd-facets` is a Query of one partition in date order.
+ *
+ * (***) Closed days only. The open day (at most one, named by the register's counter) is rewritten by every sale, so
+ * it has no vsk: days-diff reads it by key (`readDaysDiff`), and no sale moves an index entry of its day.
  *
  * A seller's catalog shares one partition so a diff is one strongly consistent Query on the
  * LSI; global records have partitions of their own. Directories (USERS, VENDORS, APPS, DEVICES, RESTAURANTS, CUS)

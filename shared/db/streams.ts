@@ -163,16 +163,17 @@ export function counterWrite(
  * was made on: the version read and the reference count read (others' writes change the count
  * without a version, and a tombstone must not hide an entity that became referenced meanwhile).
  * A live entity keeps its count; a tombstone carries its deletion time for the purge (`tombstones.ts`).
+ * `indexed: false` leaves it out of the version index (no vsk): for an entity its stream's diffs read by key instead.
  */
 export function entityWrite<T>(
-  write: Pick<VersionedWrite<T, unknown>, 'entity' | 'kind'>,
+  write: Pick<VersionedWrite<T, unknown>, 'entity' | 'kind'> & { indexed?: boolean },
   current: Stored<T> | undefined,
   data: { deleted: boolean },
   next: number,
   modified: number,
 ): TransactItem {
   const refs = current?.refs ?? 0;
-  const item = {
+  const item: Record<string, unknown> = {
     ...data,
     pk: write.entity.pk,
     sk: write.entity.sk,
@@ -181,6 +182,8 @@ export function entityWrite<T>(
     vsk: versionSortKey(write.kind, next),
     ...(data.deleted ? { tsk: tombstoneSortKey(modified) } : refs > 0 ? { refs } : {}),
   };
+  // Also when `data` is the entity as read, which may carry the vsk of an entry it had.
+  if (write.indexed === false) delete item.vsk;
   return {
     Put: {
       TableName: table(),

@@ -1,6 +1,6 @@
 import { keys, pad, registerPk, type Key, VERSION_INDEX, versionRange } from '#shared/db/keys.ts';
 import { type Item, queryEach, readItem, readItems } from '#shared/db/reads.ts';
-import { type Counter, counterWrite, entityWrite, type Stored, type Stream, streamEntity } from '#shared/db/streams.ts';
+import { type Counter, counterWrite, entityWrite, readDiff, type Stored, type Stream, streamEntity } from '#shared/db/streams.ts';
 import { table } from '#shared/db/client.ts';
 import { queryItems } from '#shared/db/documents.ts';
 import { commit, create, put, type Step } from '#shared/db/transact.ts';
@@ -175,6 +175,27 @@ export function ledgerReadsAhead(register: Register, idempotencyKey: string | un
   ];
 }
 
+/**
+ * The register's days whose version v satisfies from < v <= to (docs/conventions.md §7), in version order. A closed day
+ * is in the version index; the open day is not (every sale rewrites it, and moving its index entry each time cost a
+ * delete and a put): the counter, read just before, names it, and it is read by key. It comes last, as no earlier day
+ * changes once it opened (a day opens only after the last one's Z report is printed). A day stored open before it left
+ * the index may be found both ways until its next write: it is shown once.
+ */
+export async function readDaysDiff(
+  register: Register,
+  range: { from: number; to: number },
+  counter: RegisterCounter,
+): Promise<Stored<DayRecord>[]> {
+  const latest = counter.ledger?.day;
+  const [indexed, open] = await Promise.all([
+    readDiff<DayRecord>(registerStream(register), DAY, range, counter),
+    latest?.opened ? readItem(dayKey(register, latest.dayNumber)) : undefined,
+  ]);
+  if (!open || open.version <= range.from || open.version > range.to) return indexed;
+  return [...indexed.filter((day) => day.dayNumber !== open.dayNumber), open];
+}
+
 /** What a fiscal write is decided on: the register's version and ledger, and its latest day as stored. */
 export interface LedgerState {
   version: number;
@@ -189,6 +210,8 @@ export interface LedgerEntity {
   /** The entity as read (undefined: new): the put commits only over it. */
   seen: Stored<unknown> | undefined;
   data: object;
+  /** False: no version-index entry (the open day, which `readDaysDiff` reads by key); absent: indexed. */
+  indexed?: boolean;
 }
 
 /** What a fiscal write decides. No entities and no events: nothing is written (an idempotent replay). */
@@ -258,7 +281,13 @@ export function writeLedger<R>(write: LedgerWrite<R>): Promise<R> {
         }),
       },
       ...decision.entities.map((entity) => ({
-        write: entityWrite({ entity: entity.key, kind: entity.kind }, entity.seen, { ...entity.data, deleted: false }, next, now),
+        write: entityWrite(
+          { entity: entity.key, kind: entity.kind, indexed: entity.indexed },
+          entity.seen,
+          { ...entity.data, deleted: false },
+          next,
+          now,
+        ),
       })),
       ...entries.map((entry) =>
         create({ ...keys.journalEntry(write.register.sellerId, write.register.cash, entry.sequence), ...entry }),

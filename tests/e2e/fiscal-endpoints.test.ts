@@ -6,6 +6,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#functions/fiscal/handler.ts';
 import { access } from '#shared/auth/access.ts';
+import { table } from '#shared/db/client.ts';
+import { updateItem } from '#shared/db/documents.ts';
+import { versionSortKey } from '#shared/db/keys.ts';
+import { dayKey } from '#shared/fiscal/ledger.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import {
   activateRegister,
@@ -530,6 +534,29 @@ describe("the register's version", () => {
     expect((await c.get(`${t.base}/sales/${sale.identifier}/receipt`, t.as)).status).toBe(200);
     expect(await registerVersion(t.sellerId, 'K1')).toBe(version);
     expect((await c.get(`/${t.sellerId}/e-journals/K1`)).body).toEqual(journal);
+  });
+
+  it('days-diff shows once an open day stored in the version index, as days were before the open one left it', async () => {
+    const t = await till(33);
+    const c = v(33);
+    expectStatus(await c.post(`${t.base}/sales`, saleOf(2000), t.as), 201);
+    const opened = await registerVersion(t.sellerId, 'K1');
+    // The day as the earlier layout stored it: with its version-index entry.
+    await updateItem({
+      TableName: table(),
+      Key: dayKey({ sellerId: t.sellerId, cash: 'K1' }, 1),
+      UpdateExpression: 'SET vsk = :vsk',
+      ExpressionAttributeValues: { ':vsk': versionSortKey('DAY', opened) },
+    });
+    const diff = async (from: number, to: number) =>
+      ((await c.get(`${t.base}/days-diff/${from}/${to}`)).body as DayShown[]).map((day) => [day.dayNumber, day.version]);
+    expect(await diff(0, opened)).toEqual([[1, opened]]);
+
+    expectStatus(await c.post(`${t.base}/sales`, saleOf(3000), t.as), 201);
+    const sold = await registerVersion(t.sellerId, 'K1');
+    expect(await diff(0, sold)).toEqual([[1, sold]]);
+    expect(await diff(0, opened)).toEqual([]);
+    expect((await c.get(`${t.base}/days-diff/${opened}/${sold}`)).body).toMatchObject([{ dayNumber: 1, cash: 5000 }]);
   });
 });
 
