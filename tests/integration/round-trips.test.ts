@@ -1,5 +1,5 @@
 /**
- * What a register's calls cost in DynamoDB round trips (docs/conventions.md §27): the functions' handlers run in-process
+ * What a register's calls cost in DynamoDB round trips (docs/decisions.md, Round trips): the functions' handlers run in-process
  * on API Gateway events against DynamoDB Local, and every command their client sends is recorded. A round trip is a
  * register's wait in AWS, so the count is part of the contract; the guarantees it must keep (credentials checked first,
  * a deleted seller's data 404) are asserted beside it.
