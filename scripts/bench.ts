@@ -109,20 +109,31 @@ const KB = 1024;
  * (shared/auth/password-limit.ts); the bench user has no counter, so it costs what the user's GetItem would.
  */
 const SIGN_IN = 'Query';
+/**
+ * The pipeline's read ahead (shared/http/api.ts): the API key presented, the counter of the seller the path names and the
+ * items the route names, in one BatchGetItem before the checks; reads by key that follow are answered from it.
+ */
+const AHEAD = 'BatchGetItem';
 /** Strongly consistent read: 1 RCU per 4 KB, rounded up (a missing item still costs 1). */
 /**
- * The price of one versioned write (shared/db/streams.ts) by the bench user: its sign-in Query (SIGN_IN), the seller's liveness
- * (GetItem of the counter, shared/domain/seller.ts), a BatchGet of the counter and the entity (`before`:
- * its size, undefined when it does not exist yet — a missing key is still read), and one transaction
- * putting both. The counter has no vsk; the entity's index entry is
- * new on a create, and moves (delete + put) on an update because the version is part of its sort key.
+ * The price of one versioned write (shared/db/streams.ts) by the bench user: the read ahead (AHEAD) of the seller's counter
+ * (its liveness, shared/domain/seller.ts) and of the entity when the path names it (`ahead`), its sign-in Query (SIGN_IN),
+ * a BatchGet of the entity otherwise (`before`: its size, undefined when it does not exist yet — a missing key is still
+ * read), and one transaction putting both. The counter has no vsk; the entity's index entry is new on a create, and
+ * moves (delete + put) on an update because the version is part of its sort key.
  */
-function versionedWrite(sizes: { user: number; counter: number; before: number | undefined; after: number }): Operation['model'] {
+function versionedWrite(sizes: {
+  user: number;
+  counter: number;
+  before: number | undefined;
+  after: number;
+  ahead: boolean;
+}): Operation['model'] {
   const { user, counter, before, after } = sizes;
   return {
-    commands: [SIGN_IN, 'GetItem', 'BatchGetItem', 'TransactWriteItems'],
+    commands: [AHEAD, SIGN_IN, ...(sizes.ahead ? [] : ['BatchGetItem']), 'TransactWriteItems'],
     capacity: {
-      tableRcu: readUnits(user) + 2 * readUnits(counter) + readUnits(before ?? 0),
+      tableRcu: readUnits(user) + readUnits(counter) + readUnits(before ?? 0),
       lsiRcu: 0,
       tableWcu: TRANSACTION * (writeUnits(counter) + writeUnits(after)),
       lsiWcu: TRANSACTION * (before === undefined ? 1 : 2) * writeUnits(after),
@@ -491,22 +502,22 @@ async function measureOperations(): Promise<{
   const create: Operation = {
     label: `tax create (n=${REPS})`,
     samples: creates,
-    model: versionedWrite({ user, counter, before: undefined, after: tax }),
+    model: versionedWrite({ user, counter, before: undefined, after: tax, ahead: false }),
   };
 
-  // (b) read: the sign-in Query, the seller's liveness (its counter), tax GetItem.
+  // (b) read: the read ahead of the seller's counter (its liveness) and the tax, the sign-in Query.
   const readTax = () => invoke(catalog.handler, 'GET', `${taxes}/${lastTax}`, 200);
   await repeat(WARMUP, readTax);
   const read: Operation = {
     label: `tax read (n=${REPS})`,
     samples: await repeat(REPS, readTax),
     model: {
-      commands: [SIGN_IN, 'GetItem', 'GetItem'],
+      commands: [AHEAD, SIGN_IN],
       capacity: { tableRcu: readUnits(user) + readUnits(counter) + readUnits(tax), lsiRcu: 0, tableWcu: 0, lsiWcu: 0 },
     },
   };
 
-  // (b2) the same read by a register: one GetItem on the API key's hash authenticates it.
+  // (b2) the same read by a register: its API key's item is read ahead with the counter and the tax.
   const apiKey = newApiKey();
   await storeApiKey(apiKey, {
     activationId: 1,
@@ -525,18 +536,18 @@ async function measureOperations(): Promise<{
     label: `tax read, API key (n=${REPS})`,
     samples: await repeat(REPS, readByKey),
     model: {
-      commands: ['GetItem', 'GetItem', 'GetItem'],
+      commands: [AHEAD],
       capacity: { tableRcu: readUnits(keyItem) + readUnits(counter) + readUnits(tax), lsiRcu: 0, tableWcu: 0, lsiWcu: 0 },
     },
   };
-  // The handshake: the key, then the seller's liveness (SELLER_NOT_FOUND for an unregistered seller).
+  // The handshake: the key (read ahead), then the seller's liveness (SELLER_NOT_FOUND for an unregistered seller).
   const handshake = () => invoke(users.handler, 'GET', '/v33/auth/handshake', 200, undefined, register);
   await repeat(WARMUP, handshake);
   const keyHandshake: Operation = {
     label: `handshake, API key (n=${REPS})`,
     samples: await repeat(REPS, handshake),
     model: {
-      commands: ['GetItem', 'GetItem'],
+      commands: [AHEAD, 'GetItem'],
       capacity: { tableRcu: readUnits(keyItem) + readUnits(counter), lsiRcu: 0, tableWcu: 0, lsiWcu: 0 },
     },
   };
@@ -555,13 +566,13 @@ async function measureOperations(): Promise<{
   const update: Operation = {
     label: `tax update (n=${CHANGED})`,
     samples: updates,
-    model: versionedWrite({ user, counter: counterNow, before: updatedTax, after: updatedTax }),
+    model: versionedWrite({ user, counter: counterNow, before: updatedTax, after: updatedTax, ahead: true }),
   };
 
   /**
    * GET <plural>-diff over (from, to], which holds the CHANGED entities (`sizes.changed` bytes together):
-   * DIFF_REPS requests after warm-up, priced as the sign-in Query, the counter's GetItem (the seller's liveness,
-   * which also bounds `to`) and one Query.
+   * DIFF_REPS requests after warm-up, priced as the counter's read ahead (the seller's liveness, which also bounds
+   * `to`), the sign-in Query and one Query.
    */
   const measureDiff = async (
     sellerId: string,
@@ -581,7 +592,7 @@ async function measureOperations(): Promise<{
       label: `${plural}-diff, ${CHANGED} of ${total.toLocaleString('en')} changed (n=${DIFF_REPS})`,
       samples: await repeat(DIFF_REPS, diffOnce),
       model: {
-        commands: [SIGN_IN, 'GetItem', 'Query'],
+        commands: [AHEAD, SIGN_IN, 'Query'],
         capacity: {
           tableRcu: readUnits(user) + readUnits(sizes.counter),
           lsiRcu: readUnits(sizes.changed),
@@ -604,9 +615,9 @@ async function measureOperations(): Promise<{
   };
   const taxesDiff = await measureDiff(SELLER, 'taxes', TAXES, { from, to }, { counter: counterNow, changed: changedBytes });
 
-  // (d) images: a 200 KB PNG replaced in place (the sign-in Query, the counter's GetItem, BatchGet of counter + image,
-  // a transaction of counter, image and version item, and the store's write), then read (the sign-in Query, GetItems
-  // of counter and image).
+  // (d) images: a 200 KB PNG replaced in place (the counter read ahead, the sign-in Query, BatchGet of the image, a
+  // transaction of counter, image and version item, and the store's write), then read (the counter read ahead, the
+  // sign-in Query, the image's GetItem).
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(IMAGE_BYTES - 8)]);
   const imagePath = `/v33/${SELLER}/images/current/bench.png`;
   const putImage = () => invoke(images.handler, 'PUT', imagePath, 204, { bytes: png, type: 'image/png' });
@@ -618,7 +629,7 @@ async function measureOperations(): Promise<{
   const imageCounter = await sizeOf(keys.sellerCounter(SELLER));
   const lastVersion = await currentVersion();
   const imageVersion = await sizeOf(keys.imageVersion(SELLER, 'SELLER_IMAGE', '', 'bench.png', lastVersion));
-  const imagePutModel = versionedWrite({ user, counter: imageCounter, before: image, after: image });
+  const imagePutModel = versionedWrite({ user, counter: imageCounter, before: image, after: image, ahead: false });
   const imagePut: Operation = {
     label: `image PUT ${IMAGE_BYTES / 1000} KB (n=${REPS})`,
     samples: imagePuts,
@@ -638,7 +649,7 @@ async function measureOperations(): Promise<{
     label: `image GET ${IMAGE_BYTES / 1000} KB (n=${REPS})`,
     samples: await repeat(REPS, getImage),
     model: {
-      commands: [SIGN_IN, 'GetItem', 'GetItem'],
+      commands: [AHEAD, SIGN_IN, 'GetItem'],
       capacity: { tableRcu: readUnits(user) + readUnits(imageCounter) + readUnits(image), lsiRcu: 0, tableWcu: 0, lsiWcu: 0 },
     },
   };
@@ -879,8 +890,8 @@ async function measureOperations(): Promise<{
       label: `${label}, ${days} day${days === 1 ? '' : 's'} of ${STATS_SALES.toLocaleString('en')} sales (n=${DIFF_REPS})`,
       samples: await repeat(DIFF_REPS, once),
       model: {
-        // The caller, the seller's liveness, the registrations, the register's days; then what the stat adds.
-        commands: [SIGN_IN, 'GetItem', 'Query', 'Query', ...extra.commands],
+        // The seller's liveness (read ahead), the caller, the registrations, the register's days; then what the stat adds.
+        commands: [AHEAD, SIGN_IN, 'Query', 'Query', ...extra.commands],
         capacity: {
           ...extra.capacity,
           tableRcu:
@@ -1108,19 +1119,22 @@ async function daySaleSizes(register: { sellerId: string; cash: string }, day: R
 }
 
 /**
- * The price of a fiscal write by a register (shared/fiscal/ledger.ts): its API key's GetItem, the seller's
- * liveness (its counter), a BatchGet of the register's counter and the items the write asks for (undefined:
- * missing, still read), the latest day's GetItem, and one transaction of `puts` unless it writes nothing.
+ * The price of a fiscal write by a register (shared/fiscal/ledger.ts): its API key, the seller's liveness (its counter),
+ * the register's counter and the items the write asks for (undefined: missing, still read), the latest day, and one
+ * transaction of `puts` unless it writes nothing. A route that reads ahead (`ahead`: a sale write, a print) reads them
+ * all in the pipeline's one BatchGet (AHEAD); another reads the key and the seller's counter there, then a BatchGet of
+ * the register's counter and the items asked for, then the latest day's GetItem.
  * A put over an item costs the larger of both images; an indexed one puts its new LSI entry, and deletes its old
  * one when it had one (its vsk holds the version).
  */
 function ledgerWrite(
   reads: { key: number; sellerCounter: number; counter: number; asked: readonly (number | undefined)[]; day: number },
   puts: readonly Put[],
+  ahead: boolean,
 ): Model {
   const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
   return {
-    commands: ['GetItem', 'GetItem', 'BatchGetItem', 'GetItem', ...(puts.length > 0 ? ['TransactWriteItems'] : [])],
+    commands: [AHEAD, ...(ahead ? [] : ['BatchGetItem', 'GetItem']), ...(puts.length > 0 ? ['TransactWriteItems'] : [])],
     capacity: {
       tableRcu: sum(
         [reads.key, reads.sellerCounter, reads.counter, ...reads.asked.map((size) => size ?? 0), reads.day].map(readUnits),
@@ -1194,16 +1208,22 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
     sale: await sizeOf(lastSale),
     day: await sizeOf(firstDay),
     entry: await sizeOf(await lastEntry(fresh)),
+    // A sale write reads the register's activation (its control unit's serial).
+    activation: await sizeOf(keys.activation(fresh.activationId)),
   };
   const salePost: Operation = {
     label: `sale POST, 3 lines, 2 VAT rates (n=${REPS})`,
     samples: posts,
-    model: ledgerWrite({ ...posted, asked: [undefined] }, [
-      { before: posted.counter, after: posted.counter },
-      { after: posted.sale, index: 'added' },
-      { before: posted.day, after: posted.day },
-      { after: posted.entry },
-    ]),
+    model: ledgerWrite(
+      { ...posted, asked: [undefined, posted.activation] },
+      [
+        { before: posted.counter, after: posted.counter },
+        { after: posted.sale, index: 'added' },
+        { before: posted.day, after: posted.day },
+        { after: posted.entry },
+      ],
+      true,
+    ),
   };
 
   // A replay finds the sale stored with the same body's digest and answers as the first POST did.
@@ -1223,7 +1243,7 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
   const salePostReplayed: Operation = {
     label: `sale POST replayed, writes nothing (n=${REPS})`,
     samples: replays,
-    model: ledgerWrite({ ...posted, asked: [posted.sale] }, []),
+    model: ledgerWrite({ ...posted, asked: [posted.sale, posted.activation] }, [], true),
   };
 
   // The receipts: each takes the next receipt number, in the sale, the day's totals, the journal and its record.
@@ -1251,23 +1271,24 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
       tableRcu: model.capacity.tableRcu + context.reduce((sum, size) => sum + readUnits(size), 0),
     },
   });
-  const receiptPrint: Operation = {
-    label: `receipt print (n=${REPS})`,
-    samples: prints,
-    model: withContext(
-      ledgerWrite({ ...posted, asked: [posted.sale], day: printed.day }, [
-        { before: posted.counter, after: posted.counter },
-        { before: posted.sale, after: printed.sale, index: 'moved' },
-        { before: printed.day, after: printed.day },
-        { after: printed.entry },
-        { after: printed.receipt },
-        { after: printed.link },
-      ]),
-    ),
-  };
+  // A print reads its context ahead with the ledger's items: the seller's profile and the registration (the latest
+  // activation is the register's own, which the print reads anyway).
+  const printWrite = ledgerWrite(
+    { ...posted, asked: [posted.sale, posted.activation, context[0], context[1]], day: printed.day },
+    [
+      { before: posted.counter, after: posted.counter },
+      { before: posted.sale, after: printed.sale, index: 'moved' },
+      { before: printed.day, after: printed.day },
+      { after: printed.entry },
+      { after: printed.receipt },
+      { after: printed.link },
+    ],
+    true,
+  );
+  const receiptPrint: Operation = { label: `receipt print (n=${REPS})`, samples: prints, model: printWrite };
 
-  // The printed receipt read again as the printer's text and as the customer's page: the key, the seller's liveness,
-  // the registration and counter (BatchGet), the sale, then the receipt's context; nothing is written.
+  // The printed receipt read again as the printer's text and as the customer's page: the key and the seller's liveness
+  // (read ahead), the registration and counter (BatchGet), the sale, then the receipt's context; nothing is written.
   const readReceipt = (accept: string) =>
     invoke(
       fiscal.handler,
@@ -1279,7 +1300,7 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
       accept,
     );
   const receiptReadModel = withContext({
-    commands: ['GetItem', 'GetItem', 'BatchGetItem', 'GetItem'],
+    commands: [AHEAD, 'BatchGetItem', 'GetItem'],
     capacity: {
       tableRcu: [posted.key, posted.sellerCounter, context[1] ?? 0, posted.counter, printed.sale].reduce(
         (sum, size) => sum + readUnits(size),
@@ -1353,11 +1374,15 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
       itemSize(installation),
       await sizeOf(keys.application(installation.applicationPackage)),
     ];
-    const closeWrite = ledgerWrite({ ...open, asked: [] }, [
-      { before: open.counter, after: closed.counter },
-      { before: open.day, after: closed.day, index: 'added' },
-      { after: closed.entry },
-    ]);
+    const closeWrite = ledgerWrite(
+      { ...open, asked: [] },
+      [
+        { before: open.counter, after: closed.counter },
+        { before: open.day, after: closed.day, index: 'added' },
+        { after: closed.entry },
+      ],
+      false,
+    );
     const dayClose: Operation = {
       label: `day close, ${DAY_SALES.toLocaleString('en')} sales, ${history} (n=1)`,
       samples: [close],
@@ -1373,7 +1398,7 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
     await repeat(WARMUP, () => readReport(till, dayNumber));
     const reads = await repeat(REPS, () => readReport(till, dayNumber));
     if ((reads[0]?.body as { type: string }).type !== 'Z') throw new Error(`Day ${dayNumber} of ${till.name} has no Z report`);
-    // The key, the seller's liveness, the registration and counter (BatchGet), the day, then the report's
+    // The key and the seller's liveness (read ahead), the registration and counter (BatchGet), the day, then the report's
     // seller profile and registration, the seller's commodities and categories (a Query each: the bench's
     // seller has none, and an empty strongly consistent Query costs one unit), and the register's latest activation.
     const registration = await sizeOf(keys.registration(SELLER, till.name));
@@ -1381,7 +1406,7 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
       label: `Z report read, ${DAY_SALES.toLocaleString('en')} sales, ${history} (n=${REPS})`,
       samples: reads,
       model: {
-        commands: ['GetItem', 'GetItem', 'BatchGetItem', 'GetItem', 'GetItem', 'GetItem', 'GetItem'],
+        commands: [AHEAD, 'BatchGetItem', 'GetItem', 'GetItem', 'GetItem', 'GetItem'],
         capacity: {
           tableRcu: [
             open.key,
@@ -1547,7 +1572,7 @@ async function measureSaleCapacity(readBack: ReadBack): Promise<{ operations: Op
           key: await sizeOf(keys.apiKey(hashApiKey(till.apiKey))),
           sellerCounter: await sizeOf(keys.sellerCounter(SELLER)),
           counter: before.counter,
-          asked: [undefined],
+          asked: [undefined, await sizeOf(keys.activation(till.activationId))],
           day: before.day,
         },
         [
@@ -1556,6 +1581,7 @@ async function measureSaleCapacity(readBack: ReadBack): Promise<{ operations: Op
           { before: before.day, after: after.day },
           { after: after.entry },
         ],
+        true,
       ),
     });
   }
@@ -1667,9 +1693,10 @@ function report(
     '  25 % and 12 % VAT without prints; the same POSTs replayed (the bench fails if one writes); POST .../sales/{id}/receipt of those sales;',
     `  POST .../days/current and GET .../days/{n}/report of a day of ${DAY_SALES.toLocaleString('en')} sales (the others posted with their Normal print)`,
     `  on a register whose first day it is and on one with ${EARLIER_DAYS} earlier days of ${EARLIER_DAY_SALES} sales, each closed and its Z report printed`,
-    "  (a day closes once: n=1). A fiscal write reads the key, the seller's counter, the register's counter + the items it needs (BatchGet) and",
-    '  the latest day, then commits one transaction: the counter, the sale (vsk), the day (vsk once closed), its journal entries, a receipt',
-    "  number's record.",
+    "  (a day closes once: n=1). A fiscal write reads the key, the seller's counter, the register's counter + the items it needs and",
+    '  the latest day (a sale write and a print: all in the one BatchGet read ahead; a close: the key and the seller read ahead, then a',
+    '  BatchGet and the day), then commits one transaction: the counter, the sale (vsk), the day (vsk once closed), its journal entries,',
+    "  a receipt number's record.",
     "  A close first reads the register's export context (the seller's profile and registration, the latest activation, the installation,",
     '  the application: 5 GetItems), which its DAY_CLOSED entry keeps with the Z report; a PRINT entry keeps its receipt.',
     "  The close folds the day's sales per category from its sales: a Query of the version index, a page (at most 1 MB)",
@@ -1683,7 +1710,7 @@ function report(
     `  register on a control unit (seller profile, application, activation and installation made through the handlers) whose journal holds`,
     `  ${EXPORT_SALES.toLocaleString('en')} printed sales over ${EXPORT_DAYS} closed days, seeded as sale POSTs with their Normal print and closes journal them;`,
     "  measured in a child process (scripts/bench/journal-export-child.ts, --expose-gc) after a warm-up; CPU = the request's CPU time there.",
-    "  Priced as the key, the seller's liveness, the registration + counter (BatchGet), the 5 reads of the export context, and one",
+    "  Priced as the key and the seller's liveness (read ahead), the registration + counter (BatchGet), the 5 reads of the export context, and one",
     '  strongly consistent Query page (at most 1 MB) after another, each 1 RCU per 4 KB of its items together.',
     ...kdLegend,
     '- floor rows: the DynamoDB calls of the operation (its last request with the median round trips), each with the',
@@ -1694,7 +1721,7 @@ function report(
     "  its conditions OR'd with one that always holds (they guard the handler's decision): the same calls and items,",
     "  every one succeeding as for the handler. / floor: the operation's CPU over its floor's (the goal: at most 1.5x).",
     "  The kd rows' CPU is the whole process's (broker, bridge and simulator too), the journal export's its child process's.",
-    '- round trips: DynamoDB calls per request, failed ones included; each request first reads the caller (a user: one Query of its partition; a register: one GetItem of its API key by hash).',
+    "- round trips: DynamoDB calls per request, failed ones included; each request first reads ahead, in one BatchGetItem, its API key (a register), the seller's counter and the items its route names (shared/http/api.ts); a user is then read by one Query of its partition.",
     '- Capacity cells: reported by DynamoDB Local (ConsumedCapacity, INDEXES) / computed from the pricing rules below; ! marks a difference.',
     '- Pricing rules: strongly consistent GetItem/BatchGetItem = 1 RCU per 4 KB per item, rounded up (a missing item costs 1);',
     '  Query = 1 RCU per 4 KB of all items read together, rounded up; write = 1 WCU per 1 KB per item, rounded up;',

@@ -386,8 +386,8 @@ export async function measureJournalExport(kit: ExportKit): Promise<{ operations
     ];
     const model: Model = {
       commands: [
-        'GetItem',
-        'GetItem',
+        // The key and the seller's counter, read ahead (shared/http/api.ts).
+        'BatchGetItem',
         'BatchGetItem',
         'GetItem',
         'GetItem',

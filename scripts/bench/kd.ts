@@ -314,7 +314,8 @@ async function kdModels(
   const reads = [...first.map(readUnits), ...units.map(readUnits)];
   const kd: Model = {
     commands: [
-      ...['GetItem', 'GetItem', 'GetItem', 'BatchGetItem', 'BatchGetItem', 'TransactWriteItems'],
+      // The key and the seller's counter read ahead (shared/http/api.ts), the activation, ...
+      ...['BatchGetItem', 'GetItem', 'BatchGetItem', 'BatchGetItem', 'TransactWriteItems'],
       'PutItem',
       ...['BatchGetItem', 'TransactWriteItems'],
     ],
@@ -334,7 +335,7 @@ async function kdModels(
     },
   };
   const repeat: Model = {
-    commands: ['GetItem', 'GetItem', 'GetItem', 'BatchGetItem', 'BatchGetItem'],
+    commands: ['BatchGetItem', 'GetItem', 'BatchGetItem', 'BatchGetItem'],
     capacity: { tableRcu: sum(reads) + readUnits(signedClaim), lsiRcu: 0, tableWcu: 0, lsiWcu: 0 },
   };
 
@@ -367,7 +368,7 @@ export const kdLegend = [
   `  (infra/local/kd-rules.ts) run in the bench's process on an aedes broker: v33 POST /{sellerId}/registration/{cash}/kd`,
   `  of a new receipt number each (2 VAT rates); the same kds repeated (the claim answers: nothing written, the unit not`,
   `  asked; both checked); GET /v33/kd-facets?seller=...&cashRegisterName=... (a user, the first page).`,
-  `  A kd reads its key, the seller, its activation, (BatchGet) its counter, the unit's bridge record and status, the unit`,
+  `  A kd reads its key and the seller (read ahead), its activation, (BatchGet) its counter, the unit's bridge record and status, the unit`,
   `  and its register id, then its claim; commits counter + KD_REQUEST entry + PENDING claim; publishes; reads the`,
   `  reply until it is there (the row prices the median count of reads, each miss 1 RCU); then reads counter + claim`,
   `  and commits counter + KD_OUTCOME entry + SIGNED claim + 4 Kd log copies. Its round trips and WCU include the rule's`,
