@@ -601,8 +601,8 @@ async function measureOperations(): Promise<{
         },
       },
     };
-    // After the caller's sign-in, itself a Query of the user's partition (SIGN_IN).
-    const queries = (operation.samples[0]?.calls ?? []).slice(1).filter((call) => call.command === 'Query');
+    // The Queries after the caller's sign-in, itself a Query of the user's partition (SIGN_IN).
+    const queries = (operation.samples[0]?.calls ?? []).filter((call) => call.command === 'Query').slice(1);
     const figures = {
       plural,
       total,
@@ -727,10 +727,10 @@ async function measureOperations(): Promise<{
   );
   // A list ordered by name reads every product: its Query pages through them in identifier (= index)
   // order, 1 RCU per 4 KB of each page. (A page in identifier order reads only that page.)
-  // After the caller's sign-in, itself a Query of the user's partition (SIGN_IN).
+  // The Queries after the caller's sign-in, itself a Query of the user's partition (SIGN_IN).
   const listQueries = (await invoke(catalog.handler, 'GET', `${products}?orderBy=name`, 200)).calls
-    .slice(1)
-    .filter((call) => call.command === 'Query');
+    .filter((call) => call.command === 'Query')
+    .slice(1);
   let pageStart = 0;
   const allProductsRcu = listQueries.reduce((sum, { scanned }) => {
     const page = productSizes.slice(pageStart, (pageStart += scanned));
