@@ -62,19 +62,6 @@ const sharedFloors = [
         message: `shared/db is a generic engine: it imports only its own files and shared/'s leaves, no record, rule or HTTP code${see}.`,
       },
     ],
-    except: {
-      // To be removed: the table's map names the type of every item it keys, so it reads record types from the floors
-      // above (auth, domain, fiscal, http, kd). Types only: no value of theirs may come in meanwhile.
-      'shared/db/keys.ts': [
-        SHARED,
-        NO_SCHEMAS,
-        {
-          regex: sharedFoldersBut('db'),
-          allowTypeImports: true,
-          message: `shared/db/keys.ts may import types from the floors above until its exception is removed, no values${see}.`,
-        },
-      ],
-    },
   },
   {
     name: 'shared/versioned',

@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ensureTable, startDynamo } from '#infra/local/dynamodb.ts';
-import type { Ledger } from '#shared/fiscal/ledger.ts';
+import { type Ledger, registerKeys } from '#shared/fiscal/ledger.ts';
 import type { SignedJournal } from '#shared/fiscal/verify-journal.ts';
 import {
   buildTargets,
@@ -40,6 +40,11 @@ import { EXPORT_DAYS, EXPORT_SALES, measureJournalExport } from './bench/journal
 import { kdEnvironment, kdLegend, measureKd } from './bench/kd.ts';
 import { floorCpu, type Sent, waveCounter } from './bench/replay.ts';
 import { median, table } from './bench/stats.ts';
+import { sellerKeys } from '#shared/domain/seller.ts';
+import { installationKey } from '#shared/domain/installations.ts';
+import { activationKeys, applicationKeys, registrationKeys } from '#shared/domain/records.ts';
+import { apiKeyKey } from '#shared/auth/api-keys.ts';
+import { userKeys } from '#shared/auth/users.ts';
 
 const WARMUP = 5;
 const REPS = 50;
@@ -456,23 +461,16 @@ async function measureOperations(): Promise<{
   fiscal: string[];
   requests: Map<string, FirstRequest>;
 }> {
-  const [
-    { getItem, updateItem },
-    { keys, versionSortKey },
-    { hashApiKey, newApiKey, storeApiKey },
-    catalog,
-    sellers,
-    users,
-    images,
-  ] = await Promise.all([
-    import('#shared/db/documents.ts'),
-    import('#shared/db/keys.ts'),
-    import('#shared/auth/api-keys.ts'),
-    import('#functions/catalog/handler.ts'),
-    import('#functions/sellers/handler.ts'),
-    import('#functions/users/handler.ts'),
-    import('#functions/images/handler.ts'),
-  ]);
+  const [{ getItem, updateItem }, { versionSortKey }, { hashApiKey, newApiKey, storeApiKey }, catalog, sellers, users, images] =
+    await Promise.all([
+      import('#shared/db/documents.ts'),
+      import('#shared/db/keys.ts'),
+      import('#shared/auth/api-keys.ts'),
+      import('#functions/catalog/handler.ts'),
+      import('#functions/sellers/handler.ts'),
+      import('#functions/users/handler.ts'),
+      import('#functions/images/handler.ts'),
+    ]);
   const [stats, ledger, totals, dates] = await Promise.all([
     import('#functions/stats/handler.ts'),
     import('#shared/fiscal/ledger.ts'),
@@ -487,7 +485,7 @@ async function measureOperations(): Promise<{
   const taxes = `/v26/${SELLER}/taxes`;
   const createTax = () => invoke(catalog.handler, 'POST', taxes, 201, TAX);
   const identifierOf = (sample: Sample) => (sample.body as { identifier: string }).identifier;
-  const taxKey = (identifier: string) => keys.catalog(SELLER, 'TAX', identifier);
+  const taxKey = (identifier: string) => sellerKeys.catalog(SELLER, 'TAX', identifier);
   const currentVersion = async (sellerId = SELLER) =>
     ((await invoke(sellers.handler, 'GET', `/v26/${sellerId}/version`, 200)).body as { version: number }).version;
 
@@ -496,9 +494,9 @@ async function measureOperations(): Promise<{
   const creates = await repeat(REPS, createTax);
   const identifiers = creates.map(identifierOf);
   const lastTax = identifiers.at(-1) ?? '';
-  const user = await sizeOf(keys.user(USER.username));
+  const user = await sizeOf(userKeys.user(USER.username));
   const tax = await sizeOf(taxKey(lastTax));
-  const counter = await sizeOf(keys.sellerCounter(SELLER));
+  const counter = await sizeOf(sellerKeys.counter(SELLER));
   const create: Operation = {
     label: `tax create (n=${REPS})`,
     samples: creates,
@@ -529,7 +527,7 @@ async function measureOperations(): Promise<{
     features: ['SYNCHRONIZATION'],
   });
   const register: Caller = { 'x-api-key': apiKey };
-  const keyItem = await sizeOf(keys.apiKey(hashApiKey(apiKey)));
+  const keyItem = await sizeOf(apiKeyKey(hashApiKey(apiKey)));
   const readByKey = () => invoke(catalog.handler, 'GET', `${taxes}/${lastTax}`, 200, undefined, register);
   await repeat(WARMUP, readByKey);
   const keyRead: Operation = {
@@ -559,7 +557,7 @@ async function measureOperations(): Promise<{
   const updates: Sample[] = [];
   for (const identifier of changed) updates.push(await invoke(catalog.handler, 'PUT', `${taxes}/${identifier}`, 204, TAX));
   const to = await currentVersion();
-  const counterNow = await sizeOf(keys.sellerCounter(SELLER));
+  const counterNow = await sizeOf(sellerKeys.counter(SELLER));
   const changedSizes = await Promise.all(changed.map((identifier) => sizeOf(taxKey(identifier))));
   const changedBytes = changedSizes.reduce((sum, size) => sum + size, 0);
   const updatedTax = changedSizes[0] ?? 0;
@@ -624,11 +622,11 @@ async function measureOperations(): Promise<{
   await invoke(images.handler, 'PUT', imagePath, 201, { bytes: png, type: 'image/png' });
   await repeat(WARMUP, putImage);
   const imagePuts = await repeat(REPS, putImage);
-  const imageKey = keys.image(SELLER, 'SELLER_IMAGE', '', 'bench.png');
+  const imageKey = sellerKeys.image(SELLER, 'SELLER_IMAGE', '', 'bench.png');
   const image = await sizeOf(imageKey);
-  const imageCounter = await sizeOf(keys.sellerCounter(SELLER));
+  const imageCounter = await sizeOf(sellerKeys.counter(SELLER));
   const lastVersion = await currentVersion();
-  const imageVersion = await sizeOf(keys.imageVersion(SELLER, 'SELLER_IMAGE', '', 'bench.png', lastVersion));
+  const imageVersion = await sizeOf(sellerKeys.imageVersion(SELLER, 'SELLER_IMAGE', '', 'bench.png', lastVersion));
   const imagePutModel = versionedWrite({ user, counter: imageCounter, before: image, after: image, ahead: false });
   const imagePut: Operation = {
     label: `image PUT ${IMAGE_BYTES / 1000} KB (n=${REPS})`,
@@ -666,7 +664,7 @@ async function measureOperations(): Promise<{
   await invoke(catalog.handler, 'PUT', `/v26/${PRODUCT_SELLER}/taxes/moms`, 201, TAX);
   const products = `/v26/${PRODUCT_SELLER}/products`;
   const productId = (index: number) => `p${String(index).padStart(5, '0')}`;
-  const productKey = (index: number) => keys.catalog(PRODUCT_SELLER, 'PRODUCT', productId(index));
+  const productKey = (index: number) => sellerKeys.catalog(PRODUCT_SELLER, 'PRODUCT', productId(index));
   const product = (index: number, netto: number) => ({
     name: `Product ${index}`,
     barcode: String(7_310_865_000_000 + index),
@@ -696,14 +694,14 @@ async function measureOperations(): Promise<{
   const seededVersion = template.version + PRODUCTS - 1;
   await updateItem({
     TableName: TABLE,
-    Key: keys.sellerCounter(PRODUCT_SELLER),
+    Key: sellerKeys.counter(PRODUCT_SELLER),
     UpdateExpression: 'SET ver = :seeded',
     ConditionExpression: 'ver = :template',
     ExpressionAttributeValues: { ':seeded': seededVersion, ':template': template.version },
   });
   await updateItem({
     TableName: TABLE,
-    Key: keys.catalog(PRODUCT_SELLER, 'TAX', 'moms'),
+    Key: sellerKeys.catalog(PRODUCT_SELLER, 'TAX', 'moms'),
     UpdateExpression: 'ADD refs :seeded',
     ExpressionAttributeValues: { ':seeded': PRODUCTS - 1 },
   });
@@ -721,7 +719,7 @@ async function measureOperations(): Promise<{
     PRODUCTS,
     { from: seededVersion, to: await currentVersion(PRODUCT_SELLER) },
     {
-      counter: await sizeOf(keys.sellerCounter(PRODUCT_SELLER)),
+      counter: await sizeOf(sellerKeys.counter(PRODUCT_SELLER)),
       changed: changedProducts.reduce((sum, index) => sum + (productSizes[index] ?? 0), 0),
     },
   );
@@ -843,7 +841,7 @@ async function measureOperations(): Promise<{
   }
   // The catalog's 50 products, so that product stats find their names (no diff of them is read).
   const statsProducts = Array.from({ length: 50 }, (_, product) => ({
-    ...keys.catalog(STATS_SELLER, 'PRODUCT', `p${product}`),
+    ...sellerKeys.catalog(STATS_SELLER, 'PRODUCT', `p${product}`),
     identifier: `p${product}`,
     name: `Product ${product}`,
     barcode: String(7_310_865_100_000 + product),
@@ -860,9 +858,9 @@ async function measureOperations(): Promise<{
     ...dayItems,
     ...statsItems,
     ...statsProducts,
-    { ...keys.registerCounter(STATS_SELLER, statsRegister.cash), ver: statsVersion, live: true },
+    { ...registerKeys.counter(STATS_SELLER, statsRegister.cash), ver: statsVersion, live: true },
     {
-      ...keys.registration(STATS_SELLER, statsRegister.cash),
+      ...registrationKeys.registration(STATS_SELLER, statsRegister.cash),
       id: 1,
       sellerId: STATS_SELLER,
       country: 'SE',
@@ -877,8 +875,8 @@ async function measureOperations(): Promise<{
     },
   ]);
   const statsSeedSeconds = (performance.now() - statsSeeding) / 1000;
-  const registration = await sizeOf(keys.registration(STATS_SELLER, statsRegister.cash));
-  const statsCounter = await sizeOf(keys.sellerCounter(STATS_SELLER));
+  const registration = await sizeOf(registrationKeys.registration(STATS_SELLER, statsRegister.cash));
+  const statsCounter = await sizeOf(sellerKeys.counter(STATS_SELLER));
   const daySizes = dayItems.map(itemSize).reverse();
   /** The days a read of `days` days reads: those days and the next older one, which ends the read. */
   const daysRead = (days: number) => readUnits(daySizes.slice(0, days + 1).reduce((sum, size) => sum + size, 0));
@@ -1105,9 +1103,10 @@ function salesQuery(sizes: readonly number[]): Model {
 
 /** The sizes of a day's sales as its breakdown's Query reads them (version order), read back unmeasured. */
 async function daySaleSizes(register: { sellerId: string; cash: string }, day: Record<string, unknown>): Promise<number[]> {
-  const [{ queryAll }, { registerPk, VERSION_INDEX, versionRange }] = await Promise.all([
+  const [{ queryAll }, { VERSION_INDEX, versionRange }, { registerPk }] = await Promise.all([
     import('#shared/db/reads.ts'),
     import('#shared/db/keys.ts'),
+    import('#shared/domain/records.ts'),
   ]);
   const [low, high] = versionRange('SALE', Number(day.openVersion) - 1, Number(day.version));
   const sales = await queryAll<Record<string, unknown>>({
@@ -1161,8 +1160,7 @@ function ledgerWrite(
  */
 async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operation[]; summary: string[] }> {
   const started = performance.now();
-  const [{ keys }, { hashApiKey }, { dayKey, saleKey }, { verifyJournal }, { publicKeyPemFor }, fiscal] = await Promise.all([
-    import('#shared/db/keys.ts'),
+  const [{ hashApiKey }, { dayKey, saleKey }, { verifyJournal }, { publicKeyPemFor }, fiscal] = await Promise.all([
     import('#shared/auth/api-keys.ts'),
     import('#shared/fiscal/ledger.ts'),
     import('#shared/fiscal/verify-journal.ts'),
@@ -1184,14 +1182,14 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
   const readReport = (till: Till, dayNumber: number) =>
     invoke(fiscal.handler, 'GET', `${till.base}/days/${dayNumber}/report`, 200, undefined, till.caller);
   const registerOf = (till: Till) => ({ sellerId: SELLER, cash: till.name });
-  const counterKey = (till: Till) => keys.registerCounter(SELLER, till.name);
+  const counterKey = (till: Till) => registerKeys.counter(SELLER, till.name);
   /** The register's last journal entry, as its counter's ledger names it. */
   const lastEntry = async (till: Till) => {
     const { ledger } = (await readBack(counterKey(till))) as { ledger: Ledger };
-    return keys.journalEntry(SELLER, till.name, ledger.journal.sequence);
+    return registerKeys.journalEntry(SELLER, till.name, ledger.journal.sequence);
   };
-  const sellerCounter = () => sizeOf(keys.sellerCounter(SELLER));
-  const keySize = (till: Till & { apiKey: string }) => sizeOf(keys.apiKey(hashApiKey(till.apiKey)));
+  const sellerCounter = () => sizeOf(sellerKeys.counter(SELLER));
+  const keySize = (till: Till & { apiKey: string }) => sizeOf(apiKeyKey(hashApiKey(till.apiKey)));
 
   // (f) sales of the fresh register's first day: posted without prints, replayed, then printed.
   const warmSales = Array.from({ length: WARMUP }, () => saleOf(false));
@@ -1209,7 +1207,7 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
     day: await sizeOf(firstDay),
     entry: await sizeOf(await lastEntry(fresh)),
     // A sale write reads the register's activation (its control unit's serial).
-    activation: await sizeOf(keys.activation(fresh.activationId)),
+    activation: await sizeOf(activationKeys.activation(fresh.activationId)),
   };
   const salePost: Operation = {
     label: `sale POST, 3 lines, 2 VAT rates (n=${REPS})`,
@@ -1255,14 +1253,14 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
     sale: await sizeOf(lastSale),
     day: await sizeOf(firstDay),
     entry: await sizeOf(await lastEntry(fresh)),
-    receipt: await sizeOf(keys.receipt(SELLER, fresh.name, lastPrinted.receiptNumber)),
-    link: await sizeOf(keys.receiptLink(lastPrinted.receiptUrl.split('/').at(-1) ?? '')),
+    receipt: await sizeOf(registerKeys.receipt(SELLER, fresh.name, lastPrinted.receiptNumber)),
+    link: await sizeOf(registerKeys.receiptLink(lastPrinted.receiptUrl.split('/').at(-1) ?? '')),
   };
   // What a receipt prints of the seller and the register: its profile, the registration, the latest activation.
   const context = [
-    await sizeOf(keys.sellerProfile(SELLER)),
-    await sizeOf(keys.registration(SELLER, fresh.name)),
-    await sizeOf(keys.activation(fresh.activationId)),
+    await sizeOf(sellerKeys.profile(SELLER)),
+    await sizeOf(registrationKeys.registration(SELLER, fresh.name)),
+    await sizeOf(activationKeys.activation(fresh.activationId)),
   ];
   const withContext = (model: Model): Model => ({
     commands: [...model.commands, 'GetItem', 'GetItem', 'GetItem'],
@@ -1364,15 +1362,15 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
     // Before its write, the close reads the register's export context (shared/fiscal/export-context.ts), which its
     // journal entry keeps beside the Z report: the seller's profile and the registration together, then the latest
     // activation, the installation its production number names and that installation's application.
-    const registered = (await readBack(keys.registration(SELLER, till.name))) as { productionNumber: string | null };
+    const registered = (await readBack(registrationKeys.registration(SELLER, till.name))) as { productionNumber: string | null };
     if (registered.productionNumber === null) throw new Error(`Register ${till.name} has no installation`);
-    const installation = (await readBack(keys.installation(registered.productionNumber))) as { applicationPackage: string };
+    const installation = (await readBack(installationKey(registered.productionNumber))) as { applicationPackage: string };
     const exportContext = [
-      await sizeOf(keys.sellerProfile(SELLER)),
+      await sizeOf(sellerKeys.profile(SELLER)),
       itemSize(registered),
-      await sizeOf(keys.activation(till.activationId)),
+      await sizeOf(activationKeys.activation(till.activationId)),
       itemSize(installation),
-      await sizeOf(keys.application(installation.applicationPackage)),
+      await sizeOf(applicationKeys.application(installation.applicationPackage)),
     ];
     const closeWrite = ledgerWrite(
       { ...open, asked: [] },
@@ -1401,7 +1399,7 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
     // The key and the seller's liveness (read ahead), the registration and counter (BatchGet), the day, then the report's
     // seller profile and registration, the seller's commodities and categories (a Query each: the bench's
     // seller has none, and an empty strongly consistent Query costs one unit), and the register's latest activation.
-    const registration = await sizeOf(keys.registration(SELLER, till.name));
+    const registration = await sizeOf(registrationKeys.registration(SELLER, till.name));
     const zReport: Operation = {
       label: `Z report read, ${DAY_SALES.toLocaleString('en')} sales, ${history} (n=${REPS})`,
       samples: reads,
@@ -1414,9 +1412,9 @@ async function measureFiscal(readBack: ReadBack): Promise<{ operations: Operatio
             registration,
             closed.counter,
             closed.day,
-            await sizeOf(keys.sellerProfile(SELLER)),
+            await sizeOf(sellerKeys.profile(SELLER)),
             registration,
-            await sizeOf(keys.activation(till.activationId)),
+            await sizeOf(activationKeys.activation(till.activationId)),
           ].reduce((sum, size) => sum + readUnits(size), 0),
           lsiRcu: 0,
           tableWcu: 0,
@@ -1534,8 +1532,7 @@ const salesOfProducts = (products: readonly string[]) => ({
  * round trips and reported capacity, and each is priced as the sale POST is (shared/fiscal/ledger.ts).
  */
 async function measureSaleCapacity(readBack: ReadBack): Promise<{ operations: Operation[]; summary: string[] }> {
-  const [{ keys }, { hashApiKey }, { dayKey, saleKey }, fiscal] = await Promise.all([
-    import('#shared/db/keys.ts'),
+  const [{ hashApiKey }, { dayKey, saleKey }, fiscal] = await Promise.all([
     import('#shared/auth/api-keys.ts'),
     import('#shared/fiscal/ledger.ts'),
     import('#functions/fiscal/handler.ts'),
@@ -1555,24 +1552,24 @@ async function measureSaleCapacity(readBack: ReadBack): Promise<{ operations: Op
   const operations: Operation[] = [];
   for (const products of DAY_PRODUCTS) {
     await fillTo(products);
-    const before = { counter: await sizeOf(keys.registerCounter(SELLER, till.name)), day: await sizeOf(dayKey(register, 1)) };
+    const before = { counter: await sizeOf(registerKeys.counter(SELLER, till.name)), day: await sizeOf(dayKey(register, 1)) };
     const sample = await sell(SALE_LINES);
-    const { ledger } = (await readBack(keys.registerCounter(SELLER, till.name))) as { ledger: Ledger };
+    const { ledger } = (await readBack(registerKeys.counter(SELLER, till.name))) as { ledger: Ledger };
     const after = {
-      counter: await sizeOf(keys.registerCounter(SELLER, till.name)),
+      counter: await sizeOf(registerKeys.counter(SELLER, till.name)),
       sale: await sizeOf(saleKey(register, (sample.body as { identifier: string }).identifier)),
       day: await sizeOf(dayKey(register, 1)),
-      entry: await sizeOf(keys.journalEntry(SELLER, till.name, ledger.journal.sequence)),
+      entry: await sizeOf(registerKeys.journalEntry(SELLER, till.name, ledger.journal.sequence)),
     };
     operations.push({
       label: `sale POST, ${SALE_LINES} new products, the day having sold ${products.toLocaleString('en')} (n=1)`,
       samples: [sample],
       model: ledgerWrite(
         {
-          key: await sizeOf(keys.apiKey(hashApiKey(till.apiKey))),
-          sellerCounter: await sizeOf(keys.sellerCounter(SELLER)),
+          key: await sizeOf(apiKeyKey(hashApiKey(till.apiKey))),
+          sellerCounter: await sizeOf(sellerKeys.counter(SELLER)),
           counter: before.counter,
-          asked: [undefined, await sizeOf(keys.activation(till.activationId))],
+          asked: [undefined, await sizeOf(activationKeys.activation(till.activationId))],
           day: before.day,
         },
         [

@@ -39,14 +39,14 @@ if (values.region) process.env.AWS_REGION = values.region;
 
 const { table } = await import('#shared/db/client.ts');
 const { putItem } = await import('#shared/db/documents.ts');
-const { keys } = await import('#shared/db/keys.ts');
+const { maintenanceSwitchKey } = await import('#shared/http/maintenance-mode.ts');
 const { readItem } = await import('#shared/db/reads.ts');
 
 if (command !== 'status') {
-  const item = { ...keys.maintenanceSwitch(), on: command === 'on', retryAfterSeconds, changedAt: new Date().toISOString() };
+  const item = { ...maintenanceSwitchKey(), on: command === 'on', retryAfterSeconds, changedAt: new Date().toISOString() };
   await putItem({ TableName: table(), Item: item });
 }
-const current = await readItem(keys.maintenanceSwitch());
+const current = await readItem(maintenanceSwitchKey());
 const state = current?.on
   ? `ON since ${current.changedAt}: every route answers 503 SERVER_IS_DOWN with Retry-After ${current.retryAfterSeconds}`
   : 'OFF: the service answers as usual';

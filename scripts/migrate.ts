@@ -7,13 +7,13 @@
 import { parseArgs } from 'node:util';
 import { table } from '#shared/db/client.ts';
 import { scanItems, updateItem } from '#shared/db/documents.ts';
-import { keys } from '#shared/db/keys.ts';
 import { type Item, readItem } from '#shared/db/reads.ts';
 import { create, putIfAbsent, reference, transact, writeIf } from '#shared/db/transact.ts';
-import type { ControlUnit } from '#shared/domain/records.ts';
+import { type ControlUnit, activationKeys, controlUnitKeys } from '#shared/domain/records.ts';
 import { referenceNotFound, versionConflict } from '#shared/errors.ts';
 import { rateOf, vatIn } from '#functions/kd/mapping.ts';
-import { KD_LOG_PREFIX } from '#shared/db/keys.ts';
+import { apiKeyKey } from '#shared/auth/api-keys.ts';
+import { KD_LOG_PREFIX } from '#shared/kd/records.ts';
 
 interface Migration {
   name: string;
@@ -41,7 +41,7 @@ const apiKeysNameTheirRegister: Migration = {
   name: 'api-keys-name-their-register',
   run() {
     // Every API key item: its partition key is this prefix and the key's hash (`shared/db/keys.ts`).
-    const { pk: prefix, sk } = keys.apiKey('');
+    const { pk: prefix, sk } = apiKeyKey('');
     return scanEach<{ pk: string; sk: string; activationId: number }>(
       {
         FilterExpression: 'begins_with(pk, :key) AND sk = :sk AND attribute_not_exists(cashRegisterName)',
@@ -49,7 +49,7 @@ const apiKeysNameTheirRegister: Migration = {
         ProjectionExpression: 'pk, sk, activationId',
       },
       async (item) => {
-        const activation = await readItem(keys.activation(item.activationId));
+        const activation = await readItem(activationKeys.activation(item.activationId));
         return activation !== undefined && (await setRegister(item, activation.cashRegisterName));
       },
     );
@@ -60,12 +60,12 @@ const apiKeysNameTheirRegister: Migration = {
 const controlUnitsListed: Migration = {
   name: 'control-units-listed',
   run() {
-    const { sk } = keys.controlUnit('');
+    const { sk } = controlUnitKeys.unit('');
     return scanEach<Item<ControlUnit>>(
       { FilterExpression: 'begins_with(pk, :unit) AND sk = :sk', ExpressionAttributeValues: { ':unit': 'CU#', ':sk': sk } },
       async ({ pk: _pk, sk: _sk, refs: _refs, ...unit }) => {
-        const entries = [keys.controlUnitDirectory(unit.serial)];
-        if (unit.softwareVendor !== null) entries.push(keys.controlUnitDirectory(unit.serial, unit.softwareVendor));
+        const entries = [controlUnitKeys.directoryEntry(unit.serial)];
+        if (unit.softwareVendor !== null) entries.push(controlUnitKeys.directoryEntry(unit.serial, unit.softwareVendor));
         const written = await Promise.all(entries.map((entry) => putIfAbsent({ ...entry, ...unit })));
         return written.includes(true);
       },
@@ -80,7 +80,7 @@ const controlUnitsListed: Migration = {
 const activationsCountOnTheirUnit: Migration = {
   name: 'activations-count-on-their-unit',
   run() {
-    const { sk } = keys.activation(0);
+    const { sk } = activationKeys.activation(0);
     return scanEach<{ id: number; controlUnitSerial: string }>(
       {
         FilterExpression: 'sk = :sk AND attribute_type(controlUnitSerial, :string)',
@@ -91,9 +91,9 @@ const activationsCountOnTheirUnit: Migration = {
         const counted = versionConflict(`Activation ${id} counts on its control unit already`);
         try {
           await transact([
-            create({ ...keys.controlUnitActivation(controlUnitSerial, id), activationId: id }, () => counted),
+            create({ ...controlUnitKeys.activation(controlUnitSerial, id), activationId: id }, () => counted),
             // A unit missing under an activation stops the migration: that is a fault to look at, not to skip.
-            reference(keys.controlUnit(controlUnitSerial), () =>
+            reference(controlUnitKeys.unit(controlUnitSerial), () =>
               referenceNotFound(`Control unit ${controlUnitSerial} is missing`),
             ),
           ]);

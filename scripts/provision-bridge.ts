@@ -32,8 +32,7 @@ import {
 } from '@aws-sdk/client-iot';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { putItem } from '#shared/db/documents.ts';
-import { keys } from '#shared/db/keys.ts';
-import { type BridgeRecord, thingName } from '#shared/kd/protocol.ts';
+import { type BridgeRecord, thingName, bridgeKeys } from '#shared/kd/protocol.ts';
 
 /** Debian's copy of the Amazon root CA that signs IoT Core's ATS endpoints (package ca-certificates). */
 export const DEBIAN_AMAZON_ROOT_CA = '/usr/share/ca-certificates/mozilla/Amazon_Root_CA_1.crt';
@@ -112,7 +111,7 @@ export async function provisionBridge(options: ProvisionOptions): Promise<Provis
   if (configPath) writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o644 });
 
   const record: BridgeRecord = { serial, thingName: thing, provisioned: options.now };
-  const recordWritten = await putIfAbsent(`cash-register-${stage}`, { ...keys.bridge(serial), ...record });
+  const recordWritten = await putIfAbsent(`cash-register-${stage}`, { ...bridgeKeys.bridge(serial), ...record });
   return { created, configPath, caPresent: existsSync(caPath), recordWritten };
 }
 

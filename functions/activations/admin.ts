@@ -1,9 +1,14 @@
 import { insufficientRights, isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
 import { mergeFeatures } from '#shared/auth/features.ts';
 import type { Principal } from '#shared/auth/principal.ts';
-import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
-import type { Activation, ActivationStatus } from '#shared/domain/records.ts';
+import {
+  type Activation,
+  type ActivationStatus,
+  applicationKeys,
+  controlUnitKeys,
+  registrationKeys,
+} from '#shared/domain/records.ts';
 import { inconsistentData, unprocessable } from '#shared/errors.ts';
 import { noContent, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
@@ -14,6 +19,8 @@ import { type ActivationPlan, issueActivation } from './issue.ts';
 import { refusal } from './refusals.ts';
 import { HOME_COUNTRY, sellerContact } from './register.ts';
 import { activationInfo, buildInfoes, controlUnitInfo, installationInfo, registrationInfo } from '#shared/domain/views.ts';
+import { sellerKeys } from '#shared/domain/seller.ts';
+import { installationKey } from '#shared/domain/installations.ts';
 
 /**
  * POST /activations-advanced (v26, v33): an administrator issues an activation, in the status
@@ -83,7 +90,9 @@ export const advancedOrderStatus = (principal: Principal | undefined): Activatio
 async function administered(principal: Principal | undefined, id: number): Promise<Activation> {
   const activation = await findActivation(id);
   if (isHyperAdmin(principal)) return activation;
-  const app = activation.applicationPackage ? await readItem(keys.application(activation.applicationPackage)) : undefined;
+  const app = activation.applicationPackage
+    ? await readItem(applicationKeys.application(activation.applicationPackage))
+    : undefined;
   if (app === undefined || app.softwareVendor !== vendorOf(principal)) throw insufficientRights();
   return activation;
 }
@@ -95,10 +104,10 @@ export async function getActivation(request: ApiRequest<unknown, 'activationId'>
   const { version } = request;
   const activation = await administered(request.principal, idOf(request));
   const [unit, registration, seller, installation] = await Promise.all([
-    activation.controlUnitSerial ? readItem(keys.controlUnit(activation.controlUnitSerial)) : undefined,
-    readItem(keys.registration(activation.sellerId, activation.cashRegisterName)),
-    readItem(keys.sellerProfile(activation.sellerId)),
-    activation.productionNumber ? readItem(keys.installation(activation.productionNumber)) : undefined,
+    activation.controlUnitSerial ? readItem(controlUnitKeys.unit(activation.controlUnitSerial)) : undefined,
+    readItem(registrationKeys.registration(activation.sellerId, activation.cashRegisterName)),
+    readItem(sellerKeys.profile(activation.sellerId)),
+    activation.productionNumber ? readItem(installationKey(activation.productionNumber)) : undefined,
   ]);
   const registrationAdvancedInfo = {
     registrationInfo: registration ? registrationInfo(registration, version, installation) : null,

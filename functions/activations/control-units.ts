@@ -1,8 +1,14 @@
-import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { create, nextNumber, reference, type Step } from '#shared/db/transact.ts';
 import { listControlUnit } from '#shared/domain/control-units.ts';
-import type { ApplicationDescription, ControlUnit, ControlUnitLocation, Geolocation } from '#shared/domain/records.ts';
+import {
+  type ApplicationDescription,
+  type ControlUnit,
+  type ControlUnitLocation,
+  type Geolocation,
+  controlUnitKeys,
+  vendorKeys,
+} from '#shared/domain/records.ts';
 import { referenceNotFound, unprocessable, versionConflict } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { refusal } from './refusals.ts';
@@ -23,12 +29,12 @@ export async function resolveControlUnit(
   request: ControlUnitRequest,
   options: ControlUnitOptions,
 ): Promise<{ serial: string | null; location: ControlUnitLocation | null; steps: Step[] }> {
-  const known = request.serial ? await readItem(keys.controlUnit(request.serial)) : undefined;
+  const known = request.serial ? await readItem(controlUnitKeys.unit(request.serial)) : undefined;
   const { serial, location, newUnit } = controlUnitOnActivation(app, request, known, options);
   if (!newUnit) {
     // The activation counts on the unit, so the unit cannot be deleted while an activation names it.
     const counted = serial
-      ? [reference(keys.controlUnit(serial), () => versionConflict('The control unit was removed concurrently; try again'))]
+      ? [reference(controlUnitKeys.unit(serial), () => versionConflict('The control unit was removed concurrently; try again'))]
       : [];
     return { serial, location, steps: counted };
   }
@@ -37,11 +43,13 @@ export async function resolveControlUnit(
     serial: unit.serial,
     location,
     steps: [
-      create({ ...keys.controlUnit(unit.serial), ...unit, refs: 1 }, () =>
+      create({ ...controlUnitKeys.unit(unit.serial), ...unit, refs: 1 }, () =>
         versionConflict('The control unit was registered concurrently; try again'),
       ),
       ...listControlUnit(unit),
-      reference(keys.vendor(app.softwareVendor), () => referenceNotFound(`Software vendor ${app.softwareVendor} does not exist`)),
+      reference(vendorKeys.vendor(app.softwareVendor), () =>
+        referenceNotFound(`Software vendor ${app.softwareVendor} does not exist`),
+      ),
     ],
   };
 }

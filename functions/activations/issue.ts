@@ -1,16 +1,27 @@
 import { createHash } from 'node:crypto';
 import { insufficientRights, vendorOf } from '#shared/auth/access.ts';
-import { hashApiKey, newApiKey } from '#shared/auth/api-keys.ts';
+import { hashApiKey, newApiKey, apiKeyKey } from '#shared/auth/api-keys.ts';
 import type { Feature } from '#shared/auth/features.ts';
 import type { Principal } from '#shared/auth/principal.ts';
 import { table } from '#shared/db/client.ts';
-import { keys } from '#shared/db/keys.ts';
 import { type Item, readItem } from '#shared/db/reads.ts';
 import { updateRevised } from '#shared/db/revisions.ts';
 import { create, nextNumber, put, reference, type Step, transact } from '#shared/db/transact.ts';
 import { checkCorporateId } from '#shared/domain/corporate-id.ts';
 import { keyRecord } from '#shared/domain/activations.ts';
-import type { Activation, ApplicationDescription, Contact, Registration, Installation } from '#shared/domain/records.ts';
+import {
+  type Activation,
+  type ApplicationDescription,
+  type Contact,
+  type Registration,
+  type Installation,
+  applicationKeys,
+  registrationKeys,
+  activationKeys,
+  controlUnitKeys,
+  deviceKeys,
+  vendorKeys,
+} from '#shared/domain/records.ts';
 import { referenceNotFound, unprocessable, versionConflict } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { type Seller, sellerFor } from '#shared/domain/seller.ts';
@@ -22,6 +33,7 @@ import {
   findInstallation,
   newInstallation,
   type StoredInstallation,
+  installationKey,
 } from '#shared/domain/installations.ts';
 import { checkCodeLength, type Fail, refusal } from './refusals.ts';
 
@@ -76,7 +88,7 @@ export async function issueActivation(plan: ActivationPlan): Promise<Issued> {
   if (plan.validTo <= plan.validFrom) throw fail('VALID_FROM_AND_VALID_TO_INCONSISTENCY', 'validTo must be after validFrom');
   if (plan.connectionCode !== null) checkCodeLength(plan.connectionCode, version);
   const sellerId = `${plan.country}${plan.corporateId}`;
-  const stored = await readItem(keys.registration(sellerId, plan.cashRegisterName));
+  const stored = await readItem(registrationKeys.registration(sellerId, plan.cashRegisterName));
   const registration = stored && !stored.deleted ? stored : undefined;
 
   const target = await findTarget(plan, registration, fail);
@@ -129,17 +141,19 @@ export async function issueActivation(plan: ActivationPlan): Promise<Issued> {
     ...(fresh?.steps ?? []),
     ...unit.steps,
     ...(await registrationSteps(activation, stored, installation, app, fresh !== undefined, fail)),
-    create({ ...keys.activation(activation.id), ...activation }, () => versionConflict('Activation id taken; try again')),
+    create({ ...activationKeys.activation(activation.id), ...activation }, () =>
+      versionConflict('Activation id taken; try again'),
+    ),
     ...(activation.controlUnitSerial === null
       ? []
-      : [put({ ...keys.controlUnitActivation(activation.controlUnitSerial, activation.id), activationId: activation.id })]),
-    ...(apiKey === null ? [] : [create({ ...keys.apiKey(activation.keyHash ?? ''), ...keyRecord(activation) }, keyTaken)]),
+      : [put({ ...controlUnitKeys.activation(activation.controlUnitSerial, activation.id), activationId: activation.id })]),
+    ...(apiKey === null ? [] : [create({ ...apiKeyKey(activation.keyHash ?? ''), ...keyRecord(activation) }, keyTaken)]),
     ...(plan.connectionCode === null
       ? []
       : [
           create(
             {
-              ...keys.connectionCode(hashCode(plan.connectionCode)),
+              ...activationKeys.connectionCode(hashCode(plan.connectionCode)),
               activationId: activation.id,
               expires: now + CONNECTION_CODE_LIFETIME_MS,
               used: false,
@@ -147,7 +161,7 @@ export async function issueActivation(plan: ActivationPlan): Promise<Issued> {
             () => versionConflict('This connection code is in use by another activation; choose another'),
           ),
         ]),
-    put({ ...keys.vendorSeller(app.softwareVendor, sellerId), linked: now }),
+    put({ ...vendorKeys.sellerLink(app.softwareVendor, sellerId), linked: now }),
   ];
   await transact(steps);
   return { activation, apiKey, installation, seller };
@@ -231,7 +245,7 @@ async function registrationSteps(
   installationIsNew: boolean,
   fail: Fail,
 ): Promise<Step[]> {
-  const key = keys.registration(activation.sellerId, activation.cashRegisterName);
+  const key = registrationKeys.registration(activation.sellerId, activation.cashRegisterName);
   if (existing && !existing.deleted) {
     const fields = { activationIds: [activation.id, ...existing.activationIds], productionNumber: activation.productionNumber };
     return [updateRevised(key, fields, existing.revision)];
@@ -265,14 +279,17 @@ async function registrationSteps(
   ];
   if (!installation) {
     steps.push(
-      reference(keys.application(app.applicationPackage), () =>
+      reference(applicationKeys.application(app.applicationPackage), () =>
         referenceNotFound(`Application ${app.applicationPackage} does not exist`),
       ),
     );
     return steps;
   }
   steps.push(
-    put({ ...keys.deviceDirectory(installation.deviceId, { sellerId: activation.sellerId }), deviceId: installation.deviceId }),
+    put({
+      ...deviceKeys.directoryEntry(installation.deviceId, { sellerId: activation.sellerId }),
+      deviceId: installation.deviceId,
+    }),
   );
   if (!installationIsNew) steps.push(joinInstallation(installation, activation.sellerId, activation.cashRegisterName, fail));
   return steps;
@@ -284,7 +301,7 @@ export function joinInstallation(installation: Installation, sellerId: string, c
     write: {
       Update: {
         TableName: table(),
-        Key: keys.installation(installation.productionNumber),
+        Key: installationKey(installation.productionNumber),
         UpdateExpression: 'SET registrations.#seller = :cash',
         ConditionExpression: 'attribute_not_exists(registrations.#seller) OR registrations.#seller = :cash',
         ExpressionAttributeNames: { '#seller': sellerId },

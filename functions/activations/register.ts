@@ -1,7 +1,6 @@
 import { newApiKey, hashApiKey } from '#shared/auth/api-keys.ts';
 import { mergeFeatures } from '#shared/auth/features.ts';
 import { table } from '#shared/db/client.ts';
-import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { updateRevised } from '#shared/db/revisions.ts';
 import { put, type Step, transact } from '#shared/db/transact.ts';
@@ -10,12 +9,13 @@ import { ok, okText } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import type { ActivationOrderBody, ConnectionBody, NameExistenceBody, ProductionNumberOrderBody } from '#schemas/types.ts';
 import { publicKeyPemFor } from '#shared/signing/signer.ts';
-import type { Seller } from '#shared/domain/seller.ts';
+import { type Seller, sellerKeys } from '#shared/domain/seller.ts';
 import { findActivation, nextIssued, saveActivation } from '#shared/domain/activations.ts';
 import { assertCurrent, findApplication, findInstallation, newInstallation } from '#shared/domain/installations.ts';
 import { hashCode, issueActivation, joinInstallation } from './issue.ts';
 import { checkCodeLength, type Fail, refusal } from './refusals.ts';
 import { signedCode } from '#shared/domain/views.ts';
+import { activationKeys, registrationKeys, deviceKeys } from '#shared/domain/records.ts';
 
 /** v33 dropped `country` from some bodies (spec 4.2); a body without one means the service's home market. */
 export const HOME_COUNTRY = 'SE';
@@ -52,7 +52,7 @@ export async function orderActivation(request: ApiRequest<ActivationOrderBody>):
       throw refusal(15, 'PRODUCTION_NUMBER_AND_DEVICE_ID_MISMATCH', 'The production number belongs to another device');
     }
   }
-  const existing = await readItem(keys.registration(`${body.country}${body.corporateId}`, body.cashRegisterName));
+  const existing = await readItem(registrationKeys.registration(`${body.country}${body.corporateId}`, body.cashRegisterName));
   if (existing && !existing.deleted && existing.productionNumber !== (body.productionNumber ?? null)) {
     throw registerNameTaken(`Register name ${body.cashRegisterName} is taken for this seller`);
   }
@@ -106,7 +106,7 @@ export async function publicKey(request: ApiRequest<unknown, 'publicKeyFileName'
 export async function nameExists(request: ApiRequest<NameExistenceBody>): Promise<Reply> {
   const { body } = request;
   const sellerId = `${body.country ?? HOME_COUNTRY}${body.corporateId}`;
-  const registration = await readItem(keys.registration(sellerId, body.cashRegisterName));
+  const registration = await readItem(registrationKeys.registration(sellerId, body.cashRegisterName));
   const exists = registration !== undefined && !registration.deleted;
   if (exists && request.version === 26) {
     throw nonUnique(`Register name ${body.cashRegisterName} is taken for this seller`);
@@ -125,7 +125,7 @@ export async function connect(request: ApiRequest<ConnectionBody>): Promise<Repl
   const fail: Fail = (reason, message) => refusal(version, reason, message);
   const now = Date.now();
   checkCodeLength(code, version);
-  const codeKey = keys.connectionCode(hashCode(code));
+  const codeKey = activationKeys.connectionCode(hashCode(code));
   const entry = await readItem(codeKey);
   if (!entry || entry.used || entry.expires < now) throw referenceNotFound('The activation code is unknown, used or expired');
   const activation = await findActivation(entry.activationId);
@@ -133,7 +133,7 @@ export async function connect(request: ApiRequest<ConnectionBody>): Promise<Repl
   if (device.applicationPackage !== activation.applicationPackage) {
     throw unprocessable('APPLICATION_PACKAGES_MISMATCH', "The application differs from the activation's");
   }
-  const registrationKey = keys.registration(activation.sellerId, activation.cashRegisterName);
+  const registrationKey = registrationKeys.registration(activation.sellerId, activation.cashRegisterName);
   const registration = await readItem(registrationKey);
   if (!registration || registration.deleted)
     throw referenceNotFound(`Register ${activation.cashRegisterName} is no longer registered`);
@@ -188,7 +188,7 @@ export async function connect(request: ApiRequest<ConnectionBody>): Promise<Repl
       refused: () => referenceNotFound('The activation code is unknown, used or expired'),
     },
     updateRevised(registrationKey, { productionNumber }, registration.revision),
-    put({ ...keys.deviceDirectory(device.deviceId, { sellerId: activation.sellerId }), deviceId: device.deviceId }),
+    put({ ...deviceKeys.directoryEntry(device.deviceId, { sellerId: activation.sellerId }), deviceId: device.deviceId }),
   );
   // The key is created by saveActivation's copy; the activation must not have one yet.
   await saveActivation(activation, connected, steps);
@@ -196,6 +196,6 @@ export async function connect(request: ApiRequest<ConnectionBody>): Promise<Repl
     const activationCodeInfo = await signedCode(connected, 26);
     return { status: 201, body: { activationCodeInfo, activationSecurityToken: apiKey, activationId: activation.id } };
   }
-  const seller = await readItem(keys.sellerProfile(activation.sellerId));
+  const seller = await readItem(sellerKeys.profile(activation.sellerId));
   return { status: 201, body: { apiKey, productionNumber, activationId: activation.id, ...sellerContact(seller) } };
 }

@@ -1,9 +1,8 @@
 import type { CategoryBody, CommodityBody, ProductBody, TaxBody } from '#schemas/types.ts';
 import { access } from '#shared/auth/access.ts';
-import { imagesPrefix, keys } from '#shared/db/keys.ts';
 import { readItems } from '#shared/db/reads.ts';
 import { readLive, type Stored } from '#shared/db/streams.ts';
-import { sellerStream } from '#shared/domain/seller.ts';
+import { sellerStream, imagesPrefix, sellerKeys } from '#shared/domain/seller.ts';
 import { ok } from '#shared/http/response.ts';
 import { type Route, route } from '#shared/http/router.ts';
 import type { ApiRequest } from '#shared/http/types.ts';
@@ -26,7 +25,7 @@ const unique = (values: readonly (string | null | undefined)[]) => [
 
 /** Live entities of a kind by identifier, in one BatchGet per 100. */
 async function liveEntities<T>(sellerId: string, kind: string, identifiers: readonly string[]): Promise<Map<string, Stored<T>>> {
-  const found = await readItems(identifiers.map((id) => keys.catalog<T & { identifier: string }>(sellerId, kind, id)));
+  const found = await readItems(identifiers.map((id) => sellerKeys.catalog<T & { identifier: string }>(sellerId, kind, id)));
   return new Map(found.filter((item) => !item.deleted).map((item) => [item.identifier, item]));
 }
 

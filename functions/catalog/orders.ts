@@ -2,7 +2,6 @@ import * as fields from '#schemas/generated/fields.js';
 import * as validators from '#schemas/generated/validators.js';
 import type { OrderBody } from '#schemas/types.ts';
 import { access } from '#shared/auth/access.ts';
-import { keys } from '#shared/db/keys.ts';
 import { readItems } from '#shared/db/reads.ts';
 import type { Stored } from '#shared/db/streams.ts';
 import { nextNumber } from '#shared/db/transact.ts';
@@ -15,6 +14,7 @@ import { present } from '#shared/versions.ts';
 import { productDetails } from './advanced.ts';
 import { listEntities, readEntity, type VersionedEntity, writeEntity } from '#shared/versioned/entity.ts';
 import { catalogOf, diffRoute, entityQuery } from './entity.ts';
+import { sellerKeys } from '#shared/domain/seller.ts';
 
 /** An order as stored: the body, the id the server gave it, and the catalog entity fields. */
 type Order = OrderBody & { id?: number; identifier?: string | null; deleted?: boolean | null };
@@ -44,11 +44,11 @@ async function createOrder(request: ApiRequest<OrderBody, 'sellerId'>): Promise<
   const { sellerId } = request.params;
   const wanted = [...new Set(request.body.orderItems.map((item) => item.productIdentifier))];
   // The seller is live (the route's access rule); the order's writeEntity checks it again at commit.
-  const found = await readItems(wanted.map((id) => keys.catalog<{ identifier: string }>(sellerId, 'PRODUCT', id)));
+  const found = await readItems(wanted.map((id) => sellerKeys.catalog<{ identifier: string }>(sellerId, 'PRODUCT', id)));
   const live = new Set(found.filter((item) => !item.deleted).map((item) => item.identifier));
   const missing = wanted.find((id) => !live.has(id));
   if (missing !== undefined) throw referenceNotFound(`productIdentifier ${missing} does not exist`);
-  const id = await nextNumber(keys.sellerSequence(sellerId, orders.kind));
+  const id = await nextNumber(sellerKeys.sequence(sellerId, orders.kind));
   return writeEntity(orders, catalogOf(request), request, String(id), (current) => {
     if (current) throw versionConflict(`Order ${id} exists already`);
     return { data: { ...request.body, id }, result: { status: 201, body: { id } } };

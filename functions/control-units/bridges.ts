@@ -1,10 +1,9 @@
 import { isHyperAdmin } from '#shared/auth/access.ts';
-import { CONTROL_UNIT_ACTIVATION_PREFIX, keys } from '#shared/db/keys.ts';
 import { queryAll, readItem, readItems } from '#shared/db/reads.ts';
 import { remove, transact } from '#shared/db/transact.ts';
-import type { Activation } from '#shared/domain/records.ts';
+import { type Activation, CONTROL_UNIT_ACTIVATION_PREFIX, activationKeys, controlUnitKeys } from '#shared/domain/records.ts';
 import { inconsistentData, notFound } from '#shared/errors.ts';
-import { thingName } from '#shared/kd/protocol.ts';
+import { thingName, bridgeKeys } from '#shared/kd/protocol.ts';
 import { noContent, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { checkManager, visibleUnit } from './units.ts';
@@ -16,7 +15,7 @@ import { checkManager, visibleUnit } from './units.ts';
  */
 export async function getBridge(request: ApiRequest<unknown, 'serial'>): Promise<Reply> {
   const { serial } = request.params;
-  const [record, seen] = await Promise.all([readItem(keys.bridge(serial)), readItem(keys.bridgeSeen(serial))]);
+  const [record, seen] = await Promise.all([readItem(bridgeKeys.bridge(serial)), readItem(bridgeKeys.status(serial))]);
   if (!isHyperAdmin(request.principal) || (!record && !seen)) await visibleUnit(request.principal, serial);
   return ok({
     serial,
@@ -38,18 +37,18 @@ export async function getBridge(request: ApiRequest<unknown, 'serial'>): Promise
 export async function removeBridge(request: ApiRequest<unknown, 'serial'>): Promise<Reply> {
   checkManager(request.principal);
   const { serial } = request.params;
-  if (!(await readItem(keys.bridge(serial)))) throw notFound(`Control unit ${serial} has no provisioned bridge`);
+  if (!(await readItem(bridgeKeys.bridge(serial)))) throw notFound(`Control unit ${serial} has no provisioned bridge`);
   const named = await queryAll<{ activationId: number }>({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.controlUnit(serial).pk, ':prefix': CONTROL_UNIT_ACTIVATION_PREFIX },
+    ExpressionAttributeValues: { ':pk': controlUnitKeys.unit(serial).pk, ':prefix': CONTROL_UNIT_ACTIVATION_PREFIX },
   });
-  const activations = await readItems<Activation>(named.map(({ activationId }) => keys.activation(activationId)));
+  const activations = await readItems<Activation>(named.map(({ activationId }) => activationKeys.activation(activationId)));
   const serving = activations.filter((activation) => activation.status !== 'CLOSED').map((activation) => activation.id);
   if (serving.length > 0) {
     throw inconsistentData('SERVER_CANT_BE_REMOVED', `Control unit ${serial} serves activations that are not closed`, {
       activationIds: serving,
     });
   }
-  await transact([remove(keys.bridge(serial)), remove(keys.bridgeSeen(serial))]);
+  await transact([remove(bridgeKeys.bridge(serial)), remove(bridgeKeys.status(serial))]);
   return noContent();
 }

@@ -1,17 +1,17 @@
 import { isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
 import type { Principal } from '#shared/auth/principal.ts';
 import { table } from '#shared/db/client.ts';
-import { keys, partitions } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
 import { type Item, readItem, readPartition } from '#shared/db/reads.ts';
 import { commit, reference, remove, type Step } from '#shared/db/transact.ts';
-import type { ControlUnit } from '#shared/domain/records.ts';
+import { type ControlUnit, controlUnitKeys, vendorKeys } from '#shared/domain/records.ts';
 import { controlUnitInfo } from '#shared/domain/views.ts';
 import { forbidden, notFound, referenceNotFound, unprocessable } from '#shared/errors.ts';
 import { listParams } from '#shared/http/query.ts';
 import { noContent, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { listControlUnit } from '#shared/domain/control-units.ts';
+import { bridgeKeys } from '#shared/kd/protocol.ts';
 
 const missing = (serial: string) => notFound(`Control unit ${serial} does not exist`);
 
@@ -29,7 +29,7 @@ export const canSee = (principal: Principal | undefined, unit: ControlUnit): boo
 
 /** The unit the principal may see, or 404 (another vendor's unit is as missing as an unknown one). */
 export async function visibleUnit(principal: Principal | undefined, serial: string): Promise<Item<ControlUnit>> {
-  const unit = await readItem(keys.controlUnit(serial));
+  const unit = await readItem(controlUnitKeys.unit(serial));
   if (!unit || !canSee(principal, unit)) throw missing(serial);
   return unit;
 }
@@ -41,7 +41,7 @@ export async function listUnits(request: ApiRequest): Promise<Reply> {
   const query = listParams(request.query, UNIT_ORDER);
   const vendor = vendorOf(request.principal);
   const units = await readPartition(
-    isHyperAdmin(request.principal) ? partitions.controlUnits() : partitions.controlUnits(vendor),
+    isHyperAdmin(request.principal) ? controlUnitKeys.directory() : controlUnitKeys.directory(vendor),
   );
   const listed = pageOf(units, query, {
     searched: (unit) => [unit.serial, unit.geolocation?.city, unit.geolocation?.postalCode],
@@ -75,7 +75,7 @@ function asRead(unit: ControlUnit, options: { unreferenced: boolean }) {
 /** A change of the unit, decided on each attempt on the unit as read (404 when there is none). */
 const decideOnUnit = (serial: string, decide: (unit: Item<ControlUnit>) => Step[]): Promise<Reply> =>
   commit(async () => {
-    const unit = await readItem(keys.controlUnit(serial));
+    const unit = await readItem(controlUnitKeys.unit(serial));
     if (!unit) throw missing(serial);
     return { steps: decide(unit), result: noContent() };
   }, 'retry-all');
@@ -90,18 +90,18 @@ export function deleteUnit(request: ApiRequest<unknown, 'serial'>): Promise<Repl
   const { serial } = request.params;
   return decideOnUnit(serial, (unit) => {
     if ((unit.refs ?? 0) > 0) throw unprocessable('CU_HAS_REFERENCED_DATA', `Activations name control unit ${serial}`);
-    const { pk, sk } = keys.controlUnit(serial);
+    const { pk, sk } = controlUnitKeys.unit(serial);
     return [
       { write: { Delete: { TableName: table(), Key: { pk, sk }, ...asRead(unit, { unreferenced: true }) } } },
-      remove(keys.controlUnitDirectory(serial)),
+      remove(controlUnitKeys.directoryEntry(serial)),
       ...(unit.softwareVendor === null
         ? []
         : [
-            remove(keys.controlUnitDirectory(serial, unit.softwareVendor)),
-            reference(keys.vendor(unit.softwareVendor), vendorGone, -1),
+            remove(controlUnitKeys.directoryEntry(serial, unit.softwareVendor)),
+            reference(vendorKeys.vendor(unit.softwareVendor), vendorGone, -1),
           ]),
-      remove(keys.bridge(serial)),
-      remove(keys.bridgeSeen(serial)),
+      remove(bridgeKeys.bridge(serial)),
+      remove(bridgeKeys.status(serial)),
     ];
   });
 }
@@ -110,7 +110,7 @@ const vendorGone = () => referenceNotFound('The software vendor does not exist')
 
 /** The unit's new vendor link: the unit, conditioned on the link read, and its directory entries. */
 function relink(unit: Item<ControlUnit>, softwareVendor: number | null): Step[] {
-  const { pk, sk } = keys.controlUnit(unit.serial);
+  const { pk, sk } = controlUnitKeys.unit(unit.serial);
   const { refs: _refs, pk: _pk, sk: _sk, ...data } = unit;
   const condition = asRead(unit, { unreferenced: false });
   return [
@@ -126,7 +126,7 @@ function relink(unit: Item<ControlUnit>, softwareVendor: number | null): Step[] 
       },
     },
     ...listControlUnit({ ...data, softwareVendor }),
-    ...(unit.softwareVendor === null ? [] : [remove(keys.controlUnitDirectory(unit.serial, unit.softwareVendor))]),
+    ...(unit.softwareVendor === null ? [] : [remove(controlUnitKeys.directoryEntry(unit.serial, unit.softwareVendor))]),
   ];
 }
 
@@ -147,7 +147,7 @@ export function connectUnit(request: ApiRequest<unknown, 'serial' | 'vendorId'>)
       );
     }
     const vendorMissing = () => referenceNotFound(`Software vendor ${vendor} does not exist`);
-    return [...relink(unit, vendor), reference(keys.vendor(vendor), vendorMissing)];
+    return [...relink(unit, vendor), reference(vendorKeys.vendor(vendor), vendorMissing)];
   });
 }
 
@@ -159,6 +159,6 @@ export function disconnectUnit(request: ApiRequest<unknown, 'serial'>): Promise<
     if (unit.softwareVendor === null) {
       throw unprocessable('CONTROL_UNIT_IS_DISCONNECTED_ALREADY', `Control unit ${serial} is connected to no vendor`);
     }
-    return [...relink(unit, null), reference(keys.vendor(unit.softwareVendor), vendorGone, -1)];
+    return [...relink(unit, null), reference(vendorKeys.vendor(unit.softwareVendor), vendorGone, -1)];
   });
 }

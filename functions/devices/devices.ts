@@ -1,9 +1,8 @@
 import { canAccessSeller, insufficientRights, isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
 import type { Principal } from '#shared/auth/principal.ts';
-import { keys, partitions } from '#shared/db/keys.ts';
 import { readItem, readItems, readPartition } from '#shared/db/reads.ts';
-import type { StoredInstallation } from '#shared/domain/installations.ts';
-import type { DeviceEntry } from '#shared/domain/records.ts';
+import { type StoredInstallation, installationKey } from '#shared/domain/installations.ts';
+import { type DeviceEntry, applicationKeys, deviceKeys } from '#shared/domain/records.ts';
 import { requireLiveSeller, sellerReferenceMissing } from '#shared/domain/seller.ts';
 import { applicationDescriptionInfo, buildInfoes, installationInfo, registersOn } from '#shared/domain/views.ts';
 import { notFound } from '#shared/errors.ts';
@@ -22,12 +21,12 @@ async function visibleDevices(principal: Principal | undefined, seller: string |
     parseSellerId(seller, 'seller');
     if (!(await canAccessSeller(principal, seller))) throw insufficientRights();
     await requireLiveSeller(seller, sellerReferenceMissing);
-    return readPartition(partitions.devices({ sellerId: seller }));
+    return readPartition(deviceKeys.directory({ sellerId: seller }));
   }
-  if (isHyperAdmin(principal)) return readPartition(partitions.devices());
+  if (isHyperAdmin(principal)) return readPartition(deviceKeys.directory());
   const vendor = vendorOf(principal);
   if (vendor === undefined) throw insufficientRights();
-  return readPartition(partitions.devices({ vendor }));
+  return readPartition(deviceKeys.directory({ vendor }));
 }
 
 /** PAGE over device entries, by device id; `like` searches the id. */
@@ -50,15 +49,15 @@ export async function listDevices(request: ApiRequest): Promise<Reply> {
 async function overviews(entries: readonly DeviceEntry[], version: ApiVersion) {
   // Seller-scoped entries name only the device; its latest installation is in the global entry.
   const unnamed = entries.filter((entry) => entry.latestProductionNumber === undefined);
-  const globals = await readItems(unnamed.map((entry) => keys.deviceDirectory(entry.deviceId)));
+  const globals = await readItems(unnamed.map((entry) => deviceKeys.directoryEntry(entry.deviceId)));
   const latest = new Map<string, string>();
   for (const entry of [...entries, ...globals]) {
     if (entry.latestProductionNumber) latest.set(entry.deviceId, entry.latestProductionNumber);
   }
-  const installations = await readItems([...latest.values()].map((pn) => keys.installation(pn)));
+  const installations = await readItems([...latest.values()].map((pn) => installationKey(pn)));
   const byNumber = new Map(installations.map((installation) => [installation.productionNumber, installation]));
   const apps = await readItems(
-    [...new Set(installations.map((installation) => installation.applicationPackage))].map((p) => keys.application(p)),
+    [...new Set(installations.map((installation) => installation.applicationPackage))].map((p) => applicationKeys.application(p)),
   );
   const appsByPackage = new Map(apps.map((app) => [app.applicationPackage, app]));
   return entries.map((entry) => {
@@ -86,7 +85,9 @@ export async function getDeviceOverview(request: ApiRequest<unknown, 'deviceId'>
   const deviceId = request.params.deviceId;
   const vendor = vendorOf(request.principal);
   const entry = await readItem(
-    isHyperAdmin(request.principal) ? keys.deviceDirectory(deviceId) : keys.deviceDirectory(deviceId, { vendor: vendor ?? -1 }),
+    isHyperAdmin(request.principal)
+      ? deviceKeys.directoryEntry(deviceId)
+      : deviceKeys.directoryEntry(deviceId, { vendor: vendor ?? -1 }),
   );
   if (!entry) throw notFound(`No device ${deviceId}`);
   const [overview] = await overviews([entry], request.version);
@@ -99,7 +100,7 @@ export async function getDeviceOverview(request: ApiRequest<unknown, 'deviceId'>
  */
 export async function listBuildInfoes(request: ApiRequest<unknown, 'productionNumber'>): Promise<Reply> {
   const productionNumber = request.params.productionNumber;
-  const installation = await readItem(keys.installation(productionNumber));
+  const installation = await readItem(installationKey(productionNumber));
   if (!installation) throw notFound(`No installation ${productionNumber}`);
   if (!(await mayRead(request.principal, installation))) throw insufficientRights();
   return ok(buildInfoes(installation));
@@ -109,7 +110,7 @@ async function mayRead(principal: Principal | undefined, installation: StoredIns
   if (isHyperAdmin(principal)) return true;
   const vendor = vendorOf(principal);
   if (vendor !== undefined) {
-    const app = await readItem(keys.application(installation.applicationPackage));
+    const app = await readItem(applicationKeys.application(installation.applicationPackage));
     if (app?.softwareVendor === vendor) return true;
   }
   for (const sellerId of Object.keys(installation.registrations)) {

@@ -1,11 +1,11 @@
 import type { EmailMessageBody } from '#schemas/types.ts';
 import { insufficientRights } from '#shared/auth/access.ts';
-import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { entityTooLarge, referenceNotFound, valueNotValid } from '#shared/errors.ts';
-import { doOnce } from '#shared/http/idempotency.ts';
+import { doOnce, keptAnswerKey } from '#shared/http/idempotency.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { mailer } from '#shared/mail/mailer.ts';
+import { activationKeys, applicationKeys, vendorKeys } from '#shared/domain/records.ts';
 
 /** At most 5 MiB of attachments, decoded, in one message (docs/conventions.md §21); above it `413`. */
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
@@ -50,11 +50,11 @@ const noSupportAddress = () => referenceNotFound("The register's software vendor
 
 /** The support address of the vendor whose application the activation runs: activation -> application -> vendor. */
 async function supportAddressOf(activationId: number): Promise<string> {
-  const activation = await readItem(keys.activation(activationId));
+  const activation = await readItem(activationKeys.activation(activationId));
   const application = activation?.applicationPackage
-    ? await readItem(keys.application(activation.applicationPackage))
+    ? await readItem(applicationKeys.application(activation.applicationPackage))
     : undefined;
-  const vendor = application ? await readItem(keys.vendor(application.softwareVendor)) : undefined;
+  const vendor = application ? await readItem(vendorKeys.vendor(application.softwareVendor)) : undefined;
   if (!vendor?.supportEmail) throw noSupportAddress();
   return vendor.supportEmail;
 }
@@ -117,6 +117,6 @@ export async function sendEmail(request: ApiRequest<EmailMessageBody>): Promise<
   const { idempotency } = request;
   // A register that lost the answer sends again with its key: the message goes once (docs/conventions.md §15).
   return idempotency
-    ? doOnce(keys.idempotencyKey(principal.sellerId, principal.cashRegisterName, idempotency.key), idempotency, send)
+    ? doOnce(keptAnswerKey(principal.sellerId, principal.cashRegisterName, idempotency.key), idempotency, send)
     : send();
 }

@@ -1,11 +1,10 @@
 import type { JournalUploadBody } from '#schemas/types.ts';
-import { JOURNAL_PREFIX, registerPk } from '#shared/db/keys.ts';
 import { queryEach, readPage } from '#shared/db/reads.ts';
 import { notFound, patternMismatch, unprocessable, valueNotValid } from '#shared/errors.ts';
 import { readExportContext } from '#shared/fiscal/export-context.ts';
 import { exportFileName, type ExportSummary, skvfsExport } from '#shared/fiscal/skvfs-export.ts';
 import { canonicalJson, type JournalEntry, type JournalType, type JsonValue, signedJournal } from '#shared/fiscal/journal.ts';
-import { type LedgerState, type Register, writeLedgerOnce, writerOf } from '#shared/fiscal/ledger.ts';
+import { type LedgerState, type Register, writeLedgerOnce, writerOf, JOURNAL_PREFIX } from '#shared/fiscal/ledger.ts';
 import { boolParam, intParam, pageParams } from '#shared/http/query.ts';
 import { ok, okChunks } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
@@ -14,6 +13,7 @@ import { config } from '#shared/config.ts';
 import { drawerOpenedContribution } from '#shared/fiscal/totals.ts';
 import { dayWrite, latestDay, withTotals } from './day-rules.ts';
 import { readRegister, registerCounter, type RegisterRequest } from './registers.ts';
+import { registerPk } from '#shared/domain/records.ts';
 
 /** A device event's `data`, as canonical JSON, is at most this many bytes (docs/conventions.md §19). */
 export const MAX_DEVICE_DATA_BYTES = 8192;

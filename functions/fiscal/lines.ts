@@ -4,11 +4,11 @@
  * (for a line the register did not name) from the catalog at the write, else defaults. A receipt, a report and the auditor's export show them whatever the catalog says later.
  */
 import type { ProductBody } from '#schemas/types.ts';
-import { keys } from '#shared/db/keys.ts';
 import { readItems } from '#shared/db/reads.ts';
 import { productCategories } from '#shared/domain/categories.ts';
 import { valueNotValid } from '#shared/errors.ts';
 import type { ArticleType, SaleProduct, SalesUnit } from '#shared/fiscal/model.ts';
+import { sellerKeys } from '#shared/domain/seller.ts';
 
 /** What the catalog says of one product, as a line freezes it. */
 export interface ProductFacts {
@@ -53,7 +53,7 @@ export async function catalogFacts(
   const missing = wanted.filter((id) => !state.products.has(id));
   if (missing.length > 0) {
     const [products, categories] = await Promise.all([
-      readItems(missing.map((id) => keys.catalog<ProductBody>(sellerId, 'PRODUCT', id))),
+      readItems(missing.map((id) => sellerKeys.catalog<ProductBody>(sellerId, 'PRODUCT', id))),
       state.categories ?? productCategories(sellerId),
     ]);
     state.categories = categories;

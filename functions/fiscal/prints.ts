@@ -1,6 +1,5 @@
 import type { ApiError } from '#shared/errors.ts';
 import { notFound } from '#shared/errors.ts';
-import { keys } from '#shared/db/keys.ts';
 import { put } from '#shared/db/transact.ts';
 import { businessDate } from '#shared/fiscal/dates.ts';
 import {
@@ -11,6 +10,7 @@ import {
   SALE,
   saleKey,
   type Writer,
+  registerKeys,
 } from '#shared/fiscal/ledger.ts';
 import type { FiscalContext } from '#shared/fiscal/context.ts';
 import type { Print, PrintType, Sale } from '#shared/fiscal/model.ts';
@@ -64,7 +64,7 @@ export function decidePrint(request: PrintRequest, state: LedgerState, read: Rea
   if (request.printType === 'Normal' && printed) throw request.refuse('RECEIPT_IS_PRINTED_ALREADY');
   if (request.printType === 'Copy' && !printed) throw request.refuse('RECEIPT_IS_NOT_PRINTED');
   const record = printed?.receiptNumber
-    ? read(keys.receipt(request.register.sellerId, request.register.cash, printed.receiptNumber))
+    ? read(registerKeys.receipt(request.register.sellerId, request.register.cash, printed.receiptNumber))
     : undefined;
   if (request.printType === 'Copy' && record?.copied !== undefined) {
     throw request.refuse('RECEIPT_IS_PRINTED_ALREADY', 'The receipt has its one copy already', 'Copy');

@@ -1,8 +1,8 @@
-import { keys, partitions } from '#shared/db/keys.ts';
 import { readItem, readPair, readPartition } from '#shared/db/reads.ts';
 import { inconsistentData, parameterMissing } from '#shared/errors.ts';
-import type { Register, RegisterCounter } from '#shared/fiscal/ledger.ts';
+import { type Register, type RegisterCounter, registerKeys } from '#shared/fiscal/ledger.ts';
 import type { ApiRequest } from '#shared/http/types.ts';
+import { registrationKeys } from '#shared/domain/records.ts';
 
 /** A request whose path names the seller and perhaps the register (`{cash}`; docs/conventions.md §14). */
 export type RegisterRequest<B = unknown> = ApiRequest<B, 'sellerId'> & { params: Partial<Record<'cash', string>> };
@@ -26,8 +26,8 @@ export function readRegister(request: RegisterRequest): Register {
  */
 export async function registerCounter(register: Register): Promise<RegisterCounter> {
   const [registration, counter] = await readPair(
-    keys.registration(register.sellerId, register.cash),
-    keys.registerCounter(register.sellerId, register.cash),
+    registrationKeys.registration(register.sellerId, register.cash),
+    registerKeys.counter(register.sellerId, register.cash),
   );
   if (!registration || registration.deleted) {
     throw inconsistentData('SELLER_HAS_NOT_REGISTRATION', `The seller has no register ${register.cash}`);
@@ -52,13 +52,13 @@ export async function registersOf(request: RegisterRequest): Promise<CoveredRegi
     const counter = await registerCounter({ sellerId, cash: named });
     return [{ register: { sellerId, cash: named }, counter: async () => counter }];
   }
-  const registrations = await readPartition(partitions.registrations(sellerId));
+  const registrations = await readPartition(registrationKeys.registrations(sellerId));
   return registrations
     .filter((registration) => !registration.deleted)
     .map((registration) => registration.cashRegisterName)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     .map((cash) => ({
       register: { sellerId, cash },
-      counter: async () => (await readItem(keys.registerCounter(sellerId, cash))) ?? { ver: 0, live: true },
+      counter: async () => (await readItem(registerKeys.counter(sellerId, cash))) ?? { ver: 0, live: true },
     }));
 }

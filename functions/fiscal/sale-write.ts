@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Key, keys } from '#shared/db/keys.ts';
+import { type Key } from '#shared/db/keys.ts';
 import type { Stored } from '#shared/db/streams.ts';
 import { put, type Step } from '#shared/db/transact.ts';
 import {
@@ -25,6 +25,7 @@ import {
   SALE,
   saleKey,
   type Writer,
+  registerKeys,
 } from '#shared/fiscal/ledger.ts';
 import type { Print, PrintType, Sale, SaleState } from '#shared/fiscal/model.ts';
 import { claimTypeOf, controlCodeProblem } from '#shared/kd/claims.ts';
@@ -34,6 +35,8 @@ import { created, noContent } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { checkNamedDay, dayForNewRecord, dayWrite, latestDay, type TargetDay, withTotals } from './day-rules.ts';
 import { freezeLines, type ProductFacts } from './lines.ts';
+import { activationKeys } from '#shared/domain/records.ts';
+import { kdKeys } from '#shared/kd/records.ts';
 
 /** A sale as a register sends it, in canonical form: the server sets its day and keeps its digest. */
 export type SaleContent = Omit<Sale, 'identifier' | 'day' | 'postDigest'>;
@@ -69,9 +72,9 @@ export const digestOf = (body: unknown): string => createHash('sha256').update(c
 /** The items a sale write reads besides the ledger: the sale, and the receipt a refund is for. */
 export const saleWriteReads = (write: SaleWrite) => [
   saleKey(write.register, write.identifier),
-  keys.activation(write.register.activationId),
+  activationKeys.activation(write.register.activationId),
   ...(write.content.refund && write.content.refundFor
-    ? [keys.receipt(write.register.sellerId, write.register.cash, write.content.refundFor)]
+    ? [registerKeys.receipt(write.register.sellerId, write.register.cash, write.content.refundFor)]
     : []),
 ];
 
@@ -310,14 +313,14 @@ export function takePrints(
             ? []
             : [
                 put({
-                  ...keys.receipt(register.sellerId, register.cash, print.receiptNumber as number),
+                  ...registerKeys.receipt(register.sellerId, register.cash, print.receiptNumber as number),
                   sale: sale.identifier,
                   brutto: sale.brutto,
                   refunded: 0,
                 } satisfies ReceiptRecord & { pk: string; sk: string }),
               ]),
           put({
-            ...keys.receiptLink(print.receiptToken as string),
+            ...registerKeys.receiptLink(print.receiptToken as string),
             sellerId: register.sellerId,
             cash: register.cash,
             sale: sale.identifier,
@@ -344,7 +347,7 @@ export function controlCodes(
   if (!hasControlUnit(read, writer)) return undefined;
   return (print, receiptNumber) =>
     controlCodeProblem(
-      read(keys.kdClaim(writer.sellerId, writer.cash, receiptNumber, claimTypeOf(print.printType, sale.training))),
+      read(kdKeys.claim(writer.sellerId, writer.cash, receiptNumber, claimTypeOf(print.printType, sale.training))),
       print,
       sale,
     );
@@ -368,13 +371,13 @@ export function claimReads(
   return (['Normal', 'Copy'] as const)
     .filter((type) => types.has(type))
     .map((type) =>
-      keys.kdClaim(writer.sellerId, writer.cash, type === 'Normal' ? next : normal, claimTypeOf(type, sent.training)),
+      kdKeys.claim(writer.sellerId, writer.cash, type === 'Normal' ? next : normal, claimTypeOf(type, sent.training)),
     );
 }
 
 /** The serial of the control unit the register writes under (its activation's), or null. */
 export const controlUnitSerialOf = (read: Reader, writer: Writer): string | null =>
-  read(keys.activation(writer.activationId))?.controlUnitSerial ?? null;
+  read(activationKeys.activation(writer.activationId))?.controlUnitSerial ?? null;
 
 /** A print's journal entry, with the receipt it makes (docs/conventions.md §19: the journal keeps the receipt). */
 export const printEvent = (sale: Sale, print: Print, controlUnitSerial: string | null): JournalEvent => ({
@@ -393,7 +396,7 @@ function refundClaim(write: SaleWrite, stored: Sale | undefined, sale: Sale, rea
   if (!sale.refund) return [];
   if (sale.refundFor == null)
     throw valueNotValid('SHOULD_NOT_BE_NULL', 'A refund names the receipt it refunds', { field: 'refundFor' });
-  const receiptKey = keys.receipt(write.register.sellerId, write.register.cash, sale.refundFor);
+  const receiptKey = registerKeys.receipt(write.register.sellerId, write.register.cash, sale.refundFor);
   const original = read(receiptKey);
   if (!original) throw referenceNotFound(`No receipt ${sale.refundFor} on register ${write.register.cash}`);
   const claim = (s: Sale | undefined) => (s && s.saleState !== 'Cancelled' ? s.brutto : 0);

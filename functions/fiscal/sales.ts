@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SaleBody } from '#schemas/types.ts';
 import { rememberedRegister } from '#shared/auth/credentials.ts';
-import { type Key, keys } from '#shared/db/keys.ts';
+import { type Key } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { readDiff, readVersions } from '#shared/db/streams.ts';
 import { notFound, valueNotValid } from '#shared/errors.ts';
@@ -16,6 +16,7 @@ import {
   writeLedger,
   writeLedgerOnce,
   writerOf,
+  registerKeys,
 } from '#shared/fiscal/ledger.ts';
 import { type FiscalContext, fiscalContextBeside, readFiscalContext } from '#shared/fiscal/context.ts';
 import type { Print, Sale } from '#shared/fiscal/model.ts';
@@ -33,6 +34,8 @@ import { readRegister, registerCounter, type RegisterRequest, registersOf } from
 import { catalogFacts } from './lines.ts';
 import { decideSaleWrite, digestOf, type SaleWrite, saleWriteLaterReads, saleWriteReads } from './sale-write.ts';
 import { saleFromBody, saleOverview, saleView } from './views.ts';
+import { sellerKeys } from '#shared/domain/seller.ts';
+import { activationKeys, registrationKeys } from '#shared/domain/records.ts';
 
 /** `POST .../sales` (docs/conventions.md §15): records a sale once, whatever the retries; a repeat answers as the first did. */
 export const recordSale = (request: RegisterRequest<SaleBody>): Promise<Reply> => writeSale(request, 'POST');
@@ -78,7 +81,7 @@ export function saleWriteAhead({ body, headers, credentials }: AheadRequest<Sale
   if (!writer) return [];
   return [
     ...ledgerReadsAhead(writer, wellFormedKey(headers)),
-    keys.activation(writer.activationId),
+    activationKeys.activation(writer.activationId),
     ...(body.identifier ? [saleKey(writer, body.identifier)] : []),
   ];
 }
@@ -89,10 +92,10 @@ function printReadsAhead({ headers, credentials }: AheadRequest<undefined, strin
   if (!writer) return [];
   return [
     ...ledgerReadsAhead(writer, wellFormedKey(headers)),
-    keys.activation(writer.activationId),
+    activationKeys.activation(writer.activationId),
     saleKey(writer, identifier),
-    keys.sellerProfile(writer.sellerId),
-    keys.registration(writer.sellerId, writer.cash),
+    sellerKeys.profile(writer.sellerId),
+    registrationKeys.registration(writer.sellerId, writer.cash),
   ];
 }
 
@@ -198,7 +201,7 @@ export async function openReceipt(request: ApiRequest<unknown, 'token'>): Promis
   const { token } = request.params;
   const missing = () => notFound('No such receipt');
   if (!TOKEN.test(token)) throw missing();
-  const link = await readItem(keys.receiptLink(token));
+  const link = await readItem(registerKeys.receiptLink(token));
   if (!link) throw missing();
   const register = { sellerId: link.sellerId, cash: link.cash };
   const [sale, context] = await Promise.all([readItem(saleKey(register, link.sale)), readFiscalContext(register)]);
@@ -235,11 +238,11 @@ async function print(request: RegisterRequest, identifier: string, printType: Pr
       apiVersion: request.version,
       // No kd claim is read: these prints carry no control code, so a register with a unit is refused them whatever
       // its claims hold (docs/conventions.md §16); it prints through the sale's `prints`.
-      reads: [saleKey(register, identifier), keys.activation(register.activationId)],
+      reads: [saleKey(register, identifier), activationKeys.activation(register.activationId)],
       // A copy reads its receipt's record, which remembers the one copy whatever day the sale is of.
       laterReads: (_ledger, read) => {
         const number = printType === 'Copy' ? read(saleKey(register, identifier))?.prints.find(isNormal)?.receiptNumber : null;
-        return number ? [keys.receipt(register.sellerId, register.cash, number)] : [];
+        return number ? [registerKeys.receipt(register.sellerId, register.cash, number)] : [];
       },
       decide: async (state, read, now) => {
         const decision = decidePrint(printing, state, read, now);

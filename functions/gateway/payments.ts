@@ -1,6 +1,5 @@
 import type { GatewayPaymentBody } from '#schemas/types.ts';
 import { paymentGateway } from '#shared/config.ts';
-import { keys } from '#shared/db/keys.ts';
 import { readItem, readPair } from '#shared/db/reads.ts';
 import { putIfAbsent } from '#shared/db/transact.ts';
 import type { GatewayPayment } from '#shared/domain/records.ts';
@@ -10,6 +9,7 @@ import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { httpsProvider } from './https-provider.ts';
 import { type GatewayResult, type PaymentProvider, verifyAnswer } from './provider.ts';
 import { simulator } from './simulator.ts';
+import { sellerKeys } from '#shared/domain/seller.ts';
 
 let chosen: { provider: PaymentProvider; secret: string } | undefined;
 
@@ -56,8 +56,8 @@ export async function takePayment(request: ApiRequest<GatewayPaymentBody, 'selle
       valueMin: 0.01,
     });
   }
-  const key = keys.gatewayPayment(sellerId, orderId);
-  const [seller, stored] = await readPair(keys.sellerProfile(sellerId), key);
+  const key = sellerKeys.gatewayPayment(sellerId, orderId);
+  const [seller, stored] = await readPair(sellerKeys.profile(sellerId), key);
   if (stored) return replay(stored, amount, orderId);
   const currency = seller?.currency;
   if (!currency) throw notFound(`Seller ${sellerId} has no currency to charge in`, 'SELLER_MUST_HAVE_CURRENCY');

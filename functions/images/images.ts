@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { imagesPrefix, type Key, keys } from '#shared/db/keys.ts';
+import { type Key } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
 import { type Item, readItem, readPair } from '#shared/db/reads.ts';
 import {
@@ -13,7 +13,7 @@ import {
   writeVersioned,
 } from '#shared/db/streams.ts';
 import { liveCheck, put, type Step } from '#shared/db/transact.ts';
-import { sellerReferenceMissing, sellerStream } from '#shared/domain/seller.ts';
+import { sellerReferenceMissing, sellerStream, imagesPrefix, sellerKeys } from '#shared/domain/seller.ts';
 import { ApiError, notFound, referenceNotFound, typeMismatch, versionConflict } from '#shared/errors.ts';
 import { checkPreconditions, type Preconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { checkIdentifier } from '#shared/http/params.ts';
@@ -88,7 +88,7 @@ function targetOf(owner: Owner, request: ApiRequest<unknown, 'sellerId'>): Targe
 }
 
 const imageKey = (target: Target, filename: string) =>
-  keys.image<ImageData>(target.sellerId, target.owner.kind, target.entityId, filename);
+  sellerKeys.image<ImageData>(target.sellerId, target.owner.kind, target.entityId, filename);
 
 /** The images' stream: the seller's catalog; the seller is their owner, so a missing one is 404 ReferenceNotFound. */
 const imageStream = (sellerId: string): Stream => ({
@@ -98,7 +98,7 @@ const imageStream = (sellerId: string): Stream => ({
 
 /** The category or product the images hang on; none for the seller's own (the route's access rule checks the seller). */
 const ownerKey = (target: Target): Key<Stored<unknown>> | undefined =>
-  target.owner.entity ? keys.catalog(target.sellerId, target.owner.entity.kind, target.entityId) : undefined;
+  target.owner.entity ? sellerKeys.catalog(target.sellerId, target.owner.entity.kind, target.entityId) : undefined;
 
 const imageMissing = (filename: string) => notFound(`No image ${filename}`);
 const ownerMissing = (target: Target) =>
@@ -172,7 +172,7 @@ export async function getByVersion(
     return ok(record(image), image.version);
   }
   const version = requiredInt('pictureVersion', raw);
-  const key = keys.imageVersion<Bytes>(target.sellerId, owner.kind, target.entityId, filename, version);
+  const key = sellerKeys.imageVersion<Bytes>(target.sellerId, owner.kind, target.entityId, filename, version);
   const found = await readWithOwner(target, key);
   if (!found) throw notFound(`Image ${filename} has no version ${version}`);
   return sendImage(request, version, found);
@@ -321,7 +321,7 @@ export function decideImageWrite(
   if (mode === 'create' && current) throw versionConflict(`Image ${filename} exists already`);
   checkPreconditions(conditions, current?.version);
   const { next } = read;
-  const version = keys.imageVersion(target.sellerId, target.owner.kind, target.entityId, filename, next);
+  const version = sellerKeys.imageVersion(target.sellerId, target.owner.kind, target.entityId, filename, next);
   return {
     entity: { ...identity, ...bytes, deleted: false },
     result: {

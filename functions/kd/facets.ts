@@ -1,5 +1,4 @@
 import { canAccessSeller, insufficientRights, isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
-import { KD_LOG_PREFIX, type KdLogScope, keys, partitions } from '#shared/db/keys.ts';
 import { readItem, readPage } from '#shared/db/reads.ts';
 import { requireLiveSeller, sellerReferenceMissing } from '#shared/domain/seller.ts';
 import { type CodeOf, inconsistentData, referenceNotFound } from '#shared/errors.ts';
@@ -7,8 +6,9 @@ import { parseSellerId } from '#shared/http/params.ts';
 import { intParam, listParams, notNegative, pageParams } from '#shared/http/query.ts';
 import { ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
-import type { KdLogRecord } from '#shared/kd/records.ts';
+import { type KdLogRecord, KD_LOG_PREFIX, type KdLogScope, kdKeys } from '#shared/kd/records.ts';
 import type { ApiVersion } from '#shared/versions.ts';
+import { registrationKeys } from '#shared/domain/records.ts';
 
 /** The one order of the Kd log: the receipt's date (`kdDate`), the key order of every directory. */
 export const KD_ORDER_FIELDS = ['kdDate'] as const;
@@ -52,7 +52,7 @@ async function selection(request: ApiRequest): Promise<Selection> {
     if (!(await canAccessSeller(principal, seller))) throw insufficientRights();
     await requireLiveSeller(seller, sellerReferenceMissing);
     // A deleted register's records stay listed: the name was the seller's.
-    if (cash !== null && !(await readItem(keys.registration(seller, cash)))) {
+    if (cash !== null && !(await readItem(registrationKeys.registration(seller, cash)))) {
       throw refusal(version, 'SELLER_HAS_NOT_REGISTRATION', `The seller has no register ${cash}`);
     }
     return { scope: { sellerId: seller }, filters };
@@ -77,7 +77,7 @@ export async function listKdFacets(request: ApiRequest): Promise<Reply> {
           ExpressionAttributeValues: Object.fromEntries(Object.entries(filters).map(([field, value]) => [`:${field}`, value])),
         };
   const records = await readPage<KdLogRecord>(
-    partitions.kdLog(scope).pk,
+    kdKeys.logDirectory(scope).pk,
     KD_LOG_PREFIX,
     { skip: notNegative('firstResult', page.firstResult), take: page.maxResults, descending: page.orderDesc },
     filter,

@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { config } from '#shared/config.ts';
-import { keys, type KdLogScope } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { create, put, type Step } from '#shared/db/transact.ts';
 import { ApiError, registerNameTaken, versionConflict } from '#shared/errors.ts';
@@ -29,11 +28,12 @@ import type { Reply } from '#shared/http/types.ts';
 import { kdPublisher } from '#shared/iot/publisher.ts';
 import { claimTypeOf, decideClaim } from '#shared/kd/claims.ts';
 import type { KdRequest } from '#shared/kd/codec.ts';
-import { kdTopics, type KdReplyMessage } from '#shared/kd/protocol.ts';
-import type { KdClaim, KdLogRecord, KdLogRequest } from '#shared/kd/records.ts';
+import { kdTopics, type KdReplyMessage, bridgeKeys } from '#shared/kd/protocol.ts';
+import { type KdClaim, type KdLogRecord, type KdLogRequest, type KdLogScope, kdKeys } from '#shared/kd/records.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { type KdContext, kdCommand, type KdOrder, receiptNumberOf } from './mapping.ts';
 import { answer, bridgeRefusal, type KdResult, replyResult, signed, unpublished } from './outcome.ts';
+import { controlUnitKeys } from '#shared/domain/records.ts';
 
 /** A kd as the route asks it: the register, its unit, the kd in its one form and what the command needs besides. */
 export interface KdAsk {
@@ -105,7 +105,7 @@ export async function sendKd(ask: KdAsk): Promise<Reply> {
       }
       case 'late': {
         // A request past its deadline: its reply may have come late. Attach it to its own claim, or send anew.
-        const reply = await readItem(keys.kdReply(step.flight.correlationId));
+        const reply = await readItem(bridgeKeys.reply(step.flight.correlationId));
         if (reply && reply.serial === ask.serial) await settle(ask, step.flight, replyResult(reply), true);
         else lateChecked = step.flight.correlationId;
         if (round >= MAX_ROUNDS)
@@ -117,7 +117,7 @@ export async function sendKd(ask: KdAsk): Promise<Reply> {
 
 /** A kd's claim: training receipts are kept apart, as their numbers are a series of their own (docs/conventions.md §16). */
 const claimKey = (register: Writer, receiptNumber: number, order: KdOrder) =>
-  keys.kdClaim(register.sellerId, register.cash, receiptNumber, claimTypeOf(order.printType, order.training));
+  kdKeys.claim(register.sellerId, register.cash, receiptNumber, claimTypeOf(order.printType, order.training));
 
 /** The claim's write: the decision on the claim as read, and, to send, the claim and the request's journal entry. */
 function claimWrite(ask: KdAsk, lateChecked: string | undefined): Promise<Step1> {
@@ -127,10 +127,10 @@ function claimWrite(ask: KdAsk, lateChecked: string | undefined): Promise<Step1>
       register,
       apiVersion: ask.version,
       reads: [
-        keys.bridge(ask.serial),
-        keys.bridgeSeen(ask.serial),
-        keys.controlUnit(ask.serial),
-        keys.kdRegisterId(register.sellerId, ask.context.registerId),
+        bridgeKeys.bridge(ask.serial),
+        bridgeKeys.status(ask.serial),
+        controlUnitKeys.unit(ask.serial),
+        kdKeys.registerId(register.sellerId, ask.context.registerId),
       ],
       laterReads: (ledger: Ledger) => [
         claimKey(register, receiptNumberOf(ask.order, ask.version, lastReceipt(ledger, ask.order)), ask.order),
@@ -188,7 +188,7 @@ export function decideKd(
     case 'send':
       break;
   }
-  const holder = read(keys.kdRegisterId(register.sellerId, ask.context.registerId));
+  const holder = read(kdKeys.registerId(register.sellerId, ask.context.registerId));
   if (holder && holder.holder !== register.cash) {
     throw registerNameTaken(
       `Register ${register.cash} would be ${ask.context.registerId} at its control unit, which register ${holder.holder} of the seller is`,
@@ -200,7 +200,7 @@ export function decideKd(
     kdDate: order.date,
     vatRateToSum: Object.fromEntries(order.vat.map(({ key, amount }) => [key, amount])),
     refund: order.refund,
-    softwareVendor: read(keys.controlUnit(ask.serial))?.softwareVendor ?? null,
+    softwareVendor: read(controlUnitKeys.unit(ask.serial))?.softwareVendor ?? null,
   };
   const correlationId = randomUUID();
   const requested: JournalEvent = {
@@ -216,7 +216,7 @@ export function decideKd(
       command: { ...command, vat: command.vat.map(({ rate, amount }) => ({ rate, amount })) },
     },
   };
-  const refusal = bridgeRefusal(read(keys.bridge(ask.serial)), read(keys.bridgeSeen(ask.serial)));
+  const refusal = bridgeRefusal(read(bridgeKeys.bridge(ask.serial)), read(bridgeKeys.status(ask.serial)));
   if (refusal) {
     // Nothing is sent: the claim stays as it was, and the request and its outcome are on record.
     const record = logRecord(ask, { receiptNumber, printType: order.printType, correlationId }, request, refusal, now);
@@ -246,7 +246,7 @@ export function decideKd(
   const steps: Step[] = [put({ ...key, ...held })];
   if (!holder) {
     // The first kd of the register takes its id at the seller's units; a concurrent taker makes this one decide again.
-    steps.push(create({ ...keys.kdRegisterId(register.sellerId, ask.context.registerId), holder: register.cash }));
+    steps.push(create({ ...kdKeys.registerId(register.sellerId, ask.context.registerId), holder: register.cash }));
   }
   return {
     result: { kind: 'sent', flight: flight(held), command },
@@ -289,7 +289,7 @@ const POLL_MAX_MS = 10;
  */
 export async function waitForReply(flight: InFlight, serial: string): Promise<KdReplyMessage | undefined> {
   for (let pause = POLL_FIRST_MS; ; pause = Math.min(pause * 2, POLL_MAX_MS)) {
-    const reply = await readItem(keys.kdReply(flight.correlationId));
+    const reply = await readItem(bridgeKeys.reply(flight.correlationId));
     if (reply && reply.serial === serial) return reply;
     const left = flight.deadline - Date.now();
     if (left <= 0) return undefined;
@@ -366,7 +366,7 @@ function logWrites(record: KdLogRecord): Step[] {
     { serial: record.controlUnitSerial },
     ...(record.softwareVendor === null ? [] : [{ vendor: record.softwareVendor }]),
   ];
-  return scopes.map((scope) => put({ ...keys.kdLog(scope, record.kdDate, record.id), ...record }));
+  return scopes.map((scope) => put({ ...kdKeys.log(scope, record.kdDate, record.id), ...record }));
 }
 
 function outcomeEvent(state: LedgerState, record: KdLogRecord, late = false): JournalEvent {

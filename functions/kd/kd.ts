@@ -1,7 +1,6 @@
 import type { KdBody } from '#schemas/types.ts';
-import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
-import type { Activation } from '#shared/domain/records.ts';
+import { type Activation, activationKeys } from '#shared/domain/records.ts';
 import { controlUnitReceipt, referenceNotFound, valueNotValid } from '#shared/errors.ts';
 import { timeZoneOf } from '#shared/fiscal/dates.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
@@ -15,7 +14,7 @@ import { kdOrderOf, orgOf, registerIdFor } from './mapping.ts';
  */
 export async function postKd(request: ApiRequest<KdBody>): Promise<Reply> {
   const register = writerOf(request.principal);
-  const activation = await readItem(keys.activation(register.activationId));
+  const activation = await readItem(activationKeys.activation(register.activationId));
   const serial = activation?.controlUnitSerial ?? null;
   if (!activation || serial === null) {
     throw controlUnitReceipt(

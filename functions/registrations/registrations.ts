@@ -1,11 +1,18 @@
 import { insufficientRights } from '#shared/auth/access.ts';
-import { keys, partitions } from '#shared/db/keys.ts';
 import { type Item, readItem, readItems, readPartition } from '#shared/db/reads.ts';
 import { updateRevised } from '#shared/db/revisions.ts';
 import { type Step, transact } from '#shared/db/transact.ts';
 import { nextIssued, saveActivation } from '#shared/domain/activations.ts';
-import type { StoredInstallation } from '#shared/domain/installations.ts';
-import type { Activation, ApplicationDescription, Registration } from '#shared/domain/records.ts';
+import { type StoredInstallation, installationKey } from '#shared/domain/installations.ts';
+import {
+  type Activation,
+  type ApplicationDescription,
+  type Registration,
+  activationKeys,
+  applicationKeys,
+  controlUnitKeys,
+  registrationKeys,
+} from '#shared/domain/records.ts';
 import {
   activationInfo,
   applicationDescriptionInfo,
@@ -21,7 +28,8 @@ import { boolParam, listParams } from '#shared/http/query.ts';
 import { pageOf } from '#shared/db/paging.ts';
 import { noContent, notModified, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
-import type { Seller } from '#shared/domain/seller.ts';
+import { type Seller, sellerKeys } from '#shared/domain/seller.ts';
+import { registerKeys } from '#shared/fiscal/ledger.ts';
 
 export const ORDER_FIELDS = ['id', 'cashRegisterName'] as const;
 
@@ -44,7 +52,7 @@ async function registrationsOf(
   // v15 has no orderBy/orderDesc: LIST parameters there are simply absent.
   const query = listParams(request.query, ORDER_FIELDS);
   const activeOnly = boolParam('activeOnly', request.query.get('activeOnly'), false);
-  const stored = await readPartition(partitions.registrations(sellerId));
+  const stored = await readPartition(registrationKeys.registrations(sellerId));
   const all = stored.filter((registration) => !registration.deleted);
   const latest = activeOnly || withActivations ? await latestActivations(all) : new Map<number, Activation>();
   const now = Date.now();
@@ -59,7 +67,7 @@ async function registrationsOf(
 
 async function latestActivations(registrations: readonly Registration[]): Promise<Map<number, Activation>> {
   const ids = registrations.flatMap((registration) => registration.activationIds.slice(0, 1));
-  const activations = await readItems(ids.map((id) => keys.activation(id)));
+  const activations = await readItems(ids.map((id) => activationKeys.activation(id)));
   const byId = new Map(activations.map((activation) => [activation.id, activation]));
   return new Map(
     registrations.flatMap((registration) => {
@@ -74,7 +82,7 @@ const installationsOf = async (registrations: readonly Registration[]) =>
     (
       await readItems(
         registrations.flatMap((registration) =>
-          registration.productionNumber ? [keys.installation(registration.productionNumber)] : [],
+          registration.productionNumber ? [installationKey(registration.productionNumber)] : [],
         ),
       )
     ).map((installation) => [installation.productionNumber, installation]),
@@ -109,9 +117,11 @@ export async function listRegistrationsAdvanced(request: ApiRequest<unknown, 'se
   const now = Date.now();
   const [installations, seller, apps] = await Promise.all([
     installationsOf(page),
-    readItem(keys.sellerProfile(request.params.sellerId)),
+    readItem(sellerKeys.profile(request.params.sellerId)),
     readItems(
-      [...new Set(page.flatMap((r) => (r.applicationPackage ? [r.applicationPackage] : [])))].map((p) => keys.application(p)),
+      [...new Set(page.flatMap((r) => (r.applicationPackage ? [r.applicationPackage] : [])))].map((p) =>
+        applicationKeys.application(p),
+      ),
     ),
   ]);
   const appsByPackage = new Map(apps.map((app) => [app.applicationPackage, app]));
@@ -140,7 +150,7 @@ async function findRegistration(
   missing: (message: string) => ApiError = notFound,
 ): Promise<Item<Registration>> {
   const { sellerId, cash } = request.params;
-  const registration = await readItem(keys.registration(sellerId, cash));
+  const registration = await readItem(registrationKeys.registration(sellerId, cash));
   if (!registration || registration.deleted) throw missing(`Register ${cash} is not registered for seller ${sellerId}`);
   return registration;
 }
@@ -151,13 +161,13 @@ export async function getRegistration(request: ApiRequest<unknown, 'cash' | 'sel
   const registration = await findRegistration(request);
   if (unchangedSince(request.headers, registration.revision)) return notModified(registration.revision);
   const [seller, installation, activations, app] = await Promise.all([
-    readItem(keys.sellerProfile(registration.sellerId)),
-    registration.productionNumber ? readItem(keys.installation(registration.productionNumber)) : undefined,
-    readItems(registration.activationIds.map((id) => keys.activation(id))),
-    registration.applicationPackage ? readItem(keys.application(registration.applicationPackage)) : undefined,
+    readItem(sellerKeys.profile(registration.sellerId)),
+    registration.productionNumber ? readItem(installationKey(registration.productionNumber)) : undefined,
+    readItems(registration.activationIds.map((id) => activationKeys.activation(id))),
+    registration.applicationPackage ? readItem(applicationKeys.application(registration.applicationPackage)) : undefined,
   ]);
   const [latest, ...earlier] = activations;
-  const unit = latest?.controlUnitSerial ? await readItem(keys.controlUnit(latest.controlUnitSerial)) : undefined;
+  const unit = latest?.controlUnitSerial ? await readItem(controlUnitKeys.unit(latest.controlUnitSerial)) : undefined;
   const now = Date.now();
   return ok(
     {
@@ -186,14 +196,14 @@ export async function deleteRegistration(request: ApiRequest<unknown, 'cash' | '
   if (request.principal?.kind !== 'user') throw insufficientRights();
   const registration = await findRegistration(request);
   checkPreconditions(preconditions(request.headers), registration.revision);
-  const activations = await readItems(registration.activationIds.map((id) => keys.activation(id)));
+  const activations = await readItems(registration.activationIds.map((id) => activationKeys.activation(id)));
   const now = Date.now();
   for (const activation of activations.filter((a) => a.status !== 'CLOSED')) {
     await saveActivation(activation, { ...activation, status: 'CLOSED', issued: nextIssued(activation, now) });
   }
   const steps: Step[] = [
     updateRevised(
-      keys.registration(registration.sellerId, registration.cashRegisterName),
+      registrationKeys.registration(registration.sellerId, registration.cashRegisterName),
       { deleted: true },
       registration.revision,
     ),
@@ -203,7 +213,7 @@ export async function deleteRegistration(request: ApiRequest<unknown, 'cash' | '
       write: {
         Update: {
           TableName: table(),
-          Key: keys.installation(registration.productionNumber),
+          Key: installationKey(registration.productionNumber),
           UpdateExpression: 'REMOVE registrations.#seller',
           ExpressionAttributeNames: { '#seller': registration.sellerId },
         },
@@ -217,6 +227,6 @@ export async function deleteRegistration(request: ApiRequest<unknown, 'cash' | '
 /** GET /{sellerId}/registrations/{cash}/version (v26, v33): the register's own data version (its sales and days). */
 export async function getRegisterVersion(request: ApiRequest<unknown, 'cash' | 'sellerId'>): Promise<Reply> {
   const registration = await findRegistration(request, (message) => referenceNotFound(message));
-  const counter = await readItem(keys.registerCounter(registration.sellerId, registration.cashRegisterName));
+  const counter = await readItem(registerKeys.counter(registration.sellerId, registration.cashRegisterName));
   return ok({ version: counter?.ver ?? 0 });
 }

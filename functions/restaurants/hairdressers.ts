@@ -1,13 +1,13 @@
 import { hairdresser as fields } from '#schemas/generated/fields.js';
 import type { Hairdresser } from '#shared/domain/records.ts';
-import { keys } from '#shared/db/keys.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { deleteRecord, found, putRecord, readWithSeller, type SellerRecord, show } from './records.ts';
+import { sellerKeys } from '#shared/domain/seller.ts';
 
 /** A seller's hairdresser (v26, v33): one shape in both versions (v15 has none), seen only by who may access the seller. */
 export const hairdressers: SellerRecord<Hairdresser> = {
   noun: 'Hairdresser',
-  key: keys.hairdresser,
+  key: sellerKeys.hairdresser,
   view: { 15: fields, 26: fields, 33: fields },
 };
 

@@ -1,6 +1,6 @@
 import { canAccessSeller } from '#shared/auth/access.ts';
 import type { Principal } from '#shared/auth/principal.ts';
-import { type Key, keys } from '#shared/db/keys.ts';
+import { type Key } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import {
   createRevised,
@@ -13,7 +13,7 @@ import {
 } from '#shared/db/revisions.ts';
 import type { Stored } from '#shared/db/streams.ts';
 import type { Step } from '#shared/db/transact.ts';
-import { type Seller, sellerIdOf, sellerLive, sellerMissing } from '#shared/domain/seller.ts';
+import { type Seller, sellerIdOf, sellerLive, sellerMissing, sellerKeys } from '#shared/domain/seller.ts';
 import { forbidden, inconsistentData, notFound, versionConflict } from '#shared/errors.ts';
 import { checkPreconditions, type Preconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { created, noContent, notModified, ok } from '#shared/http/response.ts';
@@ -48,7 +48,7 @@ export async function readWithSeller<T extends SellerIdentity>(
   record: SellerRecord<T>,
   sellerId: string,
 ): Promise<{ seller: Stored<Seller>; current: RevisedRecord<T> | undefined }> {
-  const [seller, current] = await Promise.all([readItem(keys.sellerProfile(sellerId)), readItem(record.key(sellerId))]);
+  const [seller, current] = await Promise.all([readItem(sellerKeys.profile(sellerId)), readItem(record.key(sellerId))]);
   if (!seller || seller.deleted) throw sellerMissing(sellerId);
   return { seller, current };
 }

@@ -1,12 +1,12 @@
 import { restaurant, restaurantV15 } from '#schemas/generated/fields.js';
 import type { TaxBody } from '#schemas/types.ts';
-import { entityPrefix, keys, partitions, sellerPk } from '#shared/db/keys.ts';
+import { entityPrefix } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
 import { readItems, readPartition } from '#shared/db/reads.ts';
 import { readLive } from '#shared/db/streams.ts';
 import { put, remove } from '#shared/db/transact.ts';
 import type { Restaurant, RestaurantDirectoryEntry } from '#shared/domain/records.ts';
-import { sellerStream } from '#shared/domain/seller.ts';
+import { sellerStream, sellerKeys, sellerPk } from '#shared/domain/seller.ts';
 import { taxes } from '#shared/domain/taxes.ts';
 import { listParams } from '#shared/http/query.ts';
 import { ok } from '#shared/http/response.ts';
@@ -44,12 +44,12 @@ const LIST_FIELDS = [
 
 export const restaurants: SellerRecord<Restaurant> = {
   noun: 'Restaurant',
-  key: keys.restaurant,
+  key: sellerKeys.restaurant,
   view: { 15: restaurantV15, 26: restaurant, 33: restaurant },
   alongside: (sellerId, written) => [
     written
-      ? put({ ...keys.restaurantDirectory(sellerId), ...directoryEntry(sellerId, written) })
-      : remove(keys.restaurantDirectory(sellerId)),
+      ? put({ ...sellerKeys.restaurantDirectoryEntry(sellerId), ...directoryEntry(sellerId, written) })
+      : remove(sellerKeys.restaurantDirectoryEntry(sellerId)),
   ],
 };
 
@@ -94,7 +94,7 @@ export const ORDER_FIELDS = ['corporateId', 'name', 'city', 'address', 'averageB
  */
 export async function listRestaurants(request: ApiRequest): Promise<Reply> {
   const query = listParams(request.query, ORDER_FIELDS);
-  const entries = await readPartition(partitions.restaurants);
+  const entries = await readPartition(sellerKeys.restaurantDirectory);
   const ordered = pageOf(
     entries,
     { ...query, firstResult: 0, maxResults: entries.length },
@@ -119,7 +119,7 @@ async function publicEntries(ordered: readonly RestaurantDirectoryEntry[], count
   while (shown.length < count && next < ordered.length) {
     const batch = ordered.slice(next, next + count - shown.length);
     next += batch.length;
-    const profiles = await readItems(batch.map((entry) => keys.sellerProfile(entry.sellerId)));
+    const profiles = await readItems(batch.map((entry) => sellerKeys.profile(entry.sellerId)));
     const open = new Set(profiles.filter((profile) => !profile.deleted && profile.publicAccess).map((profile) => profile.pk));
     shown.push(...batch.filter((entry) => open.has(sellerPk(entry.sellerId))));
   }

@@ -1,7 +1,6 @@
 import { sellerV15, sellerV26, sellerV33 } from '#schemas/generated/fields.js';
 import { insufficientRights, isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
 import type { Principal } from '#shared/auth/principal.ts';
-import { keys, partitions } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
 import { readItem, readItems, readPartition } from '#shared/db/reads.ts';
 import { type Decision, type Stored, writeVersioned } from '#shared/db/streams.ts';
@@ -15,6 +14,7 @@ import {
   sellerIdOf,
   sellerMissing,
   sellerStream,
+  sellerKeys,
 } from '#shared/domain/seller.ts';
 import { inconsistentData, versionConflict } from '#shared/errors.ts';
 import { checkPreconditions, type Preconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
@@ -22,6 +22,7 @@ import { listParams } from '#shared/http/query.ts';
 import { created, noContent, notModified, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { type ApiVersion, merge, present, type VersionView } from '#shared/versions.ts';
+import { vendorKeys } from '#shared/domain/records.ts';
 
 /** What each version shows and writes of the seller (only this group shows sellers). */
 export const sellerView: VersionView<Seller> = {
@@ -35,7 +36,7 @@ const showSeller = (seller: Stored<Seller>, version: ApiVersion) => present(sell
 /** GET /sellers/{sellerId} */
 export async function getSeller(request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
   const sellerId = request.params.sellerId;
-  const seller = await readItem(keys.sellerProfile(sellerId));
+  const seller = await readItem(sellerKeys.profile(sellerId));
   if (!seller || seller.deleted) throw sellerMissing(sellerId);
   if (unchangedSince(request.headers, seller.version)) return notModified(seller.version);
   return ok(showSeller(seller, request.version), seller.version);
@@ -89,7 +90,7 @@ function writeSeller(request: ApiRequest<unknown>, sellerId: string, change: Sel
   };
   return writeVersioned<Seller, Reply>({
     stream: sellerStream(sellerId),
-    entity: keys.sellerProfile(sellerId),
+    entity: sellerKeys.profile(sellerId),
     kind: 'SELLER',
     apiVersion: request.version,
     decide: ({ entity }) => decideSellerWrite(write, entity),
@@ -105,7 +106,7 @@ function writeSeller(request: ApiRequest<unknown>, sellerId: string, change: Sel
  */
 export function decideSellerWrite(write: SellerWrite, stored: Stored<Seller> | undefined): Decision<Seller, Reply> {
   const { sellerId, change } = write;
-  const directory = keys.sellerDirectory(sellerId);
+  const directory = sellerKeys.directoryEntry(sellerId);
   const current = stored && !stored.deleted ? stored : undefined;
   if (change.mode === 'delete') {
     if (!current) throw sellerMissing(sellerId);
@@ -141,21 +142,21 @@ export async function listSellers(request: ApiRequest): Promise<Reply> {
     field: (entry, field) => entry[ORDER_ATTRIBUTE[field]],
     tiebreak: (entry) => entry.sellerId,
   });
-  const sellers = await readItems(page.map((entry) => keys.sellerProfile(entry.sellerId)));
+  const sellers = await readItems(page.map((entry) => sellerKeys.profile(entry.sellerId)));
   return ok(sellers.filter((seller) => !seller.deleted).map((seller) => showSeller(seller, request.version)));
 }
 
 /** The hyper admin sees the directory; a vendor user the sellers linked to its vendor; others their own. */
 async function visibleEntries(principal: Principal | undefined): Promise<SellerDirectoryEntry[]> {
-  if (isHyperAdmin(principal)) return readPartition(partitions.sellers);
+  if (isHyperAdmin(principal)) return readPartition(sellerKeys.directory);
   const vendor = vendorOf(principal);
   const own =
     vendor !== undefined
-      ? (await readPartition(partitions.vendorSellers(vendor))).map((link) => link.sk)
+      ? (await readPartition(vendorKeys.sellers(vendor))).map((link) => link.sk)
       : principal?.kind === 'activation'
         ? [principal.sellerId]
         : principal?.kind === 'user'
           ? principal.sellers
           : [];
-  return readItems(own.map((sellerId) => keys.sellerDirectory(sellerId)));
+  return readItems(own.map((sellerId) => sellerKeys.directoryEntry(sellerId)));
 }

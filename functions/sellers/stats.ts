@@ -1,6 +1,5 @@
-import { keys, partitions } from '#shared/db/keys.ts';
 import { readItems, readPartition } from '#shared/db/reads.ts';
-import type { Activation } from '#shared/domain/records.ts';
+import { type Activation, activationKeys, registrationKeys } from '#shared/domain/records.ts';
 import { ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 
@@ -66,9 +65,9 @@ export function sellerStats(latest: readonly Activation[], now: number): SellerS
  */
 export async function getSellerStats(request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
   const sellerId = request.params.sellerId;
-  const registrations = await readPartition(partitions.registrations(sellerId));
+  const registrations = await readPartition(registrationKeys.registrations(sellerId));
   // activationIds is newest first; a deleted registration's activations were closed with it and are not counted.
   const latestIds = registrations.flatMap((registration) => (registration.deleted ? [] : registration.activationIds.slice(0, 1)));
-  const latest = await readItems(latestIds.map((id) => keys.activation(id)));
+  const latest = await readItems(latestIds.map((id) => activationKeys.activation(id)));
   return ok(sellerStats(latest, Date.now()));
 }

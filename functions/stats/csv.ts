@@ -5,12 +5,11 @@
  * they lie between its opening version and the next day's), counted first so that an over-long export is
  * refused before any sale is read.
  */
-import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { countDiff, readDiff } from '#shared/db/streams.ts';
 import { inconsistentData } from '#shared/errors.ts';
 import { countsAsPaid } from '#shared/fiscal/arithmetic.ts';
-import { registerStream, SALE } from '#shared/fiscal/ledger.ts';
+import { registerStream, SALE, registerKeys } from '#shared/fiscal/ledger.ts';
 import { PAYMENT_TYPES, type Sale } from '#shared/fiscal/model.ts';
 import { checkIdentifier } from '#shared/http/params.ts';
 import { okText } from '#shared/http/response.ts';
@@ -33,7 +32,7 @@ interface Row {
 async function saleRange({ register, days, next }: RegisterDays): Promise<{ from: number; to: number } | undefined> {
   const first = days[0];
   if (!first) return undefined;
-  const to = next ? next.openVersion - 1 : ((await readItem(keys.registerCounter(register.sellerId, register.cash)))?.ver ?? 0);
+  const to = next ? next.openVersion - 1 : ((await readItem(registerKeys.counter(register.sellerId, register.cash)))?.ver ?? 0);
   return { from: first.openVersion - 1, to };
 }
 

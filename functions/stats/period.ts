@@ -3,7 +3,6 @@
  * `cashRegisterName`) and their days dated in the period. Reads the registrations and, per register, its
  * days from the newest back to the period's first: never a sale.
  */
-import { partitions } from '#shared/db/keys.ts';
 import { readPartition } from '#shared/db/reads.ts';
 import type { Stored } from '#shared/db/streams.ts';
 import { inconsistentData, typeMismatch } from '#shared/errors.ts';
@@ -11,6 +10,7 @@ import { businessDate, daysBetween, periodStart, timeZoneOf } from '#shared/fisc
 import { type DayRecord, daysSince, type Register } from '#shared/fiscal/ledger.ts';
 import { intParam } from '#shared/http/query.ts';
 import type { ApiRequest } from '#shared/http/types.ts';
+import { registrationKeys } from '#shared/domain/records.ts';
 
 /** The longest `period`: a hundred years of days. */
 export const MAX_PERIOD_DAYS = 36_600;
@@ -69,7 +69,7 @@ export function periodOf(query: URLSearchParams, timeZone: string, now: number):
  * (one the seller never had is 409 SELLER_HAS_NOT_REGISTRATION).
  */
 async function registersOf(sellerId: string, named: string | null): Promise<Register[]> {
-  const registrations = await readPartition(partitions.registrations(sellerId));
+  const registrations = await readPartition(registrationKeys.registrations(sellerId));
   const names = [...new Set(registrations.map((registration) => registration.cashRegisterName))].sort((a, b) =>
     a < b ? -1 : a > b ? 1 : 0,
   );

@@ -4,12 +4,12 @@
  * The catalog is read only for names: the sold products (one BatchGet), the taxes, the categories.
  */
 import type { ProductBody, TaxBody } from '#schemas/types.ts';
-import { entityPrefix, keys } from '#shared/db/keys.ts';
+import { entityPrefix } from '#shared/db/keys.ts';
 import { taxes as taxEntity } from '#shared/domain/taxes.ts';
 import { readItems } from '#shared/db/reads.ts';
 import { readLive } from '#shared/db/streams.ts';
 import { productCategories } from '#shared/domain/categories.ts';
-import { sellerStream } from '#shared/domain/seller.ts';
+import { sellerStream, sellerKeys } from '#shared/domain/seller.ts';
 import { readDayBreakdown } from '#shared/fiscal/ledger.ts';
 import { productTotals } from '#shared/fiscal/totals.ts';
 import { enumParam } from '#shared/http/query.ts';
@@ -69,7 +69,7 @@ export async function getCategoryStats(request: StatsRequest): Promise<Reply> {
 export async function getProductStats(request: StatsRequest): Promise<Reply> {
   const totals = await totalsWithBreakdown(await coverage(request));
   const sold = productTotals(totals).map((sums) => sums.productIdentifier);
-  const products = await readItems(sold.map((id) => keys.catalog<ProductBody>(request.params.sellerId, 'PRODUCT', id)));
+  const products = await readItems(sold.map((id) => sellerKeys.catalog<ProductBody>(request.params.sellerId, 'PRODUCT', id)));
   const names = new Map(products.map((product) => [product.identifier ?? '', product]));
   return ok(productStats(totals, names, request.version));
 }

@@ -2,7 +2,6 @@ import { insufficientRights, isHyperAdmin } from '#shared/auth/access.ts';
 import type { Principal } from '#shared/auth/principal.ts';
 import { V15_ACTIVATION_ROLE } from '#shared/auth/roles.ts';
 import { getUser } from '#shared/auth/users.ts';
-import { keys } from '#shared/db/keys.ts';
 import { readItems } from '#shared/db/reads.ts';
 import { forbidden, notFound } from '#shared/errors.ts';
 import { ok } from '#shared/http/response.ts';
@@ -12,7 +11,7 @@ import { showUser } from './users.ts';
 
 type Activation = Extract<Principal, { kind: 'activation' }>;
 
-import { requireLiveSeller } from '#shared/domain/seller.ts';
+import { requireLiveSeller, sellerKeys } from '#shared/domain/seller.ts';
 /** A register whose seller is not registered (or deleted) gets SELLER_NOT_FOUND, so the app registers it (spec 5.5). */
 async function requireSeller(principal: Activation): Promise<void> {
   await requireLiveSeller(principal.sellerId, () =>
@@ -43,7 +42,7 @@ export async function currentUser(request: ApiRequest): Promise<Reply> {
   const user = await getUser(caller.username);
   if (!user) throw notFound(`User ${caller.username} does not exist`);
   if (version === 15) return ok(showUser(user, 15, isHyperAdmin(caller) ? user.passwordHash : null));
-  const sellers = await readItems(user.sellers.map((sellerId) => keys.sellerProfile(sellerId)));
+  const sellers = await readItems(user.sellers.map((sellerId) => sellerKeys.profile(sellerId)));
   const connectedSellers = sellers
     .filter((seller) => !seller.deleted)
     .map((seller) => ({ name: seller.name ?? null, country: seller.country, corporateId: seller.corporateId }));

@@ -2,7 +2,6 @@ import { applicationDescription, applicationDescriptionV33 } from '#schemas/gene
 import type { ApplicationDescriptionBody } from '#schemas/types.ts';
 import { isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
 import type { Principal } from '#shared/auth/principal.ts';
-import { keys, partitions } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
 import { readItem, readPartition } from '#shared/db/reads.ts';
 import {
@@ -14,7 +13,7 @@ import {
   writeRevised,
 } from '#shared/db/revisions.ts';
 import { reference, transact } from '#shared/db/transact.ts';
-import type { ApplicationDescription } from '#shared/domain/records.ts';
+import { type ApplicationDescription, applicationKeys, vendorKeys } from '#shared/domain/records.ts';
 import { inconsistentData, notFound, referenceNotFound, unprocessable, versionConflict } from '#shared/errors.ts';
 import { checkPreconditions, type Preconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { listParams } from '#shared/http/query.ts';
@@ -32,14 +31,14 @@ export const applicationView: VersionView<ApplicationDescription> = {
 
 /** The application description of a package, or undefined when there is none. */
 export const readApplication = (applicationPackage: string): Promise<RevisedRecord<ApplicationDescription> | undefined> =>
-  readItem(keys.application(applicationPackage));
+  readItem(applicationKeys.application(applicationPackage));
 
 const packageOf = (request: ApiRequest<unknown, 'applicationPackage'>) => request.params.applicationPackage;
 const missing = (applicationPackage: string) => notFound(`Application description ${applicationPackage} does not exist`);
 
 /** One more (or one fewer) application of the vendor, in the transaction that writes the application. */
 const countApplication = (vendorId: number, delta: 1 | -1) =>
-  reference(keys.vendor(vendorId), () => referenceNotFound(`Software vendor ${vendorId} does not exist`), delta);
+  reference(vendorKeys.vendor(vendorId), () => referenceNotFound(`Software vendor ${vendorId} does not exist`), delta);
 
 /** Every canonical field, absent ones as null, so readers in other groups always find the whole record. */
 const stored = (app: ApplicationDescription) => present(app, applicationView[33]);
@@ -49,7 +48,7 @@ export async function createApplication(request: ApiRequest<ApplicationDescripti
   const app = merge<ApplicationDescription>(undefined, request.body, applicationView[request.version]);
   checkVendorScope(request.principal, app.softwareVendor);
   await transact([
-    createRevised({ ...keys.application(app.applicationPackage), ...stored(app) }, () =>
+    createRevised({ ...applicationKeys.application(app.applicationPackage), ...stored(app) }, () =>
       versionConflict(`Application description ${app.applicationPackage} exists already`),
     ),
     countApplication(app.softwareVendor, 1),
@@ -81,7 +80,7 @@ export function putApplication(request: ApiRequest<ApplicationDescriptionBody, '
     body: request.body,
     version: request.version,
   };
-  return writeRevised(keys.application(applicationPackage), (current) => decideApplicationUpdate(write, current));
+  return writeRevised(applicationKeys.application(applicationPackage), (current) => decideApplicationUpdate(write, current));
 }
 
 /** Who writes which application description, known before it is read. */
@@ -113,7 +112,7 @@ export function decideApplicationUpdate(
   const moved = app.softwareVendor !== current.softwareVendor;
   return {
     steps: [
-      updateRevised(keys.application(write.applicationPackage), stored(app), current.revision),
+      updateRevised(applicationKeys.application(write.applicationPackage), stored(app), current.revision),
       ...(moved ? [countApplication(app.softwareVendor, 1), countApplication(current.softwareVendor, -1)] : []),
     ],
     result: noContent(),
@@ -128,7 +127,7 @@ export function deleteApplication(request: ApiRequest<unknown, 'applicationPacka
     principal: request.principal,
     conditions: preconditions(request.headers),
   };
-  return writeRevised(keys.application(applicationPackage), (current) => decideApplicationDelete(write, current));
+  return writeRevised(applicationKeys.application(applicationPackage), (current) => decideApplicationDelete(write, current));
 }
 
 /**
@@ -148,7 +147,10 @@ export function decideApplicationDelete(
     throw unprocessable('APP_DESC_HAS_REFERENCED_DATA', `Application ${applicationPackage} still has installations`);
   }
   return {
-    steps: [deleteRevised(keys.application(applicationPackage), current.revision), countApplication(current.softwareVendor, -1)],
+    steps: [
+      deleteRevised(applicationKeys.application(applicationPackage), current.revision),
+      countApplication(current.softwareVendor, -1),
+    ],
     result: noContent(),
   };
 }
@@ -159,7 +161,7 @@ export const ORDER_FIELDS = ['applicationPackage', 'name', 'softwareVendor'] as 
 export async function listApplications(request: ApiRequest): Promise<Reply> {
   const query = listParams(request.query, ORDER_FIELDS);
   const own = vendorOf(request.principal);
-  const all = await readPartition(partitions.applications);
+  const all = await readPartition(applicationKeys.directory);
   const visible = isHyperAdmin(request.principal) ? all : all.filter((app) => app.softwareVendor === own);
   const listed = pageOf(visible, query, {
     searched: (app) => [app.name, app.applicationPackage],

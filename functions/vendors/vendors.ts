@@ -1,7 +1,6 @@
 import type { SoftwareVendorBody } from '#schemas/types.ts';
 import { insufficientRights, isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
 import type { Principal } from '#shared/auth/principal.ts';
-import { keys, partitions } from '#shared/db/keys.ts';
 import { pageOf } from '#shared/db/paging.ts';
 import { readItem, readPartition } from '#shared/db/reads.ts';
 import {
@@ -13,7 +12,7 @@ import {
   writeRevised,
 } from '#shared/db/revisions.ts';
 import { nextNumber, transact } from '#shared/db/transact.ts';
-import type { SoftwareVendor } from '#shared/domain/records.ts';
+import { type SoftwareVendor, vendorKeys } from '#shared/domain/records.ts';
 import { notFound, unprocessable, versionConflict } from '#shared/errors.ts';
 import { checkPreconditions, type Preconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { listParams } from '#shared/http/query.ts';
@@ -26,7 +25,7 @@ export function checkVendorScope(principal: Principal | undefined, vendorId: num
 }
 
 /** The software vendor, or undefined when it does not exist. */
-export const readVendor = (id: number): Promise<RevisedRecord<SoftwareVendor> | undefined> => readItem(keys.vendor(id));
+export const readVendor = (id: number): Promise<RevisedRecord<SoftwareVendor> | undefined> => readItem(vendorKeys.vendor(id));
 
 const missing = (id: number) => notFound(`Software vendor ${id} does not exist`);
 const vendorIdOf = (request: ApiRequest<unknown, 'vendorId'>) => Number(request.params.vendorId);
@@ -36,7 +35,7 @@ const show = (vendor: SoftwareVendor) => ({ id: vendor.id, name: vendor.name, su
 export async function createVendor(request: ApiRequest<SoftwareVendorBody>): Promise<Reply> {
   const id = await nextNumber('VENDOR');
   const vendor: SoftwareVendor = { id, name: request.body.name, supportEmail: request.body.supportEmail ?? null };
-  await transact([createRevised({ ...keys.vendor(id), ...vendor }, () => versionConflict(`Software vendor ${id} exists`))]);
+  await transact([createRevised({ ...vendorKeys.vendor(id), ...vendor }, () => versionConflict(`Software vendor ${id} exists`))]);
   return { status: 201, body: { id } };
 }
 
@@ -55,7 +54,7 @@ export function putVendor(request: ApiRequest<SoftwareVendorBody, 'vendorId'>): 
   const id = vendorIdOf(request);
   checkVendorScope(request.principal, id);
   const conditions = preconditions(request.headers);
-  return writeRevised(keys.vendor(id), (current) => decideVendorUpdate(id, request.body, conditions, current));
+  return writeRevised(vendorKeys.vendor(id), (current) => decideVendorUpdate(id, request.body, conditions, current));
 }
 
 /**
@@ -72,14 +71,14 @@ export function decideVendorUpdate(
   if (!current) throw missing(id);
   checkPreconditions(conditions, current.revision);
   const fields = supportEmail === undefined ? { name } : { name, supportEmail };
-  return { steps: [updateRevised(keys.vendor(id), fields, current.revision)], result: noContent() };
+  return { steps: [updateRevised(vendorKeys.vendor(id), fields, current.revision)], result: noContent() };
 }
 
 /** DELETE /software-vendors/{vendorId}: only while no application, user or control unit references it (422). */
 export function deleteVendor(request: ApiRequest<unknown, 'vendorId'>): Promise<Reply> {
   const id = vendorIdOf(request);
   const conditions = preconditions(request.headers);
-  return writeRevised(keys.vendor(id), (current) => decideVendorDelete(id, conditions, current));
+  return writeRevised(vendorKeys.vendor(id), (current) => decideVendorDelete(id, conditions, current));
 }
 
 /**
@@ -100,7 +99,7 @@ export function decideVendorDelete(
       `Software vendor ${id} still has applications, users or control units`,
     );
   }
-  return { steps: [deleteRevised(keys.vendor(id), current.revision)], result: noContent() };
+  return { steps: [deleteRevised(vendorKeys.vendor(id), current.revision)], result: noContent() };
 }
 
 export const ORDER_FIELDS = ['id', 'name'] as const;
@@ -118,7 +117,7 @@ export async function listVendors(request: ApiRequest): Promise<Reply> {
 }
 
 async function visibleVendors(principal: Principal | undefined): Promise<SoftwareVendor[]> {
-  if (isHyperAdmin(principal)) return readPartition(partitions.vendors);
+  if (isHyperAdmin(principal)) return readPartition(vendorKeys.directory);
   const own = vendorOf(principal);
   const vendor = own === undefined ? undefined : await readVendor(own);
   return vendor ? [vendor] : [];

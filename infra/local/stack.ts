@@ -10,8 +10,7 @@ import { buildAll, root } from '../../scripts/build.ts';
 import { buildDocs, DOCS_BUILD_DIR } from '../../scripts/docs.ts';
 import { table } from '../../shared/db/client.ts';
 import { getItem, putItem } from '../../shared/db/documents.ts';
-import { keys } from '../../shared/db/keys.ts';
-import { type BridgeRecord, thingName } from '../../shared/kd/protocol.ts';
+import { type BridgeRecord, thingName, bridgeKeys } from '../../shared/kd/protocol.ts';
 import { ensureLocalSigningKey } from '../../shared/signing/local-signer.ts';
 import { startBroker } from './broker.ts';
 import { ensureTable, type LocalDynamo, startDynamo } from './dynamodb.ts';
@@ -61,7 +60,7 @@ export async function startLocalUnit(
   const simulator = new CuSimulator({ serial });
   const address = `tcp://127.0.0.1:${await simulator.listen(0)}`;
   const record: BridgeRecord = { serial, thingName: thingName(serial), provisioned: Date.now() };
-  await putItem({ TableName: table(), Item: { ...keys.bridge(serial), ...record } });
+  await putItem({ TableName: table(), Item: { ...bridgeKeys.bridge(serial), ...record } });
   const newBridge = () => new Bridge({ ...bridgeOptions, serial, broker: brokerUrl, unit: address });
   const unit: LocalUnit = {
     serial,
@@ -93,7 +92,7 @@ export async function startLocalUnit(
 export async function untilSeen(serial: string, online: boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { Item } = await getItem({ TableName: table(), Key: keys.bridgeSeen(serial), ConsistentRead: true });
+    const { Item } = await getItem({ TableName: table(), Key: bridgeKeys.status(serial), ConsistentRead: true });
     if (Item?.online === online) return;
     if (Date.now() > deadline) throw new Error(`the table never showed ${serial}'s bridge ${online ? 'online' : 'offline'}`);
     await new Promise((resolve) => setTimeout(resolve, 20));

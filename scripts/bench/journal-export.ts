@@ -26,6 +26,11 @@ import type { Totals } from '#shared/fiscal/totals.ts';
 import type { Caller, Handler, Model, Operation, Sample } from '../bench.ts';
 import type { ChildFigures, ChildRequests } from './journal-export-child.ts';
 import { median } from './stats.ts';
+import { registerKeys } from '#shared/fiscal/ledger.ts';
+import { sellerKeys } from '#shared/domain/seller.ts';
+import { installationKey } from '#shared/domain/installations.ts';
+import { activationKeys, applicationKeys, registrationKeys } from '#shared/domain/records.ts';
+import { apiKeyKey } from '#shared/auth/api-keys.ts';
 
 const run = promisify(execFile);
 
@@ -130,31 +135,19 @@ function saleAt(index: number, day: number, at: number, receiptNumber: number): 
 
 export async function measureJournalExport(kit: ExportKit): Promise<{ operations: Operation[]; summary: string[] }> {
   const { invoke, pricing } = kit;
-  const [
-    { keys },
-    { hashApiKey },
-    journal,
-    records,
-    report,
-    totals,
-    dates,
-    { readExportContext },
-    vendors,
-    sellers,
-    activations,
-  ] = await Promise.all([
-    import('#shared/db/keys.ts'),
-    import('#shared/auth/api-keys.ts'),
-    import('#shared/fiscal/journal.ts'),
-    import('#shared/fiscal/journal-records.ts'),
-    import('#shared/fiscal/report.ts'),
-    import('#shared/fiscal/totals.ts'),
-    import('#shared/fiscal/dates.ts'),
-    import('#shared/fiscal/export-context.ts'),
-    import('#functions/vendors/handler.ts'),
-    import('#functions/sellers/handler.ts'),
-    import('#functions/activations/handler.ts'),
-  ]);
+  const [{ hashApiKey }, journal, records, report, totals, dates, { readExportContext }, vendors, sellers, activations] =
+    await Promise.all([
+      import('#shared/auth/api-keys.ts'),
+      import('#shared/fiscal/journal.ts'),
+      import('#shared/fiscal/journal-records.ts'),
+      import('#shared/fiscal/report.ts'),
+      import('#shared/fiscal/totals.ts'),
+      import('#shared/fiscal/dates.ts'),
+      import('#shared/fiscal/export-context.ts'),
+      import('#functions/vendors/handler.ts'),
+      import('#functions/sellers/handler.ts'),
+      import('#functions/activations/handler.ts'),
+    ]);
   const sizeOf = async (key: { pk: string; sk: string }) => pricing.itemSize(await kit.readBack(key));
 
   // The seller with the profile the export names, an application on a control unit, the register activated on the unit.
@@ -302,11 +295,11 @@ export async function measureJournalExport(kit: ExportKit): Promise<{ operations
     );
     lastDay = { dayNumber: day, date, opened: false, reportPrinted: false };
   }
-  const journalItems = entries.map((entry) => ({ ...keys.journalEntry(SELLER, CASH, entry.sequence), ...entry }));
+  const journalItems = entries.map((entry) => ({ ...registerKeys.journalEntry(SELLER, CASH, entry.sequence), ...entry }));
   await kit.batchPut([
     ...journalItems,
     {
-      ...keys.registerCounter(SELLER, CASH),
+      ...registerKeys.counter(SELLER, CASH),
       // A version per write: each sale POST (the day's first also opening it) and each close.
       ver: EXPORT_SALES + EXPORT_DAYS,
       live: true,
@@ -372,17 +365,17 @@ export async function measureJournalExport(kit: ExportKit): Promise<{ operations
     }, 0);
     if (start !== entries.length)
       throw new Error(`The export's Query read ${start} journal entries, ${entries.length} are stored`);
-    const registration = await sizeOf(keys.registration(SELLER, CASH));
+    const registration = await sizeOf(registrationKeys.registration(SELLER, CASH));
     const reads = [
-      await sizeOf(keys.apiKey(hashApiKey(apiKey))),
-      await sizeOf(keys.sellerCounter(SELLER)),
+      await sizeOf(apiKeyKey(hashApiKey(apiKey))),
+      await sizeOf(sellerKeys.counter(SELLER)),
       registration,
-      await sizeOf(keys.registerCounter(SELLER, CASH)),
-      await sizeOf(keys.sellerProfile(SELLER)),
+      await sizeOf(registerKeys.counter(SELLER, CASH)),
+      await sizeOf(sellerKeys.profile(SELLER)),
       registration,
-      await sizeOf(keys.activation(activationId)),
-      await sizeOf(keys.installation(productionNumber)),
-      await sizeOf(keys.application(applicationPackage)),
+      await sizeOf(activationKeys.activation(activationId)),
+      await sizeOf(installationKey(productionNumber)),
+      await sizeOf(applicationKeys.application(applicationPackage)),
     ];
     const model: Model = {
       commands: [

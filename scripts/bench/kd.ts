@@ -7,9 +7,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { freePort } from '#infra/local/processes.ts';
-import type { KdLogScope } from '#shared/db/keys.ts';
 import type { Call, Caller, Handler, Model, Operation, Sample } from '../bench.ts';
 import { median, quantile } from './stats.ts';
+import { maintenanceSwitchKey } from '#shared/http/maintenance-mode.ts';
+import { registerKeys } from '#shared/fiscal/ledger.ts';
+import { sellerKeys } from '#shared/domain/seller.ts';
+import { activationKeys, controlUnitKeys, registrationKeys } from '#shared/domain/records.ts';
+import { KD_LOG_PREFIX, type KdLogScope, kdKeys } from '#shared/kd/records.ts';
+import { bridgeKeys } from '#shared/kd/protocol.ts';
+import { apiKeyKey } from '#shared/auth/api-keys.ts';
+import { userKeys } from '#shared/auth/users.ts';
 
 /** The unit's serial, and its register (its id at the unit: KD1). */
 const SERIAL = 'BENCHCU0000000001';
@@ -63,12 +70,11 @@ interface KdSample extends Sample {
 
 export async function measureKd(kit: KdKit): Promise<{ operations: Operation[]; summary: string[] }> {
   const { invoke, seller } = kit;
-  const [{ startBroker }, { startKdRules }, { startLocalUnit }, { db }, { keys }, vendors, activations, kd] = await Promise.all([
+  const [{ startBroker }, { startKdRules }, { startLocalUnit }, { db }, vendors, activations, kd] = await Promise.all([
     import('#infra/local/broker.ts'),
     import('#infra/local/kd-rules.ts'),
     import('#infra/local/stack.ts'),
     import('#shared/db/client.ts'),
-    import('#shared/db/keys.ts'),
     import('#functions/vendors/handler.ts'),
     import('#functions/activations/handler.ts'),
     import('#functions/kd/handler.ts'),
@@ -126,7 +132,7 @@ export async function measureKd(kit: KdKit): Promise<{ operations: Operation[]; 
         },
       { step: 'initialize', name: 'benchKdTrace' },
     );
-    const switchPk = keys.maintenanceSwitch().pk;
+    const switchPk = maintenanceSwitchKey().pk;
     const isReply = (pk: unknown) => typeof pk === 'string' && pk.startsWith('KDR#');
     /** The bench's invoke, timed, with the request's reads of the reply and the maintenance switch. */
     const measure = async (...request: Parameters<KdKit['invoke']>): Promise<KdSample> => {
@@ -255,8 +261,7 @@ async function kdModels(
   const { readBack } = kit;
   const { readUnits, writeUnits, itemSize, transaction } = kit.pricing;
   const { seller } = kit;
-  const [{ keys, partitions, KD_LOG_PREFIX }, { hashApiKey }, { table }, { queryItems }] = await Promise.all([
-    import('#shared/db/keys.ts'),
+  const [{ hashApiKey }, { table }, { queryItems }] = await Promise.all([
     import('#shared/auth/api-keys.ts'),
     import('#shared/db/client.ts'),
     import('#shared/db/documents.ts'),
@@ -267,27 +272,27 @@ async function kdModels(
   // The register's reads before its claim: its key, the seller's liveness, its activation; then (BatchGet) its
   // counter, the unit's bridge record and last status, the unit, and the register's id at the unit.
   const first = [
-    await sizeOf(keys.apiKey(hashApiKey(known.apiKey))),
-    await sizeOf(keys.sellerCounter(seller)),
-    await sizeOf(keys.activation(known.activationId)),
+    await sizeOf(apiKeyKey(hashApiKey(known.apiKey))),
+    await sizeOf(sellerKeys.counter(seller)),
+    await sizeOf(activationKeys.activation(known.activationId)),
   ];
-  const counterKey = keys.registerCounter(seller, CASH);
+  const counterKey = registerKeys.counter(seller, CASH);
   const counter = await readBack(counterKey);
   const units = [
     itemSize(counter),
-    await sizeOf(keys.bridge(SERIAL)),
-    await sizeOf(keys.bridgeSeen(SERIAL)),
-    await sizeOf(keys.controlUnit(SERIAL)),
-    await sizeOf(keys.kdRegisterId(seller, 'KD1')),
+    await sizeOf(bridgeKeys.bridge(SERIAL)),
+    await sizeOf(bridgeKeys.status(SERIAL)),
+    await sizeOf(controlUnitKeys.unit(SERIAL)),
+    await sizeOf(kdKeys.registerId(seller, 'KD1')),
   ];
-  const claim = await readBack(keys.kdClaim(seller, CASH, known.last, 'Normal'));
+  const claim = await readBack(kdKeys.claim(seller, CASH, known.last, 'Normal'));
   const signedClaim = itemSize(claim);
   const pendingClaim = itemSize({ ...claim, state: 'PENDING', controlCode: null });
-  const reply = await sizeOf(keys.kdReply(String(claim.correlationId)));
+  const reply = await sizeOf(bridgeKeys.reply(String(claim.correlationId)));
   // The last kd's journal entries: KD_REQUEST, then KD_OUTCOME (the register's last).
   const { sequence } = (counter.ledger as { journal: { sequence: number } }).journal;
-  const requestEntry = await sizeOf(keys.journalEntry(seller, CASH, sequence - 1));
-  const outcomeEntry = await sizeOf(keys.journalEntry(seller, CASH, sequence));
+  const requestEntry = await sizeOf(registerKeys.journalEntry(seller, CASH, sequence - 1));
+  const outcomeEntry = await sizeOf(registerKeys.journalEntry(seller, CASH, sequence));
   // Its Kd log record, one copy in each directory (all, the seller's, the unit's, the vendor's): each one's latest,
   // as the receipts are dated in their order. The listed view has no id: the directories are read directly.
   const directory = async (scope: KdLogScope, limit: number, descending: boolean) => {
@@ -295,7 +300,7 @@ async function kdModels(
       TableName: table(),
       ConsistentRead: true,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': partitions.kdLog(scope).pk, ':prefix': KD_LOG_PREFIX },
+      ExpressionAttributeValues: { ':pk': kdKeys.logDirectory(scope).pk, ':prefix': KD_LOG_PREFIX },
       ScanIndexForward: !descending,
       Limit: limit,
     });
@@ -349,9 +354,9 @@ async function kdModels(
     commands: ['Query', 'GetItem', 'GetItem', 'Query'],
     capacity: {
       tableRcu:
-        readUnits(await sizeOf(keys.user(kit.user))) +
+        readUnits(await sizeOf(userKeys.user(kit.user))) +
         readUnits(first[1] ?? 0) +
-        readUnits(await sizeOf(keys.registration(seller, CASH))) +
+        readUnits(await sizeOf(registrationKeys.registration(seller, CASH))) +
         readUnits(pageBytes),
       lsiRcu: 0,
       tableWcu: 0,

@@ -1,8 +1,8 @@
-import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { sellerMissing, sellerReferenceMissing, splitSellerId } from '#shared/domain/seller.ts';
 import { type ApiError, forbidden } from '#shared/errors.ts';
 import type { Principal } from './principal.ts';
+import { vendorKeys } from '#shared/domain/records.ts';
 
 /**
  * Who may call a route (spec 5.4), checked in one place before the domain function runs.
@@ -48,7 +48,7 @@ export async function canAccessSeller(principal: Principal | undefined, sellerId
   if (principal.kind === 'activation') return principal.sellerId === sellerId;
   if (principal.role === 'HYPER_ADMIN') return true;
   const vendor = vendorOf(principal);
-  if (vendor !== undefined) return (await readItem(keys.vendorSeller(vendor, sellerId))) !== undefined;
+  if (vendor !== undefined) return (await readItem(vendorKeys.sellerLink(vendor, sellerId))) !== undefined;
   return principal.sellers.includes(sellerId);
 }
 

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { table } from '#shared/db/client.ts';
 import { putItem, transactWrite } from '#shared/db/documents.ts';
-import { keys } from '#shared/db/keys.ts';
+import type { Key } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
-import type { ActivationStatus } from '#shared/domain/records.ts';
+import { type ActivationStatus, activationKeys } from '#shared/domain/records.ts';
 import type { Feature } from './features.ts';
 
 /**
@@ -23,6 +23,9 @@ export interface ApiKeyRecord {
   features: Feature[];
 }
 
+/** The record behind a key, by the key's hash. */
+export const apiKeyKey = (hash: string): Key<ApiKeyRecord> => ({ pk: `K#${hash}`, sk: '#KEY' });
+
 /** SHA-256 is enough for a key with 192 random bits: there is nothing to guess, only to look up. */
 export const hashApiKey = (apiKey: string) => createHash('sha256').update(apiKey).digest('hex');
 
@@ -33,7 +36,7 @@ export const hashApiKey = (apiKey: string) => createHash('sha256').update(apiKey
 export const newApiKey = () => randomBytes(24).toString('base64url');
 
 /** The item of the record behind a presented key, keyed by the key's hash. */
-export const apiKeyItem = (apiKey: string) => keys.apiKey(hashApiKey(apiKey));
+export const apiKeyItem = (apiKey: string) => apiKeyKey(hashApiKey(apiKey));
 
 /** The record behind a presented key: one strongly consistent read on the key's hash. */
 export function findApiKey(apiKey: string) {
@@ -43,7 +46,7 @@ export function findApiKey(apiKey: string) {
 export async function storeApiKey(apiKey: string, record: ApiKeyRecord): Promise<void> {
   await putItem({
     TableName: table(),
-    Item: { ...keys.apiKey(hashApiKey(apiKey)), ...record },
+    Item: { ...apiKeyKey(hashApiKey(apiKey)), ...record },
     ConditionExpression: 'attribute_not_exists(pk)',
   });
 }
@@ -65,7 +68,7 @@ export async function markWorking(apiKey: string, activationId: number, now: num
   });
   try {
     await transactWrite({
-      TransactItems: [update(apiKeyItem(apiKey)), update(keys.activation(activationId), ', issued = :now')],
+      TransactItems: [update(apiKeyItem(apiKey)), update(activationKeys.activation(activationId), ', issued = :now')],
     });
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;

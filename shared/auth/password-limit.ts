@@ -1,9 +1,9 @@
 import { table } from '#shared/db/client.ts';
 import { putItem, updateItem } from '#shared/db/documents.ts';
-import { type Key, keys } from '#shared/db/keys.ts';
+import { type Key, type Partition } from '#shared/db/keys.ts';
 import { type Item, readPartition } from '#shared/db/reads.ts';
 import { writeIf } from '#shared/db/transact.ts';
-import type { UserRecord } from './users.ts';
+import { type UserRecord, userKeys, userPk } from './users.ts';
 
 /**
  * Wrong passwords slowed per username (docs/conventions.md §26): after `WRONG_PASSWORD_LIMIT` wrong passwords
@@ -24,6 +24,13 @@ export interface WrongPasswords {
   expiresAt: number;
 }
 
+/**
+ * The wrong passwords of a username, known or not, beside its user (expires: `expiresAt`), so one Query of the
+ * username's partition reads both.
+ */
+export const wrongPasswordsKey = (username: string): Key<WrongPasswords> => ({ pk: userPk(username), sk: '#WRONG_PASSWORDS' });
+const usernamePartition = (username: string): Partition<UserRecord | WrongPasswords> => ({ pk: userPk(username) });
+
 /** What signing a username in reads: its user (undefined when unknown) and its wrong passwords (undefined when none). */
 export interface SignIn {
   user: UserRecord | undefined;
@@ -35,9 +42,9 @@ export interface SignIn {
  * are small, so this costs what the GetItem of the user alone did (one read unit).
  */
 export async function readSignIn(username: string): Promise<SignIn> {
-  const items = await readPartition(keys.userPartition(username));
+  const items = await readPartition(usernamePartition(username));
   const find = <T>(key: Key<T>) => items.find((item) => item.sk === key.sk) as Item<T> | undefined;
-  return { user: find(keys.user(username)), wrongPasswords: find(keys.wrongPasswords(username)) };
+  return { user: find(userKeys.user(username)), wrongPasswords: find(wrongPasswordsKey(username)) };
 }
 
 /** Seconds until the username may try a password again (its `Retry-After`), or undefined when it may now. */
@@ -52,7 +59,7 @@ export function retryAfterSeconds(counter: WrongPasswords | undefined, now: numb
  * makes it decide again; three rounds cover one such race with room to spare.
  */
 export async function countWrongPassword(username: string, now: number): Promise<void> {
-  const key = keys.wrongPasswords(username);
+  const key = wrongPasswordsKey(username);
   const windowEnds = now + WRONG_PASSWORD_WINDOW_MS;
   const fresh: WrongPasswords = { failures: 1, windowEnds, expiresAt: Math.ceil(windowEnds / 1000) };
   const addToOpenWindow = () =>

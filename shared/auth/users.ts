@@ -1,11 +1,12 @@
 import { table } from '#shared/db/client.ts';
-import { keys, partitions } from '#shared/db/keys.ts';
+import { type Key, partitionOf } from '#shared/db/keys.ts';
 import { readItem, readItems, readPartition } from '#shared/db/reads.ts';
 import { createRevised, deleteRevised, updateRevised } from '#shared/db/revisions.ts';
 import { put, reference, type Step, transact } from '#shared/db/transact.ts';
 import { referenceNotFound, versionConflict } from '#shared/errors.ts';
 import { hashPassword } from './passwords.ts';
 import type { Role } from './principal.ts';
+import { vendorKeys } from '#shared/domain/records.ts';
 
 /** A user as stored: the canonical model behind every version's User view. */
 export interface UserRecord {
@@ -31,6 +32,15 @@ export interface UserEntry {
   softwareVendor: number | null;
 }
 
+/** A username's partition: its user, if any, and its wrong-password counter, if any (shared/auth/password-limit.ts). */
+export const userPk = (username: string) => `U#${username}`;
+
+export const userKeys = {
+  user: (username: string): Key<UserRecord> => ({ pk: userPk(username), sk: '#USER' }),
+  directoryEntry: (username: string): Key<UserEntry> => ({ pk: 'USERS', sk: username }),
+  directory: partitionOf<UserEntry>('USERS'),
+} as const;
+
 /** A user to create: its password in clear, hashed here. */
 export type NewUser = Omit<UserRecord, 'passwordHash' | 'revision'> & { password: string };
 
@@ -39,17 +49,17 @@ export type UserChanges = Partial<Pick<UserRecord, 'email' | 'role' | 'softwareV
 
 /** The user of that name (one strongly consistent GetItem); undefined when there is none. */
 export async function getUser(username: string): Promise<UserRecord | undefined> {
-  return readItem(keys.user(username));
+  return readItem(userKeys.user(username));
 }
 
 /** The directory of users, in username order: one Query of the USERS partition. */
 export async function listUserEntries(): Promise<UserEntry[]> {
-  return readPartition(partitions.users);
+  return readPartition(userKeys.directory);
 }
 
 /** The users of these names (strongly consistent BatchGets), in the given order; unknown names are left out. */
 export async function readUsers(usernames: readonly string[]): Promise<UserRecord[]> {
-  return readItems(usernames.map((username) => keys.user(username)));
+  return readItems(usernames.map((username) => userKeys.user(username)));
 }
 
 /**
@@ -63,7 +73,7 @@ export async function createUserIfAbsent(user: NewUser): Promise<boolean> {
   const taken = versionConflict(`User ${user.username} exists already`);
   try {
     await transact([
-      createRevised({ ...keys.user(user.username), ...record }, () => taken),
+      createRevised({ ...userKeys.user(user.username), ...record }, () => taken),
       directoryPut(record),
       ...vendorMove(null, record.softwareVendor),
     ]);
@@ -94,7 +104,7 @@ export function userUpdateSteps(current: UserRecord, set: Partial<Omit<UserRecor
   const next = { ...current, ...set };
   const entryChanged = JSON.stringify(entryOf(next)) !== JSON.stringify(entryOf(current));
   return [
-    updateRevised(keys.user(current.username), set, current.revision),
+    updateRevised(userKeys.user(current.username), set, current.revision),
     ...(entryChanged ? [directoryPut(next)] : []),
     ...vendorMove(current.softwareVendor, next.softwareVendor),
   ];
@@ -103,8 +113,8 @@ export function userUpdateSteps(current: UserRecord, set: Partial<Omit<UserRecor
 /** Deletes a user read before, with its directory entry and its vendor reference (409 when it changed meanwhile). */
 export async function removeUser(current: UserRecord): Promise<void> {
   await transact([
-    deleteRevised(keys.user(current.username), current.revision),
-    { write: { Delete: { TableName: table(), Key: keys.userDirectory(current.username) } } },
+    deleteRevised(userKeys.user(current.username), current.revision),
+    { write: { Delete: { TableName: table(), Key: userKeys.directoryEntry(current.username) } } },
     ...vendorMove(current.softwareVendor, null),
   ]);
 }
@@ -112,13 +122,13 @@ export async function removeUser(current: UserRecord): Promise<void> {
 const vendorMissing = (id: number) => () => referenceNotFound(`Software vendor ${id} does not exist`);
 
 const entryOf = ({ username, email, role, softwareVendor }: UserEntry): UserEntry => ({ username, email, role, softwareVendor });
-const directoryPut = (user: UserEntry): Step => put({ ...keys.userDirectory(user.username), ...entryOf(user) });
+const directoryPut = (user: UserEntry): Step => put({ ...userKeys.directoryEntry(user.username), ...entryOf(user) });
 
 /** The reference counts a change of vendor moves: one fewer on the old vendor, one more on the new. */
 function vendorMove(before: number | null, after: number | null): Step[] {
   if (before === after) return [];
   return [
-    ...(before === null ? [] : [reference(keys.vendor(before), vendorMissing(before), -1)]),
-    ...(after === null ? [] : [reference(keys.vendor(after), vendorMissing(after))]),
+    ...(before === null ? [] : [reference(vendorKeys.vendor(before), vendorMissing(before), -1)]),
+    ...(after === null ? [] : [reference(vendorKeys.vendor(after), vendorMissing(after))]),
   ];
 }

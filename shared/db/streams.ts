@@ -2,7 +2,7 @@ import { type ApiError, inconsistentData, outdatedVersion } from '#shared/errors
 import type { ApiVersion } from '#shared/versions.ts';
 import { table } from './client.ts';
 import { queryItems } from './documents.ts';
-import { type Key, keys, type Partition, tombstoneSortKey, VERSION_INDEX, versionRange, versionSortKey } from './keys.ts';
+import { entityPrefix, type Key, type Partition, tombstoneSortKey, VERSION_INDEX, versionRange, versionSortKey } from './keys.ts';
 import { type KeyPage, queryAll, readItem, readPage, readPair } from './reads.ts';
 import { commit, type Step, type TransactItem } from './transact.ts';
 
@@ -42,9 +42,21 @@ export interface Stamp {
 
 export type Stored<T> = T & Stamp & Key;
 
+/** An entity of the stream whose partition is `pk` (a seller's catalog, a register's sales), by kind and identifier. */
+export const streamEntityKey = <T>(pk: string, kind: string, identifier: string): Key<Stored<T>> => ({
+  pk,
+  sk: `${entityPrefix(kind)}${identifier}`,
+});
+
 /** An entity of a stream by kind and identifier. */
 export const streamEntity = <T>(stream: Stream, kind: string, identifier: string): Key<Stored<T>> =>
-  keys.streamEntity<T>(stream.partition.pk, kind, identifier);
+  streamEntityKey<T>(stream.partition.pk, kind, identifier);
+
+/** Which entity of a kind holds a value that must be unique in its stream's partition (a precept's order). */
+export const uniqueValueKey = (streamPk: string, kind: string, field: string, value: string): Key<{ holder: string }> => ({
+  pk: streamPk,
+  sk: `UNIQUE#${kind}#${field}#${value}`,
+});
 
 /** What a write decides, given the current state it was shown. */
 export interface Decision<T, R> {

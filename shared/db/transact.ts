@@ -3,7 +3,7 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { type ApiError, serviceBusy } from '#shared/errors.ts';
 import { table } from './client.ts';
 import { putItem, transactWrite, updateItem } from './documents.ts';
-import { type Key, keys } from './keys.ts';
+import { type Key, sequenceKey } from './keys.ts';
 import { backoff, MAX_ATTEMPTS } from './retry.ts';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -142,7 +142,7 @@ export const reference = (key: Key, refused: () => ApiError, delta: 1 | -1 = 1):
  * is a global sequence; a key is a sequence of its own partition (a seller's orders).
  */
 export async function nextNumber(sequence: string | Key<{ n: number }>): Promise<number> {
-  const key = typeof sequence === 'string' ? keys.sequence(sequence) : sequence;
+  const key = typeof sequence === 'string' ? sequenceKey(sequence) : sequence;
   const reply = await updateItem({
     TableName: table(),
     Key: { pk: key.pk, sk: key.sk },

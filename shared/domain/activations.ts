@@ -1,9 +1,8 @@
-import type { ApiKeyRecord } from '#shared/auth/api-keys.ts';
+import { type ApiKeyRecord, apiKeyKey } from '#shared/auth/api-keys.ts';
 import { table } from '#shared/db/client.ts';
-import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { put, type Step, transact } from '#shared/db/transact.ts';
-import type { Activation } from './records.ts';
+import { type Activation, activationKeys } from './records.ts';
 import { notFound, versionConflict } from '#shared/errors.ts';
 
 /** The copy of an activation's state that its API key carries (one GetItem authenticates). */
@@ -19,7 +18,7 @@ export const keyRecord = (activation: Activation): ApiKeyRecord => ({
 
 /** An activation by id, or 404 NotFound. */
 export async function findActivation(id: number): Promise<Activation> {
-  const activation = await readItem(keys.activation(id));
+  const activation = await readItem(activationKeys.activation(id));
   if (!activation) throw notFound(`Activation ${id} does not exist`);
   return activation;
 }
@@ -34,14 +33,14 @@ export async function saveActivation(previous: Activation, next: Activation, ext
       write: {
         Put: {
           TableName: table(),
-          Item: { ...keys.activation(next.id), ...next },
+          Item: { ...activationKeys.activation(next.id), ...next },
           ConditionExpression: 'issued = :seen',
           ExpressionAttributeValues: { ':seen': previous.issued },
         },
       },
       refused: () => versionConflict(`Activation ${next.id} changed concurrently; read it again`),
     },
-    ...(next.keyHash === null ? [] : [put({ ...keys.apiKey(next.keyHash), ...keyRecord(next) })]),
+    ...(next.keyHash === null ? [] : [put({ ...apiKeyKey(next.keyHash), ...keyRecord(next) })]),
     ...extra,
   ];
   await transact(steps);

@@ -1,7 +1,7 @@
-import { keys } from '#shared/db/keys.ts';
+import type { Key } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { create, nextNumber, put, reference, type Step } from '#shared/db/transact.ts';
-import type { ApplicationDescription, Installation } from '#shared/domain/records.ts';
+import { type ApplicationDescription, type Installation, applicationKeys, deviceKeys } from '#shared/domain/records.ts';
 import { referenceNotFound, serviceBusy, unprocessable } from '#shared/errors.ts';
 
 /** What a device tells about itself when it installs (spec 4.2 installation fields). */
@@ -15,6 +15,12 @@ export interface DeviceInfo {
 
 /** An installation as stored: the record plus the sellers registered on it (seller id -> register name). */
 export type StoredInstallation = Installation & { registrations: Record<string, string> };
+
+/** An installation, by its production number. */
+export const installationKey = (productionNumber: string): Key<StoredInstallation> => ({
+  pk: `I#${productionNumber}`,
+  sk: '#INSTALLATION',
+});
 
 /** A production number is the application's prefix and a number of at least this many digits. */
 const MIN_DIGITS = 6;
@@ -52,13 +58,13 @@ export async function newInstallation(
   return {
     installation,
     steps: [
-      create({ ...keys.installation(productionNumber), ...installation }, () =>
+      create({ ...installationKey(productionNumber), ...installation }, () =>
         serviceBusy('The production number was taken; try again'),
       ),
-      put({ ...keys.deviceInstall(device.deviceId, app.applicationPackage), productionNumber, installed: now }),
-      put({ ...keys.deviceDirectory(device.deviceId), ...entry }),
-      put({ ...keys.deviceDirectory(device.deviceId, { vendor: app.softwareVendor }), ...entry }),
-      reference(keys.application(app.applicationPackage), () =>
+      put({ ...deviceKeys.install(device.deviceId, app.applicationPackage), productionNumber, installed: now }),
+      put({ ...deviceKeys.directoryEntry(device.deviceId), ...entry }),
+      put({ ...deviceKeys.directoryEntry(device.deviceId, { vendor: app.softwareVendor }), ...entry }),
+      reference(applicationKeys.application(app.applicationPackage), () =>
         referenceNotFound(`Application ${app.applicationPackage} does not exist`),
       ),
     ],
@@ -67,14 +73,14 @@ export async function newInstallation(
 
 /** The installation behind a production number, or 404 ReferenceNotFound. */
 export async function findInstallation(productionNumber: string): Promise<StoredInstallation> {
-  const installation = await readItem(keys.installation(productionNumber));
+  const installation = await readItem(installationKey(productionNumber));
   if (!installation) throw referenceNotFound(`No installation has production number ${productionNumber}`);
   return installation;
 }
 
 /** A later install of the same application on the same device supersedes this one (422 INSTALLATION_IS_OUT_OF_DATE). */
 export async function assertCurrent(installation: Installation): Promise<void> {
-  const latest = await readItem(keys.deviceInstall(installation.deviceId, installation.applicationPackage));
+  const latest = await readItem(deviceKeys.install(installation.deviceId, installation.applicationPackage));
   if (latest && latest.productionNumber !== installation.productionNumber) {
     throw unprocessable(
       'INSTALLATION_IS_OUT_OF_DATE',
@@ -85,7 +91,7 @@ export async function assertCurrent(installation: Installation): Promise<void> {
 
 /** The application behind a package name, or 404 ReferenceNotFound. */
 export async function findApplication(applicationPackage: string): Promise<ApplicationDescription> {
-  const app = await readItem(keys.application(applicationPackage));
+  const app = await readItem(applicationKeys.application(applicationPackage));
   if (!app) throw referenceNotFound(`Application ${applicationPackage} does not exist`);
   return app;
 }

@@ -1,10 +1,11 @@
 import type { HairdresserBody, RestaurantBody } from '#schemas/types.ts';
 import type { Feature } from '#shared/auth/features.ts';
+import { type Key, pad, type Partition, partitionOf } from '#shared/db/keys.ts';
+import type { Revised } from '#shared/db/revisions.ts';
 
 /**
  * The global records of installing and activating registers (spec 2.3), as stored: one
- * canonical form each, shown per API version by the functions that serve them. Keys are in
- * `shared/db/keys.ts`.
+ * canonical form each, shown per API version by the functions that serve them. Their keys are at the end.
  */
 
 export type ActivationStatus = 'ISSUED' | 'ACTIVE' | 'WORKING' | 'CLOSED';
@@ -181,3 +182,74 @@ export interface GatewayPayment {
   declineReason: string | null;
   created: number;
 }
+
+/*
+ * The keys of these records. They live beside the types and import nothing at run time but the table engine's key
+ * shapes, so any floor (and the edge bridge, through shared/kd/protocol.ts) may name a record's key.
+ */
+
+export const vendorKeys = {
+  vendor: (id: number): Key<SoftwareVendor & Revised> => ({ pk: 'VENDORS', sk: String(id) }),
+  directory: partitionOf<SoftwareVendor & Revised>('VENDORS'),
+  /** The link of a vendor to a seller that runs its applications. */
+  sellerLink: (vendorId: number, sellerId: string): Key<VendorSellerLink> => ({ pk: `VS#${vendorId}`, sk: sellerId }),
+  /** The sellers that run a vendor's applications (one link each). */
+  sellers: (vendorId: number): Partition<VendorSellerLink> => partitionOf(`VS#${vendorId}`),
+} as const;
+
+export const applicationKeys = {
+  application: (applicationPackage: string): Key<ApplicationDescription & Revised> => ({ pk: 'APPS', sk: applicationPackage }),
+  directory: partitionOf<ApplicationDescription & Revised>('APPS'),
+} as const;
+
+/** The scope of a device directory: all devices, a vendor's, or a seller's. */
+type DeviceScope = undefined | { vendor: number } | { sellerId: string };
+const deviceDirectoryPk = (scope: DeviceScope) =>
+  scope === undefined ? 'DEVICES' : 'vendor' in scope ? `DEVICES#V${scope.vendor}` : `DEVICES#S${scope.sellerId}`;
+
+export const deviceKeys = {
+  /** The latest install of an application on a device. */
+  install: (deviceId: string, applicationPackage: string): Key<DeviceInstall> => ({
+    pk: `D#${deviceId}`,
+    sk: `APP#${applicationPackage}`,
+  }),
+  directoryEntry: (deviceId: string, scope?: DeviceScope): Key<DeviceEntry> => ({ pk: deviceDirectoryPk(scope), sk: deviceId }),
+  directory: (scope?: DeviceScope): Partition<DeviceEntry> => partitionOf(deviceDirectoryPk(scope)),
+} as const;
+
+/** A control unit's partition: the unit, the activations naming it, and its bridge's items (shared/kd/protocol.ts). */
+export const controlUnitPk = (serial: string) => `CU#${serial}`;
+/** The sort-key prefix of the activations naming a unit, in its partition: one Query reads them. */
+export const CONTROL_UNIT_ACTIVATION_PREFIX = 'A#';
+/** All control units (`CUS`), or those connected to one vendor (`CUS#V<id>`). */
+const controlUnitDirectoryPk = (vendor?: number) => (vendor === undefined ? 'CUS' : `CUS#V${vendor}`);
+
+export const controlUnitKeys = {
+  unit: (serial: string): Key<ControlUnit> => ({ pk: controlUnitPk(serial), sk: '#CU' }),
+  /** Written with every activation that names the unit: the unit's activations are one Query, never a Scan. */
+  activation: (serial: string, activationId: number): Key<{ activationId: number }> => ({
+    pk: controlUnitPk(serial),
+    sk: `${CONTROL_UNIT_ACTIVATION_PREFIX}${pad(activationId)}`,
+  }),
+  /** A unit's entry in the directory of all units, or of its vendor's: a copy of the unit, kept with it. */
+  directoryEntry: (serial: string, vendor?: number): Key<ControlUnit> => ({ pk: controlUnitDirectoryPk(vendor), sk: serial }),
+  directory: (vendor?: number): Partition<ControlUnit> => partitionOf(controlUnitDirectoryPk(vendor)),
+} as const;
+
+export const activationKeys = {
+  activation: (id: number): Key<Activation> => ({ pk: `A#${id}`, sk: '#ACTIVATION' }),
+  /** A connection code, by the code's hash. */
+  connectionCode: (hash: string): Key<ConnectionCode> => ({ pk: `C#${hash}`, sk: '#CODE' }),
+} as const;
+
+/**
+ * The partition of a register's own stream: its counter, sales, days, journal, receipts and kept answers
+ * (shared/fiscal/ledger.ts, shared/http/idempotency.ts, shared/kd/records.ts).
+ */
+export const registerPk = (sellerId: string, cash: string) => `R#${sellerId}#${cash}`;
+
+export const registrationKeys = {
+  registration: (sellerId: string, cash: string): Key<Registration> => ({ pk: `R#${sellerId}`, sk: cash }),
+  /** A seller's registrations (one item per register name). */
+  registrations: (sellerId: string): Partition<Registration> => partitionOf(`R#${sellerId}`),
+} as const;

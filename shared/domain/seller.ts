@@ -1,11 +1,13 @@
 import type { SellerV15Body, SellerV26Body, SellerV33Body } from '#schemas/types.ts';
 import { table } from '#shared/db/client.ts';
-import { keys, type Partition, sellerPk } from '#shared/db/keys.ts';
+import { type Key, pad, type Partition, partitionOf } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
-import { type Counter, planVersioned, readLiveCounter, type Stream } from '#shared/db/streams.ts';
+import type { Revised } from '#shared/db/revisions.ts';
+import { type Counter, planVersioned, readLiveCounter, type Stored, type Stream, streamEntityKey } from '#shared/db/streams.ts';
 import { put, type Step } from '#shared/db/transact.ts';
 import { type ApiError, notFound, referenceNotFound, versionConflict } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
+import type { GatewayPayment, Hairdresser, Restaurant, RestaurantDirectoryEntry } from './records.ts';
 
 /**
  * The seller: its canonical form, its id, its version stream and the one answer to "is this seller
@@ -36,12 +38,50 @@ export const splitSellerId = (sellerId: string): Pick<Seller, 'country' | 'corpo
   corporateId: sellerId.slice(2),
 });
 
+/** The seller's partition: its counter, profile, catalog, images and the records kept beside them. */
+export const sellerPk = (sellerId: string) => `S#${sellerId}`;
+
+/** The sort-key prefix of one entity's images of a kind (`PRODUCT_IMAGE`, ...): one Query reads them. */
+export const imagesPrefix = (kind: string, entityIdentifier: string) => `${kind}#${entityIdentifier}/`;
+
+/** The items of a seller's partition, and the directories of sellers and restaurants. */
+export const sellerKeys = {
+  counter: (sellerId: string): Key<Counter> => ({ pk: sellerPk(sellerId), sk: '#VERSION' }),
+  profile: (sellerId: string): Key<Stored<Seller>> => ({ pk: sellerPk(sellerId), sk: '#PROFILE' }),
+  /** A catalog entity (tax, category, product, ...) of the seller's stream: `T` is the entity's data. */
+  catalog: <T = unknown>(sellerId: string, kind: string, identifier: string): Key<Stored<T>> =>
+    streamEntityKey<T>(sellerPk(sellerId), kind, identifier),
+  /** An image; `/` cannot occur in identifiers, so `<entityId>/` is a safe prefix for one entity's images. */
+  image: <T>(sellerId: string, kind: string, entityIdentifier: string, filename: string): Key<Stored<T>> => ({
+    pk: sellerPk(sellerId),
+    sk: `${imagesPrefix(kind, entityIdentifier)}${filename}`,
+  }),
+  /** One version of an image (where its bytes are): no vsk, so diffs never see it; its prefix is not the image's. */
+  imageVersion: <T>(sellerId: string, kind: string, entityIdentifier: string, filename: string, version: number): Key<T> => ({
+    pk: sellerPk(sellerId),
+    sk: `${kind}_VERSION#${entityIdentifier}/${filename}#${pad(version)}`,
+  }),
+  /** A sequence of the seller's own (order ids), in its partition: sellers never share a hot item. */
+  sequence: (sellerId: string, name: string): Key<{ n: number }> => ({ pk: sellerPk(sellerId), sk: `#SEQ#${name}` }),
+  restaurant: (sellerId: string): Key<Restaurant & Revised> => ({ pk: sellerPk(sellerId), sk: '#RESTAURANT' }),
+  hairdresser: (sellerId: string): Key<Hairdresser & Revised> => ({ pk: sellerPk(sellerId), sk: '#HAIRDRESSER' }),
+  /** The one result of a v26 gateway payment of an order (docs/conventions.md §22), in the seller's partition. */
+  gatewayPayment: (sellerId: string, orderId: string): Key<GatewayPayment> => ({
+    pk: sellerPk(sellerId),
+    sk: `#PAYMENT#${orderId}`,
+  }),
+  directoryEntry: (sellerId: string): Key<SellerDirectoryEntry> => ({ pk: 'SELLERS', sk: sellerId }),
+  directory: partitionOf<SellerDirectoryEntry>('SELLERS'),
+  restaurantDirectoryEntry: (sellerId: string): Key<RestaurantDirectoryEntry> => ({ pk: 'RESTAURANTS', sk: sellerId }),
+  restaurantDirectory: partitionOf<RestaurantDirectoryEntry>('RESTAURANTS'),
+} as const;
+
 export const sellerMissing = (sellerId: string) => notFound(`Seller ${sellerId} does not exist`);
 
 /** The seller's catalog stream: its counter says whether the seller is live. */
 export const sellerStream = (sellerId: string): Stream => ({
   partition: { pk: sellerPk(sellerId) } satisfies Partition,
-  counter: keys.sellerCounter(sellerId),
+  counter: sellerKeys.counter(sellerId),
   missing: () => sellerMissing(sellerId),
 });
 
@@ -62,7 +102,7 @@ export const sellerReferenceMissing = (sellerId: string) => referenceNotFound(`S
  * none: its counter update already commits only over the live counter it read.
  */
 export function sellerLive(sellerId: string): Step {
-  const { pk, sk } = keys.sellerCounter(sellerId);
+  const { pk, sk } = sellerKeys.counter(sellerId);
   return {
     write: {
       ConditionCheck: {
@@ -96,20 +136,20 @@ export async function sellerFor(
   missing: () => Error,
 ): Promise<{ seller: Seller; steps: Step[] }> {
   const sellerId = sellerIdOf(identity);
-  const stored = await readItem(keys.sellerProfile(sellerId));
+  const stored = await readItem(sellerKeys.profile(sellerId));
   if (stored && !stored.deleted) return { seller: stored, steps: [] };
   if (!companyName) throw missing();
   const seller: Seller = { ...identity, name: companyName, publicAccess: false, workHoursWeek: {} };
   const { steps } = await planVersioned<Seller, undefined>({
     stream: sellerStream(sellerId),
-    entity: keys.sellerProfile(sellerId),
+    entity: sellerKeys.profile(sellerId),
     kind: 'SELLER',
     apiVersion,
     decide: () => ({
       entity: { ...seller, deleted: false },
       result: undefined,
       live: true,
-      alongside: [put({ ...keys.sellerDirectory(sellerId), ...sellerDirectoryEntry(sellerId, seller) })],
+      alongside: [put({ ...sellerKeys.directoryEntry(sellerId), ...sellerDirectoryEntry(sellerId, seller) })],
     }),
   });
   // A seller created meanwhile by someone else fails the counter's condition: the caller tries again.

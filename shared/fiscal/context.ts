@@ -3,11 +3,10 @@
  * print about the seller and the register, read in one place (docs/conventions.md §16, §17). It is read as it is
  * now, not frozen at the sale: the seller's profile, the register's registration and its latest activation.
  */
-import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { timeZoneOf } from './dates.ts';
-import type { Activation, Registration } from '#shared/domain/records.ts';
-import type { Seller } from '#shared/domain/seller.ts';
+import { type Activation, type Registration, activationKeys, registrationKeys } from '#shared/domain/records.ts';
+import { type Seller, sellerKeys } from '#shared/domain/seller.ts';
 import type { Register } from './ledger.ts';
 
 export interface FiscalContext {
@@ -41,12 +40,15 @@ export interface ContextRecords {
 
 /** The seller's profile and the register's registration, read together: what every context starts from. */
 export const readSellerAndRegistration = (register: Register) =>
-  Promise.all([readItem(keys.sellerProfile(register.sellerId)), readItem(keys.registration(register.sellerId, register.cash))]);
+  Promise.all([
+    readItem(sellerKeys.profile(register.sellerId)),
+    readItem(registrationKeys.registration(register.sellerId, register.cash)),
+  ]);
 
 /** The latest activation a registration names, or undefined. */
 export const latestActivationKey = (registration: Registration | undefined) => {
   const latest = registration?.activationIds[0];
-  return latest === undefined ? undefined : keys.activation(latest);
+  return latest === undefined ? undefined : activationKeys.activation(latest);
 };
 
 /**

@@ -5,10 +5,11 @@
  * installation (program version), the application (its name and package) and the latest activation (the control
  * unit's serial). A day's closing entry freezes it, so a fetched journal exports offline with the same facts.
  */
-import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { fiscalContextOf, latestActivationKey, readSellerAndRegistration } from './context.ts';
 import type { Register } from './ledger.ts';
+import { installationKey } from '#shared/domain/installations.ts';
+import { applicationKeys } from '#shared/domain/records.ts';
 
 export interface ExportContext {
   sellerId: string;
@@ -53,8 +54,8 @@ export async function readExportContext(register: Register): Promise<ExportConte
   const applicationPackage = registration?.applicationPackage ?? null;
   const [activation, installation, application] = await Promise.all([
     activationKey === undefined ? undefined : readItem(activationKey),
-    productionNumber === null ? undefined : readItem(keys.installation(productionNumber)),
-    applicationPackage === null ? undefined : readItem(keys.application(applicationPackage)),
+    productionNumber === null ? undefined : readItem(installationKey(productionNumber)),
+    applicationPackage === null ? undefined : readItem(applicationKeys.application(applicationPackage)),
   ]);
   const context = fiscalContextOf(register, { seller, registration, activation });
   return {

@@ -1,4 +1,4 @@
-import { keys, pad, registerPk, type Key, VERSION_INDEX, versionRange } from '#shared/db/keys.ts';
+import { pad, type Key, VERSION_INDEX, versionRange } from '#shared/db/keys.ts';
 import { type Item, queryEach, readItem, readItems } from '#shared/db/reads.ts';
 import { type Counter, counterWrite, entityWrite, readDiff, type Stored, type Stream, streamEntity } from '#shared/db/streams.ts';
 import { table } from '#shared/db/client.ts';
@@ -6,11 +6,12 @@ import { queryItems } from '#shared/db/documents.ts';
 import { commit, create, put, type Step } from '#shared/db/transact.ts';
 import { insufficientRights } from '#shared/auth/access.ts';
 import type { Principal } from '#shared/auth/principal.ts';
+import { registerPk } from '#shared/domain/records.ts';
 import { referenceNotFound } from '#shared/errors.ts';
-import { type IdempotencyKey, type KeptAnswer, keepStep, keptFor, replayOf } from '#shared/http/idempotency.ts';
+import { type IdempotencyKey, type KeptAnswer, keepStep, keptFor, replayOf, keptAnswerKey } from '#shared/http/idempotency.ts';
 import type { Reply } from '#shared/http/types.ts';
 import type { ApiVersion } from '#shared/versions.ts';
-import { chainEvents, GENESIS_HEAD, type JournalEvent, type JournalHead } from './journal.ts';
+import { chainEvents, GENESIS_HEAD, type JournalEntry, type JournalEvent, type JournalHead } from './journal.ts';
 import type { Day, Sale } from './model.ts';
 import { type Breakdown, breakdownOf, type DayTotals } from './totals.ts';
 
@@ -64,7 +65,7 @@ export interface DayRecord extends Day {
   productPieces?: number;
 }
 
-/** A piece of a closed day's per-product figures, in an item of its own (`keys.dayProducts`). */
+/** A piece of a closed day's per-product figures, in an item of its own (`registerKeys.dayProducts`). */
 export interface DayProductsPiece {
   products: Breakdown['products'];
 }
@@ -88,7 +89,7 @@ export function productPieces(register: Register, dayNumber: number, products: B
   if (count > MAX_PIECES) return { pieces: undefined, steps: [] };
   const steps = Array.from({ length: count }, (_, piece) =>
     put({
-      ...keys.dayProducts(register.sellerId, register.cash, dayNumber, piece),
+      ...registerKeys.dayProducts(register.sellerId, register.cash, dayNumber, piece),
       products: Object.fromEntries(entries.slice(piece * PRODUCTS_PER_PIECE, (piece + 1) * PRODUCTS_PER_PIECE)),
     }),
   );
@@ -104,7 +105,7 @@ export interface ReceiptRecord {
   copied?: number;
 }
 
-/** What a receipt's digital link (`keys.receiptLink`) opens: the sale of a register. */
+/** What a receipt's digital link (`registerKeys.receiptLink`) opens: the sale of a register. */
 export interface ReceiptLink {
   sellerId: string;
   cash: string;
@@ -116,6 +117,28 @@ export interface Register {
   sellerId: string;
   cash: string;
 }
+
+/** The sort-key prefix of a register's journal entries (`registerKeys.journalEntry`): its journal is a Query of it. */
+export const JOURNAL_PREFIX = 'JOURNAL#';
+
+/** The items of a register's partition besides its sales and days (`saleKey`, `dayKey`). */
+export const registerKeys = {
+  counter: (sellerId: string, cash: string): Key<RegisterCounter> => ({ pk: registerPk(sellerId, cash), sk: '#VERSION' }),
+  journalEntry: (sellerId: string, cash: string, sequence: number): Key<JournalEntry> => ({
+    pk: registerPk(sellerId, cash),
+    sk: `${JOURNAL_PREFIX}${pad(sequence)}`,
+  }),
+  receipt: (sellerId: string, cash: string, receiptNumber: number): Key<ReceiptRecord> => ({
+    pk: registerPk(sellerId, cash),
+    sk: `RECEIPT#${pad(receiptNumber)}`,
+  }),
+  /** A printed receipt's digital link (docs/conventions.md §16): the unguessable token names the register and sale. */
+  receiptLink: (token: string): Key<ReceiptLink> => ({ pk: `RL#${token}`, sk: '#RL' }),
+  dayProducts: (sellerId: string, cash: string, dayNumber: number, piece: number): Key<DayProductsPiece> => ({
+    pk: registerPk(sellerId, cash),
+    sk: `PRODUCTS#${pad(dayNumber)}#${pad(piece)}`,
+  }),
+} as const;
 
 /** A register writing its records, and the activation it writes under (whose control unit signs its receipts). */
 export interface Writer extends Register {
@@ -139,7 +162,7 @@ export const DAY = 'DAY' as const;
 /** The register's version stream: its sales and days (docs/conventions.md §14), in its own partition. */
 export const registerStream = ({ sellerId, cash }: Register): Stream => ({
   partition: { pk: registerPk(sellerId, cash) },
-  counter: keys.registerCounter(sellerId, cash),
+  counter: registerKeys.counter(sellerId, cash),
   missing: () => referenceNotFound(`No register ${cash}`),
 });
 
@@ -169,9 +192,9 @@ function rememberLatestDay(register: Register, ledger: Pick<Ledger, 'day'>): voi
 export function ledgerReadsAhead(register: Register, idempotencyKey: string | undefined): Key[] {
   const day = latestDays.get(registerPk(register.sellerId, register.cash));
   return [
-    keys.registerCounter(register.sellerId, register.cash),
+    registerKeys.counter(register.sellerId, register.cash),
     ...(day === undefined ? [] : [dayKey(register, day)]),
-    ...(idempotencyKey === undefined ? [] : [keys.idempotencyKey(register.sellerId, register.cash, idempotencyKey)]),
+    ...(idempotencyKey === undefined ? [] : [keptAnswerKey(register.sellerId, register.cash, idempotencyKey)]),
   ];
 }
 
@@ -252,7 +275,7 @@ export interface LedgerWrite<R> {
  * write of the same register makes it decide again on what that write left (bounded retries).
  */
 export function writeLedger<R>(write: LedgerWrite<R>): Promise<R> {
-  const counterKey = keys.registerCounter(write.register.sellerId, write.register.cash);
+  const counterKey = registerKeys.counter(write.register.sellerId, write.register.cash);
   return commit(async () => {
     const items = await readItems<unknown>([counterKey, ...write.reads]);
     const read: Reader = <T>(key: Key<T>) =>
@@ -290,7 +313,7 @@ export function writeLedger<R>(write: LedgerWrite<R>): Promise<R> {
         ),
       })),
       ...entries.map((entry) =>
-        create({ ...keys.journalEntry(write.register.sellerId, write.register.cash, entry.sequence), ...entry }),
+        create({ ...registerKeys.journalEntry(write.register.sellerId, write.register.cash, entry.sequence), ...entry }),
       ),
       ...(decision.alongside ?? []),
     ];
@@ -321,7 +344,7 @@ function keyed<R>(
   idempotency: IdempotencyKey,
   how: { keep?: (result: R) => Reply; replay?: (kept: KeptAnswer) => R },
 ): LedgerWrite<R> {
-  const key = keys.idempotencyKey(write.register.sellerId, write.register.cash, idempotency.key);
+  const key = keptAnswerKey(write.register.sellerId, write.register.cash, idempotency.key);
   return {
     ...write,
     reads: [...write.reads, key],
@@ -385,7 +408,7 @@ export async function readDayBreakdown(register: Register, day: Stored<DayRecord
   if (day.totals.products) return { products: day.totals.products, groups: day.totals.groups ?? {} };
   if (day.productPieces !== undefined && day.totals.groups) {
     const pieces = Array.from({ length: day.productPieces }, (_, piece) =>
-      keys.dayProducts(register.sellerId, register.cash, day.dayNumber, piece),
+      registerKeys.dayProducts(register.sellerId, register.cash, day.dayNumber, piece),
     );
     const read = await readItems(pieces);
     return {

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { table } from '#shared/db/client.ts';
 import { deleteItem, updateItem } from '#shared/db/documents.ts';
 import type { Key } from '#shared/db/keys.ts';
+import { registerPk } from '#shared/domain/records.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { type Step, writeIf } from '#shared/db/transact.ts';
 import { patternMismatch, versionConflict } from '#shared/errors.ts';
@@ -19,7 +20,7 @@ export interface IdempotencyKey {
   fingerprint: string;
 }
 
-/** What is kept under a key, in the register's partition (shared/db/keys.ts). */
+/** What is kept under a key, in the register's partition. */
 export interface KeptAnswer {
   fingerprint: string;
   /** The first answer as gzipped JSON; absent for a write whose own record answers a repeat (a kd's claim). */
@@ -29,6 +30,12 @@ export interface KeptAnswer {
   /** An effect outside the table under way (`doOnce`): whose it is, and until when (epoch ms) no one takes it over. */
   claim?: { id: string; until: number };
 }
+
+/** What a register's write kept under its `Idempotency-Key` (docs/conventions.md §15), for a day. */
+export const keptAnswerKey = (sellerId: string, cash: string, key: string): Key<KeptAnswer> => ({
+  pk: registerPk(sellerId, cash),
+  sk: `IDEMPOTENCY#${key}`,
+});
 
 /** 1 to 255 printable ASCII characters: a UUID, a ULID or the register's own request counter all fit. */
 export const IDEMPOTENCY_KEY_PATTERN = '^[\\x20-\\x7E]{1,255}$';

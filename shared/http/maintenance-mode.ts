@@ -1,5 +1,5 @@
 import { config } from '#shared/config.ts';
-import { type Key, keys } from '#shared/db/keys.ts';
+import type { Key } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { serverIsDown } from '#shared/errors.ts';
 
@@ -12,11 +12,14 @@ export interface MaintenanceSwitch {
   changedAt: string;
 }
 
+/** The one switch of the whole service; every route reads it. */
+export const maintenanceSwitchKey = (): Key<MaintenanceSwitch> => ({ pk: 'SERVICE', sk: '#MAINTENANCE' });
+
 let cached: { state: Promise<MaintenanceSwitch | undefined>; until: number } | undefined;
 
 /** The switch's item while what this process knows of it is stale, so a request can read it with its other items. */
 export const staleSwitch = (now: number = Date.now()): Key[] =>
-  cached === undefined || now >= cached.until ? [keys.maintenanceSwitch()] : [];
+  cached === undefined || now >= cached.until ? [maintenanceSwitchKey()] : [];
 
 /**
  * Throws `503 ServiceUnavailable SERVER_IS_DOWN` with `Retry-After` while the switch is on (docs/conventions.md §24).
@@ -25,7 +28,7 @@ export const staleSwitch = (now: number = Date.now()): Key[] =>
  */
 export async function refuseDuringMaintenance(now: number = Date.now()): Promise<void> {
   if (cached === undefined || now >= cached.until) {
-    const state = readItem(keys.maintenanceSwitch());
+    const state = readItem(maintenanceSwitchKey());
     const entry = { state, until: now + config().maintenanceCacheSeconds * 1000 };
     cached = entry;
     state.catch(() => {

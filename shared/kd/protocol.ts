@@ -6,7 +6,8 @@
  * Everything a message needs travels in its JSON payload, so MQTT 3.1.1 brokers carry it too; MQTT 5
  * correlation data and response topic repeat the correlation id and reply topic where the broker has them.
  */
-import { keys } from '#shared/db/keys.ts';
+import type { Key } from '#shared/db/keys.ts';
+import { controlUnitPk } from '#shared/domain/records.ts';
 import type { KdRequest } from './codec.ts';
 
 export const kdTopics = {
@@ -70,12 +71,21 @@ export interface BridgeRecord {
   provisioned: number;
 }
 
+/** The items of a unit's bridge, in the unit's partition, and its replies (which expire), as the rules write them. */
+export const bridgeKeys = {
+  /** Its provisioning record. */
+  bridge: (serial: string): Key<BridgeRecord> => ({ pk: controlUnitPk(serial), sk: '#BRIDGE' }),
+  /** Its last status. */
+  status: (serial: string): Key<BridgeStatusMessage> => ({ pk: controlUnitPk(serial), sk: '#BRIDGE_SEEN' }),
+  reply: (correlationId: string): Key<KdReplyMessage & { expiresAt: number }> => ({ pk: `KDR#${correlationId}`, sk: '#KDR' }),
+} as const;
+
 /** Replies stay in the table this long (DynamoDB TTL on `expiresAt`, epoch seconds), then expire. */
 export const KD_REPLY_TTL_SECONDS = 86_400;
 
 /** The table item a reply becomes (the reply rule's output; infra/iot.yml's SQL builds the same). */
 export const replyItem = (reply: KdReplyMessage, nowMs: number) => ({
-  ...keys.kdReply(reply.correlationId),
+  ...bridgeKeys.reply(reply.correlationId),
   ...reply,
   expiresAt: Math.floor(nowMs / 1000) + KD_REPLY_TTL_SECONDS,
 });
@@ -84,7 +94,7 @@ export const replyItem = (reply: KdReplyMessage, nowMs: number) => ({
  * The table item a status becomes: one per unit, overwritten by each status, apart from the bridge's
  * provisioning record (`CU#<serial>` / `#BRIDGE`, written by provision-bridge), so a status never erases it.
  */
-export const statusItem = (status: BridgeStatusMessage) => ({ ...keys.bridgeSeen(status.serial), ...status });
+export const statusItem = (status: BridgeStatusMessage) => ({ ...bridgeKeys.status(status.serial), ...status });
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

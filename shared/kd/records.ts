@@ -3,6 +3,10 @@
  * print type), which makes a kd reach its unit once, and the Kd log record of spec 2.3 that `GET /kd-facets`
  * lists.
  */
+import { type Key, pad, type Partition, partitionOf } from '#shared/db/keys.ts';
+import { uniqueValueKey } from '#shared/db/streams.ts';
+import { registerPk } from '#shared/domain/records.ts';
+import { sellerPk } from '#shared/domain/seller.ts';
 import type { PrintType } from '#shared/fiscal/model.ts';
 import type { KdRequest } from './codec.ts';
 
@@ -86,3 +90,38 @@ export interface KdLogRecord {
 
 /** The fields of a Kd log record that come from the request. */
 export type KdLogRequest = Pick<KdLogRecord, 'activation' | 'brutto' | 'kdDate' | 'vatRateToSum' | 'refund' | 'softwareVendor'>;
+
+/** The sort-key prefix of every Kd log record: a directory's page is a Query of it. */
+export const KD_LOG_PREFIX = 'KD#';
+
+/** Which Kd log directory: all records, a seller's, a software vendor's units', or one unit's. */
+export type KdLogScope = undefined | { sellerId: string } | { vendor: number } | { serial: string };
+
+const kdLogPk = (scope: KdLogScope) =>
+  scope === undefined
+    ? 'KDLOG'
+    : 'sellerId' in scope
+      ? `KDLOG#S${scope.sellerId}`
+      : 'vendor' in scope
+        ? `KDLOG#V${scope.vendor}`
+        : `KDLOG#U${scope.serial}`;
+
+export const kdKeys = {
+  /** A register's claim on a receipt number and print type: its kd reaches the unit once (docs/conventions.md §25). */
+  claim: (sellerId: string, cash: string, receiptNumber: number, printType: string): Key<KdClaim> => ({
+    pk: registerPk(sellerId, cash),
+    sk: `KD#${pad(receiptNumber)}#${printType}`,
+  }),
+  /** Which register of a seller holds a registerId at its units (two names may give one id: the first keeps it). */
+  registerId: (sellerId: string, registerId: string): Key<{ holder: string }> =>
+    uniqueValueKey(sellerPk(sellerId), 'KD', 'registerId', registerId),
+  /**
+   * One copy of a Kd log record in every directory that lists it (all, the seller's, the unit's vendor's, the
+   * unit's), keyed by the receipt's date, so `GET /kd-facets` is a Query of one partition in date order.
+   */
+  log: (scope: KdLogScope, kdDate: number, id: string): Key<KdLogRecord> => ({
+    pk: kdLogPk(scope),
+    sk: `${KD_LOG_PREFIX}${pad(kdDate)}#${id}`,
+  }),
+  logDirectory: (scope: KdLogScope): Partition<KdLogRecord> => partitionOf(kdLogPk(scope)),
+} as const;

@@ -1,6 +1,5 @@
 import type { LazyValidator } from '#schemas/generated/validators.js';
 import { table } from '#shared/db/client.ts';
-import { keys } from '#shared/db/keys.ts';
 import { type ListQuery, pageOf } from '#shared/db/paging.ts';
 import { readItem } from '#shared/db/reads.ts';
 import {
@@ -14,6 +13,7 @@ import {
   type Stream,
   streamEntity,
   writeVersioned,
+  uniqueValueKey,
 } from '#shared/db/streams.ts';
 import { create, LIVE, remove, type Step } from '#shared/db/transact.ts';
 import { type ApiError, notFound, referenceNotFound, unprocessable } from '#shared/errors.ts';
@@ -203,7 +203,7 @@ function uniqueSteps<T extends EntityFields>(
   const { field, refused } = entity.unique;
   const [old, now] = [before?.[field], after?.[field]];
   if (old === now) return [];
-  const holder = (value: string) => keys.uniqueValue(stream.partition.pk, entity.kind, field, value);
+  const holder = (value: string) => uniqueValueKey(stream.partition.pk, entity.kind, field, value);
   return [
     ...(typeof now === 'string' ? [create({ ...holder(now), holder: identifier }, refused)] : []),
     ...(typeof old === 'string' ? [remove(holder(old))] : []),

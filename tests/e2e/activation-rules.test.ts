@@ -4,11 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '#shared/db/keys.ts';
 import { put, transact } from '#shared/db/transact.ts';
 import { type CallOptions, detailOf, expectError, omit, v } from '../support/http.ts';
 import { DAY, newApp, newVendor, swedishCorporateId, userOf } from '../support/identity.ts';
 import { createHash } from 'node:crypto';
+import { activationKeys } from '#shared/domain/records.ts';
 
 const deviceId = () => randomUUID().replace(/-/g, '').slice(0, 16);
 const serial = () => `CU${randomUUID().slice(0, 10)}`;
@@ -369,7 +369,7 @@ describe.each([26, 33] as const)('activations/connection in v%i', (api) => {
     const { activated } = await withCode();
     const hash = createHash('sha256').update(code).digest('hex');
     await transact([
-      put({ ...keys.connectionCode(hash), activationId: activated.activationId, expires: Date.now() - 1, used: false }),
+      put({ ...activationKeys.connectionCode(hash), activationId: activated.activationId, expires: Date.now() - 1, used: false }),
     ]);
     expectError(
       await client.post('/activations/connection', { installation: installation(), activationCode: code }, { as: 'none' }),

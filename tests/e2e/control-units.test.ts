@@ -4,10 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '#shared/db/keys.ts';
 import { put, transact } from '#shared/db/transact.ts';
-import type { ControlUnit } from '#shared/domain/records.ts';
-import { statusItem } from '#shared/kd/protocol.ts';
+import { type ControlUnit, controlUnitKeys } from '#shared/domain/records.ts';
+import { statusItem, bridgeKeys } from '#shared/kd/protocol.ts';
 import { listControlUnit } from '#shared/domain/control-units.ts';
 import { type CallOptions, detailOf, expectError, v } from '../support/http.ts';
 import { DAY, newApp, newVendor, swedishCorporateId, userOf } from '../support/identity.ts';
@@ -54,7 +53,7 @@ async function unreferencedUnit(softwareVendor: number | null = null): Promise<s
     geolocation,
     softwareVendor,
   };
-  await transact([put({ ...keys.controlUnit(unit.serial), ...unit }), ...listControlUnit(unit)]);
+  await transact([put({ ...controlUnitKeys.unit(unit.serial), ...unit }), ...listControlUnit(unit)]);
   return unit.serial;
 }
 
@@ -262,7 +261,7 @@ describe('a unit’s bridge', () => {
     await activateOn(appA, unit);
     const before = await api.get(`/control-units/${unit}/bridge`, asVendorA);
     await transact([
-      put({ ...keys.bridge(unit), serial: unit, thingName: `cu-${unit}`, provisioned: 1_700_000_000_000 }),
+      put({ ...bridgeKeys.bridge(unit), serial: unit, thingName: `cu-${unit}`, provisioned: 1_700_000_000_000 }),
       put(statusItem({ serial: unit, online: true, bridgeVersion: '1.2.3', at: 1_700_000_100_000 })),
     ]);
 
@@ -295,7 +294,7 @@ describe('a unit’s bridge', () => {
   it('the hyper admin sees a bridge provisioned before any activation named its unit; an unknown serial is 404', async () => {
     // Prepare
     const unit = serial();
-    await transact([put({ ...keys.bridge(unit), serial: unit, thingName: `cu-${unit}`, provisioned: 1_700_000_000_000 })]);
+    await transact([put({ ...bridgeKeys.bridge(unit), serial: unit, thingName: `cu-${unit}`, provisioned: 1_700_000_000_000 })]);
 
     // Act
     const byAdmin = await api.get(`/control-units/${unit}/bridge`);
@@ -313,7 +312,7 @@ describe('a unit’s bridge', () => {
     const unit = serial();
     const activationId = await activateOn(appA, unit);
     await transact([
-      put({ ...keys.bridge(unit), serial: unit, thingName: `cu-${unit}`, provisioned: 1_700_000_000_000 }),
+      put({ ...bridgeKeys.bridge(unit), serial: unit, thingName: `cu-${unit}`, provisioned: 1_700_000_000_000 }),
       put(statusItem({ serial: unit, online: false, bridgeVersion: '1.2.3', at: 1_700_000_100_000 })),
     ]);
 

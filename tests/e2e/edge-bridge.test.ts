@@ -14,9 +14,15 @@ import { startBroker } from '../../infra/local/broker.ts';
 import type { LocalUnit } from '../../infra/local/stack.ts';
 import { table } from '../../shared/db/client.ts';
 import { getItem } from '../../shared/db/documents.ts';
-import { keys } from '../../shared/db/keys.ts';
 import { encodeKd, type KdRequest } from '../../shared/kd/codec.ts';
-import { type KdReplyMessage, type KdRequestMessage, kdTopics, parseReply, parseStatus } from '../../shared/kd/protocol.ts';
+import {
+  type KdReplyMessage,
+  type KdRequestMessage,
+  kdTopics,
+  parseReply,
+  parseStatus,
+  bridgeKeys,
+} from '../../shared/kd/protocol.ts';
 import { killBridge, startBridge, startUnit, stopBridge } from '../support/edge.ts';
 
 const LONG_MS = 60_000;
@@ -95,7 +101,7 @@ const lineOf = (request: KdRequestMessage) => encodeKd(request.command).slice(0,
 async function storedReply(correlationId: string) {
   return vi.waitFor(
     async () => {
-      const { Item } = await getItem({ TableName: table(), Key: keys.kdReply(correlationId), ConsistentRead: true });
+      const { Item } = await getItem({ TableName: table(), Key: bridgeKeys.reply(correlationId), ConsistentRead: true });
       if (!Item) throw new Error(`no reply item for ${correlationId} yet`);
       return Item;
     },
@@ -130,7 +136,7 @@ describe('edge bridge: outcomes', () => {
     });
     expect(reply.bridgeVersion).toBe((JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version);
     const item = await storedReply(request.correlationId);
-    expect(item).toMatchObject({ ...keys.kdReply(request.correlationId), ...reply });
+    expect(item).toMatchObject({ ...bridgeKeys.reply(request.correlationId), ...reply });
     expect(item.expiresAt).toBeGreaterThan(Math.floor(reply.at / 1000));
   });
 
@@ -205,7 +211,7 @@ describe('edge bridge: status and restarts', () => {
   it('publishes online (retained) when it connects, and the broker publishes its last will when its connection dies', async () => {
     const own = await startUnit();
     const statusOf = async () => {
-      const { Item } = await getItem({ TableName: table(), Key: keys.bridgeSeen(own.serial), ConsistentRead: true });
+      const { Item } = await getItem({ TableName: table(), Key: bridgeKeys.status(own.serial), ConsistentRead: true });
       return Item;
     };
     expect(await statusOf()).toMatchObject({ serial: own.serial, online: true });
@@ -294,7 +300,7 @@ describe('local kd rules', () => {
     await requester.client.publishAsync(kdTopics.reply('RULES1'), 'not json', { qos: 1 });
     await requester.client.publishAsync(kdTopics.reply('RULES1'), JSON.stringify(reply), { qos: 1 });
     expect(await storedReply(good)).toMatchObject(reply);
-    const { Item } = await getItem({ TableName: table(), Key: keys.kdReply(bad), ConsistentRead: true });
+    const { Item } = await getItem({ TableName: table(), Key: bridgeKeys.reply(bad), ConsistentRead: true });
     expect(Item).toBeUndefined();
   });
 
@@ -313,16 +319,16 @@ describe('local kd rules', () => {
     // A bridge may only publish on its own unit's topic: RULES2's topic carrying RULES3's reply is not RULES3's.
     await requester.client.publishAsync(kdTopics.reply('RULES2'), JSON.stringify(reply(foreign, 'RULES3')), { qos: 1 });
     // A payload naming its own key would otherwise overwrite another item.
-    const target = keys.kdReply(foreign);
+    const target = bridgeKeys.reply(foreign);
     await requester.client.publishAsync(
       kdTopics.reply('RULES2'),
       JSON.stringify({ ...reply(keyed, 'RULES2'), pk: target.pk, sk: target.sk, expiresAt: 1 }),
       { qos: 1 },
     );
     const stored = await storedReply(keyed);
-    expect(stored).toMatchObject({ ...keys.kdReply(keyed), serial: 'RULES2' });
+    expect(stored).toMatchObject({ ...bridgeKeys.reply(keyed), serial: 'RULES2' });
     expect(stored.expiresAt).toBeGreaterThan(Date.now() / 1000);
-    const { Item } = await getItem({ TableName: table(), Key: keys.kdReply(foreign), ConsistentRead: true });
+    const { Item } = await getItem({ TableName: table(), Key: bridgeKeys.reply(foreign), ConsistentRead: true });
     expect(Item).toBeUndefined();
   });
 });

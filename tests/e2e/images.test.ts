@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUserIfAbsent } from '#shared/auth/users.ts';
 import { db } from '#shared/db/client.ts';
 import { updateItem } from '#shared/db/documents.ts';
-import { keys } from '#shared/db/keys.ts';
 import { ALL_VERSIONS, type ApiVersion } from '#shared/versions.ts';
 import { type Answer, detailOf, expectError, newSeller, v } from '../support/http.ts';
+import { sellerKeys } from '#shared/domain/seller.ts';
 
 // ---- Bytes and calls -----------------------------------------------------------------------------
 
@@ -579,7 +579,7 @@ describe('the images handler fed a real API Gateway v2 event (base64 body)', () 
   it('a product deleted after the check but before the write commits: 404 ReferenceNotFound, nothing written or kept', async () => {
     // Prepare: a live product, and a "concurrent delete" that lands just before the image's transaction.
     const product = await newProduct(sellerId);
-    const productKey = keys.catalog(sellerId, 'PRODUCT', product);
+    const productKey = sellerKeys.catalog(sellerId, 'PRODUCT', product);
     const path = `/v33/${sellerId}/products/${product}/images/current/race.png`;
     const before = await versionOf(sellerId);
     const objectsBefore = filesIn(imageDir);

@@ -6,10 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { connectAsync } from 'mqtt';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import type { KdRequest } from '#shared/kd/codec.ts';
-import { kdTopics, type KdReplyMessage } from '#shared/kd/protocol.ts';
+import { kdTopics, type KdReplyMessage, bridgeKeys } from '#shared/kd/protocol.ts';
 import { activateRegister, registerApp, saleOf } from '../support/fiscal.ts';
 import { type CallOptions, detailOf, expectError, v } from '../support/http.ts';
 import { simulatorOf, startBridge, startUnit, stopBridge, testSerial } from '../support/edge.ts';
@@ -225,7 +224,7 @@ describe('one registration per receipt', () => {
     const client = await connectAsync(inject('mqttUrl'), { clientId: `kd-test-${randomUUID()}` });
     await client.publishAsync(kdTopics.reply(silent), JSON.stringify(late), { qos: 1 });
     await client.endAsync();
-    while (!(await readItem(keys.kdReply(correlationId)))) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!(await readItem(bridgeKeys.reply(correlationId)))) await new Promise((resolve) => setTimeout(resolve, 20));
 
     // Another receipt's request gets a new correlation id: the late reply is not its answer.
     expectError(await sendKd(33, sellerId, 'L1', kdOf(2), register), 500, 'ControlUnitUnavailable');

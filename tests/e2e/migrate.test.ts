@@ -3,15 +3,15 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { hashApiKey } from '#shared/auth/api-keys.ts';
+import { hashApiKey, apiKeyKey } from '#shared/auth/api-keys.ts';
 import { table } from '#shared/db/client.ts';
 import { deleteItem, putItem, updateItem } from '#shared/db/documents.ts';
-import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
-import type { KdLogRecord } from '#shared/kd/records.ts';
+import { type KdLogRecord, kdKeys } from '#shared/kd/records.ts';
 import { root } from '../../scripts/build.ts';
 import { expectError, v } from '../support/http.ts';
 import { DAY, newApp, newVendor, swedishCorporateId } from '../support/identity.ts';
+import { activationKeys, controlUnitKeys } from '#shared/domain/records.ts';
 
 const migrate = () =>
   promisify(execFile)(process.execPath, ['scripts/migrate.ts', '--stage', 'local'], {
@@ -40,7 +40,7 @@ async function legacyRegister(cashRegisterName: string) {
   });
   if (answer.status !== 201) throw new Error(answer.text);
   const { apiKey } = answer.body as { apiKey: string };
-  const key = keys.apiKey(hashApiKey(apiKey));
+  const key = apiKeyKey(hashApiKey(apiKey));
   await updateItem({ TableName: table(), Key: { pk: key.pk, sk: key.sk }, UpdateExpression: 'REMOVE cashRegisterName' });
   return { apiKey, key, sellerId: `SE${corporateId}` };
 }
@@ -72,7 +72,7 @@ describe('npm run migrate', () => {
         'api-keys-name-their-register: 0 items changed\ncontrol-units-listed: 0 items changed\nactivations-count-on-their-unit: 0 items changed\nkd-log-holds-vat: 0 items changed\n',
       );
       const item = await readItem(legacy.key);
-      const activation = await readItem(keys.activation(item?.activationId ?? -1));
+      const activation = await readItem(activationKeys.activation(item?.activationId ?? -1));
       expect(item?.cashRegisterName).toBe(activation?.cashRegisterName);
       expect((await v(33).get(`/${legacy.sellerId}/taxes`, { as: { apiKey: legacy.apiKey } })).status).toBe(200);
     },
@@ -100,13 +100,13 @@ describe('npm run migrate', () => {
       });
       if (answer.status !== 201) throw new Error(answer.text);
       const { activationId } = answer.body as { activationId: number };
-      const unit = await readItem(keys.controlUnit(serial));
+      const unit = await readItem(controlUnitKeys.unit(serial));
       const remove = (key: { pk: string; sk: string }) => deleteItem({ TableName: table(), Key: { pk: key.pk, sk: key.sk } });
       await Promise.all([
-        remove(keys.controlUnitActivation(serial, activationId)),
-        remove(keys.controlUnitDirectory(serial)),
-        remove(keys.controlUnitDirectory(serial, unit?.softwareVendor ?? -1)),
-        updateItem({ TableName: table(), Key: keys.controlUnit(serial), UpdateExpression: 'REMOVE refs' }),
+        remove(controlUnitKeys.activation(serial, activationId)),
+        remove(controlUnitKeys.directoryEntry(serial)),
+        remove(controlUnitKeys.directoryEntry(serial, unit?.softwareVendor ?? -1)),
+        updateItem({ TableName: table(), Key: controlUnitKeys.unit(serial), UpdateExpression: 'REMOVE refs' }),
       ]);
       const listed = async () =>
         ((await v(33).get('/control-units?maxResults=1000&like=' + serial)).body as { serial: string }[]).map(
@@ -115,7 +115,7 @@ describe('npm run migrate', () => {
       const unlisted = await listed();
       // A Kd log record of the unit as it was written while vatRateToSum held the gross per rate, and one written since.
       const logged = (id: string, brutto: number, vatRateToSum: Record<string, number>): KdLogRecord => ({
-        ...keys.kdLog({ serial }, Date.UTC(2026, 0, 2), id),
+        ...kdKeys.log({ serial }, Date.UTC(2026, 0, 2), id),
         id,
         activation: activationId,
         brutto,
@@ -150,17 +150,17 @@ describe('npm run migrate', () => {
       expect(first).toMatch(/^activations-count-on-their-unit: [1-9]\d* items changed$/m);
       expect(second).toMatch(/^control-units-listed: 0 items changed$/m);
       expect(await listed()).toEqual([serial]);
-      expect((await readItem(keys.controlUnit(serial)))?.refs).toBe(1);
+      expect((await readItem(controlUnitKeys.unit(serial)))?.refs).toBe(1);
       expectError(await v(33).del(`/control-units/${serial}`), 422, 'UnprocessableEntity', 'CU_HAS_REFERENCED_DATA');
       // By hand: 125.00 at 25 % holds 25.00 of VAT, 112.00 at 12 % holds 12.00; the record written since is kept.
       expect(first).toMatch(/^kd-log-holds-vat: [1-9]\d* items changed$/m);
       expect(second).toMatch(/^kd-log-holds-vat: 0 items changed$/m);
-      expect((await readItem(keys.kdLog({ serial }, older.kdDate, 'older')))?.vatRateToSum).toEqual({
+      expect((await readItem(kdKeys.log({ serial }, older.kdDate, 'older')))?.vatRateToSum).toEqual({
         '25': 2500,
         '12': 1200,
         '0': 0,
       });
-      expect((await readItem(keys.kdLog({ serial }, newer.kdDate, 'newer')))?.vatRateToSum).toEqual({ '6': 300, '12': 840 });
+      expect((await readItem(kdKeys.log({ serial }, newer.kdDate, 'newer')))?.vatRateToSum).toEqual({ '6': 300, '12': 840 });
     },
     SCANS_OF_THE_SHARED_TABLE,
   );

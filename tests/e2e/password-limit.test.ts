@@ -4,11 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { WRONG_PASSWORD_LIMIT, WRONG_PASSWORD_WINDOW_MS } from '#shared/auth/password-limit.ts';
+import { WRONG_PASSWORD_LIMIT, WRONG_PASSWORD_WINDOW_MS, wrongPasswordsKey } from '#shared/auth/password-limit.ts';
 import { createUserIfAbsent } from '#shared/auth/users.ts';
 import { table } from '#shared/db/client.ts';
 import { updateItem } from '#shared/db/documents.ts';
-import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { type Answer, expectError, v } from '../support/http.ts';
 
@@ -29,7 +28,7 @@ async function newUser(): Promise<string> {
 }
 
 const signIn = (username: string, password: string) => v(33).get('/auth/user', { as: { basic: [username, password] } });
-const counterOf = (username: string) => readItem(keys.wrongPasswords(username));
+const counterOf = (username: string) => readItem(wrongPasswordsKey(username));
 
 async function wrongPasswords(username: string, count: number): Promise<void> {
   for (let attempt = 1; attempt <= count; attempt++) {
@@ -48,7 +47,7 @@ function expectRefused(answer: Answer): void {
 async function endWindow(username: string): Promise<void> {
   await updateItem({
     TableName: table(),
-    Key: keys.wrongPasswords(username),
+    Key: wrongPasswordsKey(username),
     UpdateExpression: 'SET windowEnds = :past',
     ExpressionAttributeValues: { ':past': Date.now() - 1 },
   });

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { handler as maintenance } from '#functions/maintenance/handler.ts';
-import { keys } from '#shared/db/keys.ts';
 import { purgeTombstones } from '#shared/db/tombstones.ts';
 import { expectError, newSeller, v } from '../support/http.ts';
+import { sellerKeys } from '#shared/domain/seller.ts';
 
 const version = async (sellerId: string) => ((await v(33).get(`/${sellerId}/version`)).body as { version: number }).version;
 const identifiers = (body: unknown) =>
@@ -39,7 +39,7 @@ describe('tombstone retention', () => {
 
   it('after the purge a diff or modifications from before the mark is 410 OutdatedVersion; from 0 and from the mark work', async () => {
     const { sellerId, deletedAt, current } = await sellerWithDeletion();
-    const purge = await purgeTombstones(keys.sellerCounter(sellerId), Date.now() + 1000);
+    const purge = await purgeTombstones(sellerKeys.counter(sellerId), Date.now() + 1000);
     expect(purge).toEqual({ purged: deletedAt, removed: 1 });
 
     for (const api of [15, 26, 33] as const) {
@@ -63,13 +63,13 @@ describe('tombstone retention', () => {
   it('an identifier re-created after its deletion is never purged, and the mark never goes back', async () => {
     const { sellerId, deletedAt } = await sellerWithDeletion();
     await v(33).put(`/${sellerId}/taxes/a`, { vat: 12, name: 'again' });
-    expect(await purgeTombstones(keys.sellerCounter(sellerId), Date.now() + 1000)).toEqual({ purged: 0, removed: 0 });
+    expect(await purgeTombstones(sellerKeys.counter(sellerId), Date.now() + 1000)).toEqual({ purged: 0, removed: 0 });
     expect((await v(33).get(`/${sellerId}/taxes/a`)).body).toMatchObject({ name: 'again' });
 
     await v(33).del(`/${sellerId}/taxes/c`);
     const mark = await version(sellerId);
-    expect(await purgeTombstones(keys.sellerCounter(sellerId), Date.now() + 1000)).toEqual({ purged: mark, removed: 1 });
-    expect(await purgeTombstones(keys.sellerCounter(sellerId), Date.now() + 1000)).toEqual({ purged: mark, removed: 0 });
+    expect(await purgeTombstones(sellerKeys.counter(sellerId), Date.now() + 1000)).toEqual({ purged: mark, removed: 1 });
+    expect(await purgeTombstones(sellerKeys.counter(sellerId), Date.now() + 1000)).toEqual({ purged: mark, removed: 0 });
     expect(mark).toBeGreaterThan(deletedAt);
   });
 });

@@ -5,13 +5,15 @@
  * never stored; what it knows is still validated.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { OPEN_END } from '#functions/activations/admin.ts';
 import { contractViolation } from '../support/contract.ts';
 import { type Answer, type CallOptions, detailOf, expectError, v } from '../support/http.ts';
 import { DAY, newApp, newVendor, swedishCorporateId, userOf } from '../support/identity.ts';
 import { libraryActivationJson, libraryExistenceJson, libraryHeaders } from '../support/srv4pos.ts';
+import { sellerKeys } from '#shared/domain/seller.ts';
+import { installationKey } from '#shared/domain/installations.ts';
+import { activationKeys, controlUnitKeys, registrationKeys } from '#shared/domain/records.ts';
 
 /** One request exactly as the library's HttpClient makes it: its headers only, the body as its serializer wrote it. */
 async function asLibrary(path: string, json: string, headers: Record<string, string>): Promise<Answer> {
@@ -71,11 +73,11 @@ async function seller(): Promise<string> {
 const rawItems = async (activationId: number, corporateId: string, productionNumber: string) =>
   JSON.stringify(
     await Promise.all([
-      readItem(keys.activation(activationId)),
-      readItem(keys.registration(`SE${corporateId}`, 'CashReg001')),
-      readItem(keys.installation(productionNumber)),
-      readItem(keys.controlUnit('PTEST900000000001')),
-      readItem(keys.sellerProfile(`SE${corporateId}`)),
+      readItem(activationKeys.activation(activationId)),
+      readItem(registrationKeys.registration(`SE${corporateId}`, 'CashReg001')),
+      readItem(installationKey(productionNumber)),
+      readItem(controlUnitKeys.unit('PTEST900000000001')),
+      readItem(sellerKeys.profile(`SE${corporateId}`)),
     ]),
   );
 
@@ -156,7 +158,7 @@ describe.each([26, 33] as const)('the library activates a register through v%i',
     const { activationId, productionNumber } = answer.body as LibraryResponse;
     const stored = await rawItems(activationId, corporateId, String(productionNumber));
     for (const unknown of UNKNOWN) expect(stored).not.toContain(unknown);
-    const installation = await readItem(keys.installation(String(productionNumber)));
+    const installation = await readItem(installationKey(String(productionNumber)));
     // v33 knows programVersion and stores it; v26 does not know it.
     expect(installation?.programVersion).toBe(api === 33 ? 'SE Test app' : null);
     expect(installation?.buildInfo).toEqual({});
@@ -217,11 +219,11 @@ describe.each([26, 33] as const)('the library activates a register through v%i',
     // Assess
     if (api === 26) {
       expectError(answer, 422, 'UnprocessableEntity', 'COMPANY_NAME_MUST_BE_SET_IF_NO_SELLER');
-      expect(await readItem(keys.sellerProfile(`SE${corporateId}`))).toBeUndefined();
+      expect(await readItem(sellerKeys.profile(`SE${corporateId}`))).toBeUndefined();
       return;
     }
     expect(answer.status, answer.text).toBe(201);
-    expect(await readItem(keys.sellerProfile(`SE${corporateId}`))).toMatchObject({ corporateId, name: 'Test company' });
+    expect(await readItem(sellerKeys.profile(`SE${corporateId}`))).toMatchObject({ corporateId, name: 'Test company' });
   });
 
   it('a new unit on the device (DEVICE) without its geolocation is still 422 CU_LOCATION_MUST_BE_SET', async () => {

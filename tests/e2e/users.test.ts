@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { newApiKey, storeApiKey } from '#shared/auth/api-keys.ts';
 import { table } from '#shared/db/client.ts';
 import { putItem } from '#shared/db/documents.ts';
-import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
 import { type Answer, type CallOptions, detailOf, expectError, newSeller, v } from '../support/http.ts';
+import { vendorKeys } from '#shared/domain/records.ts';
 
 type As = CallOptions['as'];
 type V33Role = 'ROLE_HYPER_ADMIN' | 'ROLE_SOFTWARE_VENDOR' | 'ROLE_REGULAR_USER';
@@ -29,12 +29,12 @@ const UNKNOWN_VENDOR = 2 ** 31 - 1;
 /** A software vendor record, written directly (the vendors group owns its endpoints). */
 async function newVendor(): Promise<number> {
   const id = randomInt(1_000_000, 2_000_000_000);
-  await putItem({ TableName: table(), Item: { ...keys.vendor(id), id, name: `Vendor ${id}` } });
+  await putItem({ TableName: table(), Item: { ...vendorKeys.vendor(id), id, name: `Vendor ${id}` } });
   return id;
 }
 
 /** How many users reference the vendor. */
-const refsOf = async (vendor: number) => (await readItem(keys.vendor(vendor)))?.refs ?? 0;
+const refsOf = async (vendor: number) => (await readItem(vendorKeys.vendor(vendor)))?.refs ?? 0;
 
 /** Creates a user through v33 POST (as the hyper admin unless `by` says otherwise). */
 async function newUser(role: V33Role, softwareVendor: number | null = null, by?: As): Promise<TestUser> {
@@ -721,7 +721,7 @@ describe('connecting regular users to sellers', () => {
   it('a vendor user connects its own vendor’s users to sellers it has access to only', async () => {
     const managed = await newUser('ROLE_REGULAR_USER', vendor);
     const linked = await newSeller();
-    await putItem({ TableName: table(), Item: { ...keys.vendorSeller(vendor, linked), linked: Date.now() } });
+    await putItem({ TableName: table(), Item: { ...vendorKeys.sellerLink(vendor, linked), linked: Date.now() } });
     forbidden(await v(33).put(`/users/${managed.username}/sellers/${seller}`, undefined, { as: vendorUser.as }));
     forbidden(await v(33).put(`/users/${regular.username}/sellers/${linked}`, undefined, { as: vendorUser.as }));
     forbidden(await v(33).put(`/users/${managed.username}/sellers/${linked}`, undefined, { as: otherVendorUser.as }));

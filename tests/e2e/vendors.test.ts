@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newApiKey, storeApiKey } from '#shared/auth/api-keys.ts';
-import { keys } from '#shared/db/keys.ts';
 import { reference, transact } from '#shared/db/transact.ts';
 import { referenceNotFound } from '#shared/errors.ts';
 import { ALL_VERSIONS } from '#shared/versions.ts';
 import { type Answer, type CallOptions, detailOf, expectError, newSeller, omit, v } from '../support/http.ts';
 import { appOf, DAY, newApp, newVendor, userOf } from '../support/identity.ts';
+import { applicationKeys } from '#shared/domain/records.ts';
 
 /** Counts one installation more (or fewer) of an application, as installations will (another group). */
 const referenceApp = (applicationPackage: string, delta: 1 | -1) =>
-  transact([reference(keys.application(applicationPackage), () => referenceNotFound('no application'), delta)]);
+  transact([reference(applicationKeys.application(applicationPackage), () => referenceNotFound('no application'), delta)]);
 
 const appPath = (app: { applicationPackage: string }) => `/application-descriptions/${app.applicationPackage}`;
 

@@ -16,11 +16,11 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handler as fiscal } from '#functions/fiscal/handler.ts';
 import { db } from '#shared/db/client.ts';
-import { keys } from '#shared/db/keys.ts';
 import { MAX_ATTEMPTS } from '#shared/db/retry.ts';
 import { type JournalEntry, newFiscalSeller, NORMAL_PRINT, registerReader } from '../support/fiscal-load.ts';
 import { saleOf } from '../support/fiscal.ts';
 import type { CallOptions } from '../support/http.ts';
+import { registerKeys } from '#shared/fiscal/ledger.ts';
 
 const INJECTOR = 'injectFaults';
 afterEach(() => {
@@ -119,7 +119,7 @@ async function newRegister(cash: string) {
       invoke('POST', `/v33/${seller.sellerId}/e-journals/${cash}`, withKey(as, key), event),
     /** Fails the next `times` attempts of the register's ledger transaction. */
     failWrites: (times: number, fault: () => Error, moment?: Moment) =>
-      failLedgerWrites(keys.registerCounter(seller.sellerId, cash), times, fault, moment),
+      failLedgerWrites(registerKeys.counter(seller.sellerId, cash), times, fault, moment),
   };
 }
 

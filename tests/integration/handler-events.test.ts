@@ -12,10 +12,9 @@ import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { handler as catalog } from '#functions/catalog/handler.ts';
 import { handler as fallback } from '#functions/fallback/handler.ts';
 import { handler as sellers } from '#functions/sellers/handler.ts';
-import { createUserIfAbsent } from '#shared/auth/users.ts';
+import { createUserIfAbsent, userKeys } from '#shared/auth/users.ts';
 import { toAttributes } from '#shared/db/attributes.ts';
 import { db } from '#shared/db/client.ts';
-import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { MAX_ATTEMPTS } from '#shared/db/retry.ts';
 
@@ -41,7 +40,7 @@ beforeAll(async () => {
     softwareVendor: null,
     sellers: [],
   });
-  fixtureUser = await readItem(keys.user('fixture'));
+  fixtureUser = await readItem(userKeys.user('fixture'));
   const sellerBody = { corporateId: '5560360793', country: 'SE', publicAccess: true, workHoursWeek: {} };
   const event = fixture('http-api-v2-post-tax-base64');
   await sellers(

@@ -18,10 +18,10 @@ import {
 } from '@aws-sdk/client-iot';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { root } from '../../scripts/build.ts';
 import { provisionBridge } from '../../scripts/provision-bridge.ts';
+import { bridgeKeys } from '#shared/kd/protocol.ts';
 
 const iot = mockClient(IoTClient);
 afterEach(() => iot.reset());
@@ -87,8 +87,8 @@ describe('npm run provision-bridge', () => {
     expect(readFileSync(join(out, `cu-${serial}.private.key`), 'utf8')).toContain('secret');
     expect(statSync(join(out, `cu-${serial}.private.key`)).mode & 0o777).toBe(0o600);
     expect(readFileSync(join(out, 'AmazonRootCA1.pem'), 'utf8')).toContain('AmazonRoot');
-    expect(await readItem(keys.bridge(serial))).toEqual({
-      ...keys.bridge(serial),
+    expect(await readItem(bridgeKeys.bridge(serial))).toEqual({
+      ...bridgeKeys.bridge(serial),
       serial,
       thingName: `cu-${serial}`,
       provisioned: 1_700_000_000_000,
@@ -123,7 +123,7 @@ describe('npm run provision-bridge', () => {
     expect(again).toEqual({ created: false, configPath: join(out, 'bridge.json'), caPresent: true, recordWritten: false });
     expect(elsewhere).toMatchObject({ created: false, configPath: undefined, recordWritten: false });
     expect(readFileSync(join(out, `cu-${serial}.private.key`), 'utf8')).toBe(firstKey);
-    expect((await readItem(keys.bridge(serial)))?.provisioned).toBe(1_700_000_000_000);
+    expect((await readItem(bridgeKeys.bridge(serial)))?.provisioned).toBe(1_700_000_000_000);
   });
 
   it('without --ca and no CA installed, writes the config naming where the CA goes and says it is missing', async () => {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { keys } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { readCounter, readDiff, writeVersioned } from '#shared/db/streams.ts';
-import { sellerStream } from '#shared/domain/seller.ts';
+import { sellerStream, sellerKeys } from '#shared/domain/seller.ts';
 import { ApiError } from '#shared/errors.ts';
 
 type Note = { text: string };
@@ -12,7 +11,7 @@ type Note = { text: string };
 function put(stream: string, id: string, text: string) {
   return writeVersioned<Note, number>({
     stream: sellerStream(stream),
-    entity: keys.catalog(stream, 'NOTE', id),
+    entity: sellerKeys.catalog(stream, 'NOTE', id),
     kind: 'NOTE',
     apiVersion: 33,
     decide: ({ next }) => ({ entity: { text, deleted: false }, result: next }),
@@ -28,7 +27,11 @@ describe('versioned writes against DynamoDB Local', () => {
 
     expect([first, second, third]).toEqual([1, 2, 3]);
     expect((await readCounter(sellerStream(stream)))?.ver).toBe(3);
-    expect(await readItem(keys.catalog<Note>(stream, 'NOTE', 'a'))).toMatchObject({ text: 'three', version: 3, deleted: false });
+    expect(await readItem(sellerKeys.catalog<Note>(stream, 'NOTE', 'a'))).toMatchObject({
+      text: 'three',
+      version: 3,
+      deleted: false,
+    });
   });
 
   it('concurrent writers get every version exactly once, with no gaps', async () => {
@@ -90,7 +93,7 @@ describe('versioned writes against DynamoDB Local', () => {
     await put(stream, 'a', 'x');
     const refused = writeVersioned<Note, number>({
       stream: sellerStream(stream),
-      entity: keys.catalog(stream, 'NOTE', 'b'),
+      entity: sellerKeys.catalog(stream, 'NOTE', 'b'),
       kind: 'NOTE',
       apiVersion: 33,
       decide: () => {
@@ -99,6 +102,6 @@ describe('versioned writes against DynamoDB Local', () => {
     });
     await expect(refused).rejects.toMatchObject({ status: 409 });
     expect((await readCounter(sellerStream(stream)))?.ver).toBe(1);
-    expect(await readItem(keys.catalog(stream, 'NOTE', 'b'))).toBeUndefined();
+    expect(await readItem(sellerKeys.catalog(stream, 'NOTE', 'b'))).toBeUndefined();
   });
 });

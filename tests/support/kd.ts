@@ -2,9 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { table } from '#shared/db/client.ts';
 import { putItem } from '#shared/db/documents.ts';
-import { keys } from '#shared/db/keys.ts';
 import { encodeKd, type KdRequest } from '#shared/kd/codec.ts';
-import { thingName } from '#shared/kd/protocol.ts';
+import { thingName, bridgeKeys } from '#shared/kd/protocol.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { type CallOptions, v } from './http.ts';
 import { DAY, newApp, newVendor } from './identity.ts';
@@ -79,12 +78,12 @@ export function lineOf(command: KdRequest): string {
 export async function ghostUnit(serial: string, seen: { online: boolean } | undefined): Promise<void> {
   await putItem({
     TableName: table(),
-    Item: { ...keys.bridge(serial), serial, thingName: thingName(serial), provisioned: Date.now() },
+    Item: { ...bridgeKeys.bridge(serial), serial, thingName: thingName(serial), provisioned: Date.now() },
   });
   if (seen) {
     await putItem({
       TableName: table(),
-      Item: { ...keys.bridgeSeen(serial), serial, online: seen.online, bridgeVersion: 'ghost', at: Date.now() },
+      Item: { ...bridgeKeys.status(serial), serial, online: seen.online, bridgeVersion: 'ghost', at: Date.now() },
     });
   }
 }

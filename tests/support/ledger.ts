@@ -2,7 +2,7 @@
  * Inputs of the register's pure fiscal decisions (docs/conventions.md §15-§17): a register, its ledger state, its
  * stored sales and days, and a reader over a list of items. Figures are written by hand: a sale of 125.00 kr at 25 %.
  */
-import { type Key, keys } from '#shared/db/keys.ts';
+import { type Key } from '#shared/db/keys.ts';
 import type { Item } from '#shared/db/reads.ts';
 import type { Stored } from '#shared/db/streams.ts';
 import { ApiError } from '#shared/errors.ts';
@@ -18,8 +18,9 @@ import {
 } from '#shared/fiscal/ledger.ts';
 import type { Print, Sale, SaleProduct } from '#shared/fiscal/model.ts';
 import { dayTotals, emptyTotals, type Totals } from '#shared/fiscal/totals.ts';
-import type { KdClaim } from '#shared/kd/records.ts';
+import { type KdClaim, kdKeys } from '#shared/kd/records.ts';
 import { activationOf, storedAs } from './decisions.ts';
+import { activationKeys } from '#shared/domain/records.ts';
 
 export const STOCKHOLM = 'Europe/Stockholm';
 /** 2026-07-01 12:00 in Stockholm (UTC+2): business date 20260701. */
@@ -146,13 +147,13 @@ export const reader =
 
 /** The register's activation, with a control unit when `serial` is given. */
 export const activationItem = (serial: string | null = null) => ({
-  ...keys.activation(writer.activationId),
+  ...activationKeys.activation(writer.activationId),
   ...activationOf({ id: writer.activationId, controlUnitSerial: serial }),
 });
 
 /** A kd claim the unit signed with `code` for a sale of 125.00 kr (docs/conventions.md §25). */
 export const signedClaim = (receiptNumber: number, printType: string, code: string): KdClaim & Key => ({
-  ...keys.kdClaim(writer.sellerId, writer.cash, receiptNumber, printType),
+  ...kdKeys.claim(writer.sellerId, writer.cash, receiptNumber, printType),
   receiptNumber,
   printType: printType as KdClaim['printType'],
   serial: 'CU1',

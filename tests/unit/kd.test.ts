@@ -17,15 +17,16 @@ import {
 } from '#functions/kd/mapping.ts';
 import { answer, bridgeRefusal, replyResult, signed, unpublished } from '#functions/kd/outcome.ts';
 import { kdPublishing } from '#shared/config.ts';
-import { keys, type Key } from '#shared/db/keys.ts';
+import { type Key } from '#shared/db/keys.ts';
 import type { Item } from '#shared/db/reads.ts';
 import { EMPTY_LEDGER, type LedgerState, type Reader } from '#shared/fiscal/ledger.ts';
 import { iotPublisher } from '#shared/iot/iot-publisher.ts';
 import { controlCodeProblem, decideClaim } from '#shared/kd/claims.ts';
 import { decodeKd, encodeKd, type KdRequest } from '#shared/kd/codec.ts';
-import type { KdReplyMessage } from '#shared/kd/protocol.ts';
-import type { KdClaim } from '#shared/kd/records.ts';
+import { type KdReplyMessage, bridgeKeys } from '#shared/kd/protocol.ts';
+import { type KdClaim, kdKeys } from '#shared/kd/records.ts';
 import { refusal, stepOf } from '../support/decisions.ts';
+import { controlUnitKeys } from '#shared/domain/records.ts';
 
 const STOCKHOLM = 'Europe/Stockholm';
 const context = { org: '5560360793', registerId: 'KASSA1', timeZone: STOCKHOLM };
@@ -310,15 +311,15 @@ describe("the claim's write (decideKd)", () => {
   const ask = (fields: Partial<KdBody> = {}): KdAsk => ({ register, serial: 'CU1', version: 26, order: order(fields), context });
   const state: LedgerState = { version: 4, ledger: { ...EMPTY_LEDGER, receipt: 6 }, day: undefined };
   const provisioned = [
-    { ...keys.bridge('CU1'), serial: 'CU1', thingName: 'cu-CU1', provisioned: 0 },
-    { ...keys.bridgeSeen('CU1'), serial: 'CU1', online: true, bridgeVersion: '1', at: 0 },
-    { ...keys.controlUnit('CU1'), softwareVendor: 3 },
+    { ...bridgeKeys.bridge('CU1'), serial: 'CU1', thingName: 'cu-CU1', provisioned: 0 },
+    { ...bridgeKeys.status('CU1'), serial: 'CU1', online: true, bridgeVersion: '1', at: 0 },
+    { ...controlUnitKeys.unit('CU1'), softwareVendor: 3 },
   ];
   const reader =
     (items: readonly (Key & Record<string, unknown>)[]): Reader =>
     <T>(key: Key<T>) =>
       items.find((item) => item.pk === key.pk && item.sk === key.sk) as Item<T> | undefined;
-  const claimKey = keys.kdClaim(register.sellerId, register.cash, 7, 'Normal');
+  const claimKey = kdKeys.claim(register.sellerId, register.cash, 7, 'Normal');
 
   it('sends: the claim PENDING until the deadline, the register id taken, the request journaled', () => {
     // Act
@@ -334,7 +335,7 @@ describe("the claim's write (decideKd)", () => {
 
   it('refuses a register whose id at the unit another register of the seller holds', () => {
     // Prepare
-    const taken = [...provisioned, { ...keys.kdRegisterId(register.sellerId, 'KASSA1'), holder: 'kassa-1' }];
+    const taken = [...provisioned, { ...kdKeys.registerId(register.sellerId, 'KASSA1'), holder: 'kassa-1' }];
 
     // Assess
     expect(refusal(() => decideKd(ask(), undefined, state, reader(taken), 1000))).toEqual({

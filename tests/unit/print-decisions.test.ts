@@ -2,8 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { decidePrint, type PrintRequest } from '#functions/fiscal/prints.ts';
 import { dayRefusal } from '#functions/fiscal/refusals.ts';
-import { keys } from '#shared/db/keys.ts';
-import { dayKey, type LedgerState, saleKey } from '#shared/fiscal/ledger.ts';
+import { dayKey, type LedgerState, saleKey, registerKeys } from '#shared/fiscal/ledger.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { refusal, stepOf } from '../support/decisions.ts';
 import {
@@ -39,7 +38,7 @@ const read = (...items: LedgerItem[]) => reader(activationItem(), ...items);
 
 /** Receipt 6's record: sale S1 of 125.00 kr, copied at `copied` when given. */
 const receiptSix = (copied?: number) => ({
-  ...keys.receipt(writer.sellerId, writer.cash, 6),
+  ...registerKeys.receipt(writer.sellerId, writer.cash, 6),
   sale: 'S1',
   brutto: 12500,
   refunded: 0,
@@ -68,7 +67,7 @@ describe('the Normal print (§16)', () => {
     ]);
     const [record, link] = (decision.alongside ?? []).map(stepOf);
     expect(record).toMatchObject({
-      key: keys.receipt(writer.sellerId, writer.cash, 7),
+      key: registerKeys.receipt(writer.sellerId, writer.cash, 7),
       item: { sale: 'S1', brutto: 12500, refunded: 0 },
     });
     expect(link?.item).toMatchObject({ sellerId: writer.sellerId, cash: 'Kassa 1', sale: 'S1' });
@@ -170,7 +169,7 @@ describe('the copy (§16)', () => {
     ]);
     expect((decision.alongside ?? []).map(stepOf)).toEqual([
       expect.objectContaining({
-        key: keys.receipt(writer.sellerId, writer.cash, 6),
+        key: registerKeys.receipt(writer.sellerId, writer.cash, 6),
         item: expect.objectContaining({ copied: NOW }),
       }),
     ]);
@@ -252,7 +251,7 @@ describe('training receipts (§16)', () => {
     expect(decision.result.print.receiptNumber).toBe(3);
     expect(decision.ledger).toMatchObject({ receipt: 6, training: 3 });
     const token = decision.result.print.receiptToken as string;
-    expect((decision.alongside ?? []).map((step) => stepOf(step).key)).toEqual([keys.receiptLink(token)]);
+    expect((decision.alongside ?? []).map((step) => stepOf(step).key)).toEqual([registerKeys.receiptLink(token)]);
     // A training sale counts in the training item only, and printing it moves no receipt count.
     expect(decision.entities[1]?.data).toMatchObject({ totals: totalsWith() });
   });

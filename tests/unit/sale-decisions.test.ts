@@ -2,8 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideSaleWrite, type SaleWrite } from '#functions/fiscal/sale-write.ts';
 import { dayRefusal } from '#functions/fiscal/refusals.ts';
-import { keys } from '#shared/db/keys.ts';
-import { dayKey, saleKey } from '#shared/fiscal/ledger.ts';
+import { dayKey, saleKey, registerKeys } from '#shared/fiscal/ledger.ts';
 import type { Sale } from '#shared/fiscal/model.ts';
 import { refusal, stepOf } from '../support/decisions.ts';
 import {
@@ -327,7 +326,7 @@ describe("a sale's day (§15, §17)", () => {
 describe('refunds (§15)', () => {
   const refund = (fields: Partial<Sale> = {}) => write({ refund: true, refundFor: 5, ...fields }, { identifier: 'R1' });
   const original = (refunded: number) => ({
-    ...keys.receipt(writer.sellerId, writer.cash, 5),
+    ...registerKeys.receipt(writer.sellerId, writer.cash, 5),
     sale: 'S0',
     brutto: 20000,
     refunded,
@@ -392,12 +391,12 @@ describe("a sale's prints (§16)", () => {
     const [record, link] = (decision.alongside ?? []).map(stepOf);
     expect(record).toMatchObject({
       op: 'Put',
-      key: keys.receipt(writer.sellerId, writer.cash, 7),
+      key: registerKeys.receipt(writer.sellerId, writer.cash, 7),
       item: { sale: 'S1', brutto: 12500, refunded: 0 },
     });
     expect(link).toMatchObject({
       op: 'Put',
-      key: keys.receiptLink(sale.prints[0]?.receiptToken as string),
+      key: registerKeys.receiptLink(sale.prints[0]?.receiptToken as string),
       item: { sale: 'S1', cash: 'Kassa 1' },
     });
   });
@@ -591,7 +590,7 @@ describe('training receipts (§16)', () => {
     expect(decision.ledger).toMatchObject({ receipt: 6, training: 3 });
     // Its digital link only: no receipt record (no refund or copy finds it).
     const token = (decision.entities[0]?.data as Sale).prints[0]?.receiptToken as string;
-    expect((decision.alongside ?? []).map((step) => stepOf(step).key)).toEqual([keys.receiptLink(token)]);
+    expect((decision.alongside ?? []).map((step) => stepOf(step).key)).toEqual([registerKeys.receiptLink(token)]);
   });
 
   it('counts a training sale only in the training item: not in sales, VAT, payments, cash or grand totals', () => {

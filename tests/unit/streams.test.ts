@@ -1,15 +1,14 @@
 /** Version streams without DynamoDB: the steps a decided write commits (`versionedSteps`), diff ranges (`checkRange`), liveness. */
 import { describe, expect, it } from 'vitest';
-import { keys } from '#shared/db/keys.ts';
 import { checkRange, type Counter, type Decision, liveCounter, versionedSteps } from '#shared/db/streams.ts';
 import { put } from '#shared/db/transact.ts';
-import { sellerStream } from '#shared/domain/seller.ts';
+import { sellerStream, sellerKeys } from '#shared/domain/seller.ts';
 import { refusal, stepOf, storedAs } from '../support/decisions.ts';
 
 const SELLER = 'SE5560360793';
 const PK = `S#${SELLER}`;
 const stream = sellerStream(SELLER);
-const write = { stream, entity: keys.catalog<{ name: string }>(SELLER, 'TAX', 'T1'), kind: 'TAX', apiVersion: 26 as const };
+const write = { stream, entity: sellerKeys.catalog<{ name: string }>(SELLER, 'TAX', 'T1'), kind: 'TAX', apiVersion: 26 as const };
 const NOW = 1_700_000_000_000;
 
 const decision = (fields: Partial<Decision<{ name: string }, null>> = {}): Decision<{ name: string }, null> => ({
@@ -101,7 +100,7 @@ describe('versionedSteps', () => {
 
   it("the decision's own steps follow the counter and the entity", () => {
     // Prepare
-    const directory = put({ ...keys.sellerDirectory(SELLER), name: 'Kaffe AB' });
+    const directory = put({ ...sellerKeys.directoryEntry(SELLER), name: 'Kaffe AB' });
 
     // Act
     const steps = versionedSteps(write, { counter: undefined, entity: undefined }, decision({ alongside: [directory] }), NOW);
