@@ -40,7 +40,7 @@ async function scanEach<T>(
 const apiKeysNameTheirRegister: Migration = {
   name: 'api-keys-name-their-register',
   run() {
-    // Every API key item: its partition key is this prefix and the key's hash (`shared/db/keys.ts`).
+    // Every API key item: its partition key is this prefix and the key's hash (`apiKeyKey`).
     const { pk: prefix, sk } = apiKeyKey('');
     return scanEach<{ pk: string; sk: string; activationId: number }>(
       {

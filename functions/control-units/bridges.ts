@@ -1,7 +1,8 @@
 import { isHyperAdmin } from '#shared/auth/access.ts';
-import { queryAll, readItem, readItems } from '#shared/db/reads.ts';
+import { readItem, readItems } from '#shared/db/reads.ts';
+import { activationsNaming } from '#shared/domain/control-units.ts';
 import { remove, transact } from '#shared/db/transact.ts';
-import { type Activation, CONTROL_UNIT_ACTIVATION_PREFIX, activationKeys, controlUnitKeys } from '#shared/domain/records.ts';
+import { type Activation, activationKeys } from '#shared/domain/records.ts';
 import { inconsistentData, notFound } from '#shared/errors.ts';
 import { thingName, bridgeKeys } from '#shared/kd/protocol.ts';
 import { noContent, ok } from '#shared/http/response.ts';
@@ -38,11 +39,7 @@ export async function removeBridge(request: ApiRequest<unknown, 'serial'>): Prom
   checkManager(request.principal);
   const { serial } = request.params;
   if (!(await readItem(bridgeKeys.bridge(serial)))) throw notFound(`Control unit ${serial} has no provisioned bridge`);
-  const named = await queryAll<{ activationId: number }>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': controlUnitKeys.unit(serial).pk, ':prefix': CONTROL_UNIT_ACTIVATION_PREFIX },
-  });
-  const activations = await readItems<Activation>(named.map(({ activationId }) => activationKeys.activation(activationId)));
+  const activations = await readItems<Activation>((await activationsNaming(serial)).map((id) => activationKeys.activation(id)));
   const serving = activations.filter((activation) => activation.status !== 'CLOSED').map((activation) => activation.id);
   if (serving.length > 0) {
     throw inconsistentData('SERVER_CANT_BE_REMOVED', `Control unit ${serial} serves activations that are not closed`, {

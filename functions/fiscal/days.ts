@@ -1,19 +1,18 @@
 import type { BodyTypes } from '#schemas/types.ts';
-import { queryAll, readItem } from '#shared/db/reads.ts';
+import { readItem } from '#shared/db/reads.ts';
 import type { Stored } from '#shared/db/streams.ts';
 import { notFound, typeMismatch } from '#shared/errors.ts';
 import { businessDate, periodStart, timeZoneOf } from '#shared/fiscal/dates.ts';
 import {
-  DAY,
   type DayRecord,
   dayKey,
   type LedgerDecision,
   type LedgerState,
   productPieces,
   readDayBreakdown,
+  readDays,
   readDaysDiff,
   type Register,
-  registerStream,
   writeLedgerOnce,
   writerOf,
 } from '#shared/fiscal/ledger.ts';
@@ -43,10 +42,7 @@ async function daysOf(request: RegisterRequest, register: Register): Promise<Sto
   const page = pageParams(request.query);
   const period = intParam('period', request.query.get('period'));
   if (period !== undefined) notNegative('period', period);
-  const days = await queryAll<Stored<DayRecord>>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
-    ExpressionAttributeValues: { ':pk': registerStream(register).partition.pk, ':day': `${DAY}#` },
-  });
+  const days = await readDays(register);
   const since = period === undefined ? 0 : periodStart(Math.max(period, 1), timeZoneOf(register.sellerId), Date.now());
   return days.filter((day) => day.date >= since).slice(page.firstResult, page.firstResult + page.maxResults);
 }

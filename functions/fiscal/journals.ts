@@ -1,10 +1,9 @@
 import type { JournalUploadBody } from '#schemas/types.ts';
-import { queryEach, readPage } from '#shared/db/reads.ts';
 import { notFound, patternMismatch, unprocessable, valueNotValid } from '#shared/errors.ts';
 import { readExportContext } from '#shared/fiscal/export-context.ts';
 import { exportFileName, type ExportSummary, skvfsExport } from '#shared/fiscal/skvfs-export.ts';
 import { canonicalJson, type JournalEntry, type JournalType, type JsonValue, signedJournal } from '#shared/fiscal/journal.ts';
-import { type LedgerState, type Register, writeLedgerOnce, writerOf, JOURNAL_PREFIX } from '#shared/fiscal/ledger.ts';
+import { journalEntries, type LedgerState, readJournalPage, writeLedgerOnce, writerOf } from '#shared/fiscal/ledger.ts';
 import { boolParam, intParam, pageParams } from '#shared/http/query.ts';
 import { ok, okChunks } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
@@ -13,19 +12,9 @@ import { config } from '#shared/config.ts';
 import { drawerOpenedContribution } from '#shared/fiscal/totals.ts';
 import { dayWrite, latestDay, withTotals } from './day-rules.ts';
 import { readRegister, registerCounter, type RegisterRequest } from './registers.ts';
-import { registerPk } from '#shared/domain/records.ts';
 
 /** A device event's `data`, as canonical JSON, is at most this many bytes (docs/conventions.md §19). */
 export const MAX_DEVICE_DATA_BYTES = 8192;
-
-/** The register's journal entries as stored, without their keys, in sequence order, read a page at a time. */
-async function* entriesOf(register: Register): AsyncGenerator<JournalEntry> {
-  const items = queryEach<JournalEntry>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': registerPk(register.sellerId, register.cash), ':prefix': JOURNAL_PREFIX },
-  });
-  for await (const { pk, sk, ...entry } of items) yield entry;
-}
 
 /** `GET /{sellerId}/e-journals/{cash}`: the register's journal, oldest first (`orderDesc`: newest first), paged. */
 export async function listJournal(request: RegisterRequest): Promise<Reply> {
@@ -33,12 +22,7 @@ export async function listJournal(request: RegisterRequest): Promise<Reply> {
   await registerCounter(register);
   const { firstResult, maxResults } = pageParams(request.query);
   const descending = boolParam('orderDesc', request.query.get('orderDesc'), false);
-  const page = await readPage<JournalEntry>(registerPk(register.sellerId, register.cash), JOURNAL_PREFIX, {
-    skip: firstResult,
-    take: maxResults,
-    descending,
-  });
-  return ok(page.map(({ pk, sk, ...entry }) => entry));
+  return ok(await readJournalPage(register, { skip: firstResult, take: maxResults, descending }));
 }
 
 /** A register event may be dated at most this far past the server's clock (docs/conventions.md §19). */
@@ -158,7 +142,7 @@ export async function generatedJournal(request: RegisterRequest): Promise<Reply>
   const from = intParam('from', request.query.get('from')) ?? Number.MIN_SAFE_INTEGER;
   const to = intParam('to', request.query.get('to')) ?? Number.MAX_SAFE_INTEGER;
   const entries: JournalEntry[] = [];
-  for await (const entry of entriesOf(register)) if (entry.created >= from && entry.created <= to) entries.push(entry);
+  for await (const entry of journalEntries(register)) if (entry.created >= from && entry.created <= to) entries.push(entry);
   return ok(
     await signedJournal(entries, activationSigner(), {
       sellerId: register.sellerId,
@@ -182,7 +166,7 @@ export async function journalExport(request: RegisterRequest): Promise<Reply> {
   // The counter's read refuses a register the seller lacks; the context is read beside it.
   const [, context] = await Promise.all([registerCounter(register), readExportContext(register)]);
   const summary: ExportSummary = { period: null };
-  const chunks = skvfsExport(context, entriesOf(register), period, Date.now(), summary);
+  const chunks = skvfsExport(context, journalEntries(register), period, Date.now(), summary);
   const reply = await okChunks(
     chunks,
     'application/xml; charset=UTF-8',

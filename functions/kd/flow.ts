@@ -358,7 +358,7 @@ function logRecord(
   };
 }
 
-/** One copy of the record in each directory that lists it (shared/db/keys.ts). */
+/** One copy of the record in each directory that lists it (`kdKeys.log`). */
 function logWrites(record: KdLogRecord): Step[] {
   const scopes: KdLogScope[] = [
     undefined,

@@ -80,6 +80,12 @@ export type QueryShape = Pick<
   'IndexName' | 'KeyConditionExpression' | 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
 >;
 
+/** The items of partition `pk` whose sort keys begin with `prefix` (an entity's items of one kind), in key order. */
+export const withPrefix = (pk: string, prefix: string): QueryShape => ({
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+});
+
 /**
  * Every item a strongly consistent Query finds, one page read at a time as the caller goes on: a caller that stops
  * early reads no further page, and only one page is held at once.

@@ -1,5 +1,5 @@
-import { pad, type Key, VERSION_INDEX, versionRange } from '#shared/db/keys.ts';
-import { type Item, queryEach, readItem, readItems } from '#shared/db/reads.ts';
+import { entityPrefix, pad, type Key, VERSION_INDEX, versionRange } from '#shared/db/keys.ts';
+import { type Item, type KeyPage, queryAll, queryEach, readItem, readItems, readPage, withPrefix } from '#shared/db/reads.ts';
 import { type Counter, counterWrite, entityWrite, readDiff, type Stored, type Stream, streamEntity } from '#shared/db/streams.ts';
 import { table } from '#shared/db/client.ts';
 import { queryItems } from '#shared/db/documents.ts';
@@ -139,6 +139,22 @@ export const registerKeys = {
     sk: `PRODUCTS#${pad(dayNumber)}#${pad(piece)}`,
   }),
 } as const;
+
+/** A register's days, oldest first. */
+export const readDays = (register: Register): Promise<Item<Stored<DayRecord>>[]> =>
+  queryAll<Stored<DayRecord>>(withPrefix(registerPk(register.sellerId, register.cash), entityPrefix(DAY)));
+
+/** A register's journal entries, without their keys, in sequence order, read a page at a time as the caller goes on. */
+export async function* journalEntries(register: Register): AsyncGenerator<JournalEntry> {
+  const items = queryEach<JournalEntry>(withPrefix(registerPk(register.sellerId, register.cash), JOURNAL_PREFIX));
+  for await (const { pk, sk, ...entry } of items) yield entry;
+}
+
+/** A page of a register's journal entries, without their keys. */
+export async function readJournalPage(register: Register, page: KeyPage): Promise<JournalEntry[]> {
+  const entries = await readPage<JournalEntry>(registerPk(register.sellerId, register.cash), JOURNAL_PREFIX, page);
+  return entries.map(({ pk, sk, ...entry }) => entry);
+}
 
 /** A register writing its records, and the activation it writes under (whose control unit signs its receipts). */
 export interface Writer extends Register {
