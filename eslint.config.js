@@ -73,17 +73,6 @@ const sharedFloors = [
         message: `shared/versioned is an engine over shared/db: it imports no record, rule, control-unit or HTTP code${see}.`,
       },
     ],
-    except: {
-      // To be removed: the engine answers with replies (`Reply`, ETag conditions, list queries) instead of outcomes
-      // its routes turn into replies.
-      'shared/versioned/entity.ts': [
-        SHARED,
-        {
-          regex: sharedFolders('domain', 'auth', 'fiscal', 'kd', 'iot'),
-          message: `shared/versioned is an engine over shared/db: it imports no record, rule or control-unit code${see}.`,
-        },
-      ],
-    },
   },
   ...['domain', 'auth'].map((folder) => ({
     name: `shared/${folder}`,

@@ -9,8 +9,7 @@ import type { ApiRequest } from '#shared/http/types.ts';
 import { type ApiVersion, present, SINCE_26 } from '#shared/versions.ts';
 import { taxes } from '#shared/domain/taxes.ts';
 import { categories, commodities, products } from './entities.ts';
-import { listEntities } from '#shared/versioned/entity.ts';
-import { catalogOf, entityQuery } from './entity.ts';
+import { entityQuery, listCatalogEntities } from './entity.ts';
 
 /** A product as advanced views show it: the product, its tax and the file names of its images. */
 export interface ProductDetails {
@@ -79,7 +78,7 @@ export async function productDetails(
 async function commoditiesAdvanced(request: ApiRequest<unknown, 'sellerId'>): Promise<unknown[]> {
   const { sellerId } = request.params;
   const { version } = request;
-  const page = await listEntities<CommodityBody>(commodities, catalogOf(request), request);
+  const page = await listCatalogEntities<CommodityBody>(commodities, request);
   const [details, categoriesFound] = await Promise.all([
     productDetails(
       sellerId,

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { access } from '#shared/auth/access.ts';
-import { type Stream, streamEntity } from '#shared/db/streams.ts';
+import type { ListQuery } from '#shared/db/paging.ts';
+import { type Stored, type Stream, streamEntity } from '#shared/db/streams.ts';
 import { sellerStream } from '#shared/domain/seller.ts';
 import { inconsistentData, versionConflict } from '#shared/errors.ts';
-import { created, noContent, ok } from '#shared/http/response.ts';
+import { checkPreconditions, type Preconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
+import { created, noContent, notModified, ok } from '#shared/http/response.ts';
 import { DIFF_REFUSALS, type Refusal, refusalOf, type Route, route } from '#shared/http/router.ts';
-import { listQuery, PAGE_QUERY } from '#shared/http/query.ts';
-import type { ApiRequest } from '#shared/http/types.ts';
-import { present } from '#shared/versions.ts';
+import { diffRange, listParams, listQuery, PAGE_QUERY, pageParams } from '#shared/http/query.ts';
+import type { ApiRequest, Reply } from '#shared/http/types.ts';
+import { type ApiVersion, present } from '#shared/versions.ts';
 import {
   type Change,
   entityMissing,
@@ -27,9 +29,68 @@ export const catalogOf = (request: ApiRequest<unknown, 'sellerId'>): Stream => s
 const entityOf = <T extends EntityFields>(entity: VersionedEntity<T>, params: { sellerId: string; identifier: string }) =>
   streamEntity<T>(sellerStream(params.sellerId), entity.kind, params.identifier);
 
-/** The query parameters of the entity's list: LIST, or PAGE where it orders by nothing (`listEntities`). */
+/** An entity as one version shows it. */
+const shownIn =
+  <T extends EntityFields>(entity: VersionedEntity<T>, version: ApiVersion) =>
+  (stored: Stored<T>) =>
+    present(stored, entity.view[version]);
+
+/**
+ * The change, refused with 409 VersionConflict where the request's If-Match or If-None-Match does not
+ * hold on the entity as read. Checked after the change's own refusals: a DELETE of a missing entity is 404, not 409.
+ */
+export const withPreconditions =
+  <T, R>(conditions: Preconditions, change: Change<T, R>): Change<T, R> =>
+  (current) => {
+    const outcome = change(current);
+    checkPreconditions(conditions, current?.version);
+    return outcome;
+  };
+
+/**
+ * Writes the catalog entity `identifier` as the request asks. Its preconditions are parsed before
+ * anything is read, so a malformed tag changes nothing.
+ */
+export function writeCatalogEntity<T extends EntityFields>(
+  entity: VersionedEntity<T>,
+  request: ApiRequest<unknown, 'sellerId'>,
+  identifier: string,
+  change: Change<T, Reply>,
+): Promise<Reply> {
+  const checked = withPreconditions(preconditions(request.headers), change);
+  return writeEntity({ entity, stream: catalogOf(request), identifier, change: checked }, request.version);
+}
+
+/**
+ * GET of one live catalog entity (404 otherwise) with its ETag, or 304 when If-None-Match names its
+ * version; `show` (which may read more) only runs for a 200.
+ */
+export async function readCatalogEntity<T extends EntityFields>(
+  entity: VersionedEntity<T>,
+  request: ApiRequest<unknown, 'sellerId'>,
+  identifier: string,
+  show: (stored: Stored<T>) => unknown = shownIn(entity, request.version),
+): Promise<Reply> {
+  const stored = await readEntity(entity, catalogOf(request), identifier);
+  if (unchangedSince(request.headers, stored.version)) return notModified(stored.version);
+  return ok(await show(stored), stored.version);
+}
+
+/** The query parameters of the entity's list: LIST, or PAGE where it orders by nothing (`listCatalogEntities`). */
 export const entityQuery = <T extends EntityFields>(entity: VersionedEntity<T>) =>
   entity.orderFields.length > 0 ? listQuery(entity.orderFields) : PAGE_QUERY;
+
+/** One page of the catalog's live entities of a kind, by the parameters `entityQuery` declares. */
+export function listCatalogEntities<T extends EntityFields>(
+  entity: VersionedEntity<T>,
+  request: ApiRequest<unknown, 'sellerId'>,
+): Promise<Stored<T>[]> {
+  const query: ListQuery<keyof T & string> =
+    entity.orderFields.length > 0
+      ? listParams(request.query, entity.orderFields)
+      : { ...pageParams(request.query), orderBy: undefined, orderDesc: false };
+  return listEntities(entity, catalogOf(request), query);
+}
 
 /** `GET /{sellerId}/<plural>-diff/{versionFrom}/{versionTo}` (docs/conventions.md §7). */
 export function diffRoute<T extends EntityFields>(entity: VersionedEntity<T>): Route {
@@ -43,26 +104,32 @@ export function diffRoute<T extends EntityFields>(entity: VersionedEntity<T>): R
     responses: { 200: { view: entity.body, list: true } },
     errors: DIFF_REFUSALS,
     // The pipeline read the seller's counter to check it is live: it bounds the diff too.
-    handle: (request) => readEntityDiff(entity, catalogOf(request), request, request.sellerCounter),
+    handle: async (request) => {
+      const changed = await readEntityDiff(entity, catalogOf(request), diffRange(request.params), request.sellerCounter);
+      return ok(changed.map(shownIn(entity, request.version)));
+    },
   });
 }
 
 /** POST: the entity under a new identifier (201 with it); one that exists is 409 VersionConflict. */
 export const entityCreation =
-  <T extends EntityFields>(entity: VersionedEntity<T>, request: ApiRequest<T>, identifier: string): Change<T> =>
+  <T extends EntityFields>(entity: VersionedEntity<T>, request: ApiRequest<T>, identifier: string): Change<T, Reply> =>
   (current) => {
     if (current) throw versionConflict(`${identifier} exists already`);
-    return { data: written(entity, request, undefined), result: created(identifier) };
+    return { data: written(entity, request.version, request.body, undefined), result: created(identifier) };
   };
 
 /** PUT: the version's fields written over the entity (204), or a new one (201 with its identifier). */
 export const entityReplacement =
-  <T extends EntityFields>(entity: VersionedEntity<T>, request: ApiRequest<T>, identifier: string): Change<T> =>
-  (current) => ({ data: written(entity, request, current), result: current ? noContent() : created(identifier) });
+  <T extends EntityFields>(entity: VersionedEntity<T>, request: ApiRequest<T>, identifier: string): Change<T, Reply> =>
+  (current) => ({
+    data: written(entity, request.version, request.body, current),
+    result: current ? noContent() : created(identifier),
+  });
 
 /** DELETE: a tombstone (204); an entity that is not live is 404. */
 export const entityDeletion =
-  <T extends EntityFields>(entity: VersionedEntity<T>, identifier: string): Change<T> =>
+  <T extends EntityFields>(entity: VersionedEntity<T>, identifier: string): Change<T, Reply> =>
   (current) => {
     if (!current) throw entityMissing(entity, identifier);
     return { data: null, result: noContent() };
@@ -87,7 +154,7 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
       errors: [['VersionConflict'], ...references, ...unique],
       handle: (request) => {
         const identifier = request.body.identifier ?? randomUUID();
-        return writeEntity(entity, catalogOf(request), request, identifier, entityCreation(entity, request, identifier));
+        return writeCatalogEntity(entity, request, identifier, entityCreation(entity, request, identifier));
       },
     }),
     route({
@@ -105,7 +172,7 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
         if (given !== undefined && given !== null && given !== identifier) {
           throw inconsistentData('URL_AND_BODY_IDENTIFIERS_MISMATCH', 'The identifiers of the URL and the body differ');
         }
-        return writeEntity(entity, catalogOf(request), request, identifier, entityReplacement(entity, request, identifier));
+        return writeCatalogEntity(entity, request, identifier, entityReplacement(entity, request, identifier));
       },
     }),
     route({
@@ -118,7 +185,7 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
       errors: [['NotFound'], ['UnprocessableEntity', 'ENTITY_HAS_REFERENCED_DATA']],
       handle: (request) => {
         const identifier = request.params.identifier;
-        return writeEntity<T>(entity, catalogOf(request), request, identifier, entityDeletion(entity, identifier));
+        return writeCatalogEntity(entity, request, identifier, entityDeletion(entity, identifier));
       },
     }),
     route({
@@ -129,7 +196,7 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
       conditional: 'read',
       responses: { 200: { view: entity.body } },
       errors: [['NotFound']],
-      handle: (request) => readEntity(entity, catalogOf(request), request, request.params.identifier),
+      handle: (request) => readCatalogEntity(entity, request, request.params.identifier),
     }),
     diffRoute(entity),
     route({
@@ -139,8 +206,8 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
       query: entityQuery(entity),
       responses: { 200: { view: entity.body, list: true } },
       handle: async (request) => {
-        const page = await listEntities(entity, catalogOf(request), request);
-        return ok(page.map((item) => present(item, entity.view[request.version])));
+        const page = await listCatalogEntities(entity, request);
+        return ok(page.map(shownIn(entity, request.version)));
       },
     }),
   ];

@@ -12,8 +12,8 @@ import { type Route, route } from '#shared/http/router.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { present } from '#shared/versions.ts';
 import { productDetails } from './advanced.ts';
-import { listEntities, readEntity, type VersionedEntity, writeEntity } from '#shared/versioned/entity.ts';
-import { catalogOf, diffRoute, entityQuery } from './entity.ts';
+import type { VersionedEntity } from '#shared/versioned/entity.ts';
+import { diffRoute, entityQuery, listCatalogEntities, readCatalogEntity, writeCatalogEntity } from './entity.ts';
 import { sellerKeys } from '#shared/domain/seller.ts';
 
 /** An order as stored: the body, the id the server gave it, and the catalog entity fields. */
@@ -49,7 +49,7 @@ async function createOrder(request: ApiRequest<OrderBody, 'sellerId'>): Promise<
   const missing = wanted.find((id) => !live.has(id));
   if (missing !== undefined) throw referenceNotFound(`productIdentifier ${missing} does not exist`);
   const id = await nextNumber(sellerKeys.sequence(sellerId, orders.kind));
-  return writeEntity(orders, catalogOf(request), request, String(id), (current) => {
+  return writeCatalogEntity(orders, request, String(id), (current) => {
     if (current) throw versionConflict(`Order ${id} exists already`);
     return { data: { ...request.body, id }, result: { status: 201, body: { id } } };
   });
@@ -94,7 +94,7 @@ export const orderRoutes: Route[] = [
     path: '/{sellerId}/orders/advanced',
     query: entityQuery(orders),
     responses: { 200: { list: 'orderAdvanced' } },
-    handle: async (request) => ok(await advancedOrders(request, await listEntities(orders, catalogOf(request), request))),
+    handle: async (request) => ok(await advancedOrders(request, await listCatalogEntities(orders, request))),
   }),
   route({
     ...common,
@@ -104,7 +104,7 @@ export const orderRoutes: Route[] = [
     responses: { 200: 'orderAdvanced' },
     errors: [['NotFound']],
     handle: (request) =>
-      readEntity(orders, catalogOf(request), request, String(requiredInt('orderId', request.params.orderId)), async (stored) => {
+      readCatalogEntity(orders, request, String(requiredInt('orderId', request.params.orderId)), async (stored) => {
         const [shown] = await advancedOrders(request, [stored]);
         return shown;
       }),

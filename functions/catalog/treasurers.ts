@@ -6,8 +6,8 @@ import { type Route, route } from '#shared/http/router.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { SINCE_26 } from '#shared/versions.ts';
 import { treasurers } from './entities.ts';
-import { type Change, writeEntity } from '#shared/versioned/entity.ts';
-import { catalogOf } from './entity.ts';
+import type { Change } from '#shared/versioned/entity.ts';
+import { writeCatalogEntity } from './entity.ts';
 
 /**
  * Joining a user to a treasurer (spec 4.1): the calling user becomes the treasurer's `user`, so a
@@ -19,7 +19,7 @@ function joinOrDisjoin(request: ApiRequest<unknown, 'identifier' | 'sellerId'>, 
   if (principal?.kind !== 'user') throw insufficientRights();
   const identifier = request.params.identifier;
   const change = treasurerUserChange(identifier, join ? principal.username : null);
-  return writeEntity(treasurers, catalogOf(request), request, identifier, change);
+  return writeCatalogEntity(treasurers, request, identifier, change);
 }
 
 /**
@@ -27,7 +27,7 @@ function joinOrDisjoin(request: ApiRequest<unknown, 'identifier' | 'sellerId'>, 
  * join to a treasurer that has a user (TREASURER_IS_JOINED_TO_USER_ALREADY), a disjoin of one that has none.
  */
 export const treasurerUserChange =
-  (identifier: string, username: string | null): Change<TreasurerBody> =>
+  (identifier: string, username: string | null): Change<TreasurerBody, Reply> =>
   (current) => {
     if (!current) throw notFound(`No treasurer ${identifier}`);
     if (username !== null && current.user) {

@@ -17,16 +17,13 @@ import {
 } from '#shared/db/streams.ts';
 import { create, LIVE, remove, type Step } from '#shared/db/transact.ts';
 import { type ApiError, notFound, referenceNotFound, unprocessable } from '#shared/errors.ts';
-import { checkPreconditions, type Preconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
-import { diffRange, listParams, pageParams } from '#shared/http/query.ts';
-import { notModified, ok } from '#shared/http/response.ts';
-import type { ApiRequest, Reply } from '#shared/http/types.ts';
-import { type ApiVersion, merge, present, type VersionView } from '#shared/versions.ts';
+import { type ApiVersion, merge, type VersionView } from '#shared/versions.ts';
 
 /**
- * The versioned-entity engine: write (with references and unique values), tombstone, read with
- * ETag, list and diff of the entities of one version stream. The stream is a parameter: a seller's
- * catalog (`functions/catalog`) or a register's sales and days.
+ * The versioned-entity engine: write (with references and unique values), tombstone, read (the
+ * version is the ETag), list and diff of the entities of one version stream. The stream is a
+ * parameter: a seller's catalog (`functions/catalog`) or a register's sales and days. It answers
+ * with entities and outcomes; its routes make the replies.
  */
 
 /** Fields every versioned entity has, whatever its kind. */
@@ -80,8 +77,11 @@ export const everywhere = <T>(validate: LazyValidator<T>, fields: readonly (keyo
 export const entityMissing = <T extends EntityFields>(entity: VersionedEntity<T>, identifier: string) =>
   notFound(`No ${entity.plural} entity ${identifier}`);
 
-/** What a change makes of the entity's live state (undefined: none): its next data, or null to delete it. */
-export type Change<T> = (current: Stored<T> | undefined) => { data: T | null; result: Reply };
+/**
+ * What a change makes of the entity's live state (undefined: none): its next data, or null to delete
+ * it, and what the write answers (`R`: the caller's outcome). It throws to refuse.
+ */
+export type Change<T, R> = (current: Stored<T> | undefined) => { data: T | null; result: R };
 
 /**
  * Writes one entity in its version stream: the shared body of POST, PUT, DELETE and of dedicated
@@ -89,47 +89,39 @@ export type Change<T> = (current: Stored<T> | undefined) => { data: T | null; re
  * each conditioned on what it needs, so no concurrent write can leave a reference to a deleted
  * entity or two holders of one value. A stream whose owner is gone is `stream.missing()`.
  */
-export function writeEntity<T extends EntityFields>(
-  entity: VersionedEntity<T>,
-  stream: Stream,
-  request: ApiRequest<unknown>,
-  identifier: string,
-  change: Change<T>,
-): Promise<Reply> {
-  const write: EntityWrite<T> = { entity, stream, identifier, conditions: preconditions(request.headers), change };
-  return writeVersioned<T, Reply>({
-    stream,
-    entity: streamEntity<T>(stream, entity.kind, identifier),
-    kind: entity.kind,
-    apiVersion: request.version,
+export function writeEntity<T extends EntityFields, R>(write: EntityWrite<T, R>, apiVersion: ApiVersion): Promise<R> {
+  return writeVersioned<T, R>({
+    stream: write.stream,
+    entity: streamEntity<T>(write.stream, write.entity.kind, write.identifier),
+    kind: write.entity.kind,
+    apiVersion,
     decide: (read) => decideEntityWrite(write, read),
   });
 }
 
 /** What an entity write asks, known before anything is read. */
-export interface EntityWrite<T extends EntityFields> {
+export interface EntityWrite<T extends EntityFields, R> {
   entity: VersionedEntity<T>;
   stream: Stream;
   identifier: string;
-  conditions: Preconditions;
-  change: Change<T>;
+  change: Change<T, R>;
 }
 
 /**
  * The decision of an entity write on the stream's counter and the entity as read: refused when the
- * stream is not live, by the change itself, by the request's preconditions, or (a delete) while other
- * entities reference it (`422 ENTITY_HAS_REFERENCED_DATA`); otherwise the new data (a tombstone keeps
- * only its identifier) with the reference counts and unique-value holders the write moves.
+ * stream is not live, by the change itself (and the preconditions its caller checks there), or (a
+ * delete) while other entities reference it (`422 ENTITY_HAS_REFERENCED_DATA`); otherwise the new
+ * data (a tombstone keeps only its identifier) with the reference counts and unique-value holders the
+ * write moves.
  */
-export function decideEntityWrite<T extends EntityFields>(
-  write: EntityWrite<T>,
+export function decideEntityWrite<T extends EntityFields, R>(
+  write: EntityWrite<T, R>,
   read: { counter: Counter | undefined; entity: Stored<T> | undefined },
-): Decision<T, Reply> {
+): Decision<T, R> {
   const { entity, stream, identifier } = write;
   liveCounter(stream, read.counter);
   const current = read.entity && !read.entity.deleted ? read.entity : undefined;
   const { data, result } = write.change(current);
-  checkPreconditions(write.conditions, current?.version);
   if (data === null && (current?.refs ?? 0) > 0) {
     throw unprocessable('ENTITY_HAS_REFERENCED_DATA', `Other entities reference ${entity.plural} entity ${identifier}`);
   }
@@ -141,12 +133,16 @@ export function decideEntityWrite<T extends EntityFields>(
   };
 }
 
-/** The entity's new data after a POST or PUT through one version: that version's writable fields, the rest kept. */
-export function written<T extends EntityFields>(entity: VersionedEntity<T>, request: ApiRequest<T>, current: T | undefined): T {
+/** The entity's new data after a POST or PUT of `body` through one version: that version's writable fields, the rest kept. */
+export function written<T extends EntityFields>(
+  entity: VersionedEntity<T>,
+  version: ApiVersion,
+  body: T,
+  current: T | undefined,
+): T {
   const kept = new Set<string>(entity.kept ?? []);
-  const fields = entity.view[request.version].filter((field) => !kept.has(field));
-  const body = entity.normalize ? entity.normalize(request.body) : request.body;
-  return merge<T>(current, body, fields);
+  const fields = entity.view[version].filter((field) => !kept.has(field));
+  return merge<T>(current, entity.normalize ? entity.normalize(body) : body, fields);
 }
 
 /**
@@ -210,44 +206,39 @@ function uniqueSteps<T extends EntityFields>(
   ];
 }
 
-/** GET of one live entity (404 otherwise), with its ETag and 304 on a matching If-None-Match. */
+/** One live entity, stamped with its version (its ETag); a missing or deleted one is 404. */
 export async function readEntity<T extends EntityFields>(
   entity: VersionedEntity<T>,
   stream: Stream,
-  request: ApiRequest<unknown>,
   identifier: string,
-  show: (stored: Stored<T>) => unknown = (stored) => present(stored, entity.view[request.version]),
-): Promise<Reply> {
+): Promise<Stored<T>> {
   const stored = await readItem(streamEntity<T>(stream, entity.kind, identifier));
   if (!stored || stored.deleted) throw entityMissing(entity, identifier);
-  if (unchangedSince(request.headers, stored.version)) return notModified(stored.version);
-  return ok(await show(stored), stored.version);
+  return stored;
 }
 
 /**
- * `GET .../<plural>-diff/{versionFrom}/{versionTo}` (docs/conventions.md §7): the entities a register must
- * sync. `counter` is the stream's counter when the caller has read it already (`readDiff`).
+ * The entities of a kind changed in the version range, tombstones included: what a register must sync
+ * (docs/conventions.md §7). `counter` is the stream's counter when the caller has read it already (`readDiff`).
  */
-export async function readEntityDiff<T extends EntityFields>(
+export function readEntityDiff<T extends EntityFields>(
   entity: VersionedEntity<T>,
   stream: Stream,
-  request: ApiRequest<unknown>,
+  range: { from: number; to: number },
   counter?: Counter,
-): Promise<Reply> {
-  const changed = await readDiff<T>(stream, entity.kind, diffRange(request.params), counter);
-  return ok(changed.map((item) => present(item, entity.view[request.version])));
+): Promise<Stored<T>[]> {
+  return readDiff<T>(stream, entity.kind, range, counter);
 }
 
-/** One page of the stream's live entities of a kind, with the list parameters the entity takes. */
+/**
+ * One page of the stream's live entities of a kind. `query` orders by one of the entity's
+ * `orderFields`; an entity with none takes PAGE parameters, in identifier order.
+ */
 export async function listEntities<T extends EntityFields>(
   entity: VersionedEntity<T>,
   stream: Stream,
-  request: ApiRequest<unknown>,
+  query: ListQuery<keyof T & string>,
 ): Promise<Stored<T>[]> {
-  const query: ListQuery<keyof T & string> =
-    entity.orderFields.length > 0
-      ? listParams(request.query, entity.orderFields)
-      : { ...pageParams(request.query), orderBy: undefined, orderDesc: false };
   const prefix = `${entity.kind}#`;
   // In identifier order without a search the page comes straight from the key order: its cost follows
   // the page, not the collection. Anything else sorts or filters the whole collection.

@@ -5,7 +5,6 @@ import { entityCreation, entityDeletion, entityReplacement } from '#functions/ca
 import { treasurerUserChange } from '#functions/catalog/treasurers.ts';
 import type { ProductBody, TreasurerBody } from '#schemas/types.ts';
 import { sellerStream } from '#shared/domain/seller.ts';
-import { preconditions } from '#shared/http/conditions.ts';
 import { decideEntityWrite } from '#shared/versioned/entity.ts';
 import { refusal, requestOf, stepOf, storedAs } from '../support/decisions.ts';
 
@@ -109,7 +108,7 @@ describe('treasurerUserChange', () => {
 
     // Act
     const decision = decideEntityWrite(
-      { entity: treasurers, stream, identifier: 'T1', conditions: preconditions({}), change: treasurerUserChange('T1', 'anna') },
+      { entity: treasurers, stream, identifier: 'T1', change: treasurerUserChange('T1', 'anna') },
       { counter: { ver: 3, live: true }, entity: treasurer(null) },
     );
 

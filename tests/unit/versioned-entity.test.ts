@@ -1,15 +1,19 @@
-/** The versioned-entity engine's decision (`decideEntityWrite`, `written`): what a catalog write commits, decided on what was read. */
+/**
+ * The versioned-entity engine's decision (`decideEntityWrite`, `written`): what a catalog write commits, decided on
+ * what was read, with the request's preconditions the catalog checks in the change (`withPreconditions`).
+ */
 import { describe, expect, it } from 'vitest';
 import { categories, keyboardEntries, products, treasurers } from '#functions/catalog/entities.ts';
+import { withPreconditions } from '#functions/catalog/entity.ts';
 import type { CategoryBody, KeyboardEntryBody, ProductBody, TreasurerBody } from '#schemas/types.ts';
 import type { Counter, Stored } from '#shared/db/streams.ts';
 import { sellerStream } from '#shared/domain/seller.ts';
 import { notFound } from '#shared/errors.ts';
 import { preconditions } from '#shared/http/conditions.ts';
 import { created, noContent } from '#shared/http/response.ts';
-import type { ApiVersion } from '#shared/versions.ts';
+import type { Reply } from '#shared/http/types.ts';
 import { type Change, decideEntityWrite, type EntityFields, type VersionedEntity, written } from '#shared/versioned/entity.ts';
-import { refusal, requestOf, stepOf, stepRefusal, storedAs } from '../support/decisions.ts';
+import { refusal, stepOf, stepRefusal, storedAs } from '../support/decisions.ts';
 
 const SELLER = 'SE5560360793';
 const PK = `S#${SELLER}`;
@@ -18,12 +22,12 @@ const LIVE_COUNTER: Counter = { ver: 7, live: true };
 
 /** PUT's change: the given data; 201 when new, 204 when it replaces. */
 const replaceWith =
-  <T>(data: T): Change<T> =>
+  <T>(data: T): Change<T, Reply> =>
   (current) => ({ data, result: current ? noContent() : created('E1') });
 
 /** DELETE's change: a tombstone; 404 when there is nothing live. */
 const removal =
-  <T>(): Change<T> =>
+  <T>(): Change<T, Reply> =>
   (current) => {
     if (!current) throw notFound('No such entity');
     return { data: null, result: noContent() };
@@ -31,12 +35,12 @@ const removal =
 
 function decide<T extends EntityFields>(
   entity: VersionedEntity<T>,
-  change: Change<T>,
+  change: Change<T, Reply>,
   read: { entity?: Stored<T>; counter?: Counter | undefined },
   headers: Record<string, string> = {},
 ) {
   return decideEntityWrite(
-    { entity, stream, identifier: 'E1', conditions: preconditions(headers), change },
+    { entity, stream, identifier: 'E1', change: withPreconditions(preconditions(headers), change) },
     { counter: 'counter' in read ? read.counter : LIVE_COUNTER, entity: read.entity },
   );
 }
@@ -363,14 +367,12 @@ describe('decideEntityWrite: preconditions', () => {
 });
 
 describe('written', () => {
-  const request = <B>(version: ApiVersion, body: B) => requestOf(body, version);
-
   it('a write through v15 replaces its own fields and keeps the color v26 wrote', () => {
     // Prepare
     const current: CategoryBody = { identifier: 'C1', name: 'Drycker', color: 16711680 };
 
     // Act
-    const data = written(categories, request<CategoryBody>(15, { name: 'Mat' }), current);
+    const data = written(categories, 15, { name: 'Mat' }, current);
 
     // Assess
     expect(data).toEqual({ name: 'Mat', color: 16711680 });
@@ -381,7 +383,7 @@ describe('written', () => {
     const current = treasurer('anna');
 
     // Act
-    const data = written(treasurers, request<TreasurerBody>(33, { name: 'Anna K', user: 'mallory' }), current);
+    const data = written(treasurers, 33, { name: 'Anna K', user: 'mallory' }, current);
 
     // Assess
     expect(data).toEqual({ name: 'Anna K', user: 'anna' });
@@ -389,7 +391,7 @@ describe('written', () => {
 
   it('a product given countedInPrice as text is stored as a boolean', () => {
     // Act
-    const data = written(products, request<ProductBody>(26, { ...product('T1'), countedInPrice: 'true' }), undefined);
+    const data = written<ProductBody>(products, 26, { ...product('T1'), countedInPrice: 'true' }, undefined);
 
     // Assess
     expect(data.countedInPrice).toBe(true);
