@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { freePort } from '#infra/local/processes.ts';
 import type { KdLogScope } from '#shared/db/keys.ts';
-import type { Call, Caller, Handler, Model, Operation, Sample } from '../bench.ts';
+import type { Caller, Handler, Model, Operation, Sample } from '../bench.ts';
+import type { Call } from './calls.ts';
 import { median, quantile } from './stats.ts';
 
 /** The unit's serial, and its register (its id at the unit: KD1). */
