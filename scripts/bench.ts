@@ -38,7 +38,8 @@ import {
 } from './bench/cold-start.ts';
 import { EXPORT_DAYS, EXPORT_SALES, measureJournalExport } from './bench/journal-export.ts';
 import { kdEnvironment, kdLegend, measureKd } from './bench/kd.ts';
-import { floorCpu, type Sent, waveCounter } from './bench/replay.ts';
+import { type Call, type CallRecorder, recordCalls, type Units } from './bench/calls.ts';
+import { floorCpu } from './bench/replay.ts';
 import { median, table } from './bench/stats.ts';
 import { sellerKeys } from '#shared/domain/seller.ts';
 import { installationKey } from '#shared/domain/installations.ts';
@@ -73,23 +74,6 @@ const TAX = { vat: 25, name: 'Moms' };
 
 type Capacity = Record<'tableRcu' | 'lsiRcu' | 'tableWcu' | 'lsiWcu', number>;
 const CAPACITY_FIELDS = ['tableRcu', 'lsiRcu', 'tableWcu', 'lsiWcu'] as const;
-
-interface Units {
-  CapacityUnits?: number;
-  ReadCapacityUnits?: number;
-  WriteCapacityUnits?: number;
-}
-interface CapacityReport extends Units {
-  Table?: Units;
-  LocalSecondaryIndexes?: Record<string, Units>;
-}
-
-/** One DynamoDB call as the bench's middleware saw it (what the floor sends again); a failed call counts as a round trip too. */
-export interface Call extends Sent {
-  consumed: CapacityReport[];
-  /** Items a Query or Scan read (ScannedCount): what it is charged for. */
-  scanned: number;
-}
 
 const READS = /^(Get|BatchGet|Query|TransactGet|Scan)/;
 
@@ -239,8 +223,8 @@ const context: Context = {
   succeed: () => undefined,
 };
 
-/** The calls of the request in progress, if any; requests are measured one at a time. */
-let calls: Call[] | undefined;
+/** Records the measured requests' DynamoDB calls, one request at a time; `connect` puts it on the client. */
+let recorder: CallRecorder | undefined;
 
 export interface Sample {
   cpuMs: number;
@@ -260,19 +244,16 @@ async function invoke(
 ): Promise<Sample> {
   const request = { ...event(method, path, body, caller) };
   request.headers = { ...request.headers, accept };
-  const made: Call[] = [];
-  calls = made;
+  if (!recorder) throw new Error('connect() first: it records the DynamoDB calls');
   const start = process.cpuUsage();
-  const result = await handler(request, context).finally(() => {
-    calls = undefined;
-  });
+  const { result, calls } = await recorder.record(() => handler(request, context));
   const cpu = process.cpuUsage(start);
   if (result.statusCode !== status) {
     throw new Error(`${method} ${path} answered ${result.statusCode}, expected ${status}: ${result.body}`);
   }
   return {
     cpuMs: (cpu.user + cpu.system) / 1000,
-    calls: made,
+    calls,
     body:
       result.body === undefined
         ? undefined
@@ -391,36 +372,7 @@ function firstRequests(apiKey: string, taxId: string): Map<string, FirstRequest>
  */
 async function connect(): Promise<ReadBack> {
   const [{ db }, { getItem }] = await Promise.all([import('#shared/db/client.ts'), import('#shared/db/documents.ts')]);
-  const waves = waveCounter();
-  db().middlewareStack.add(
-    (next, { commandName = 'unknown' }) =>
-      async (args) => {
-        // In the order sent; the input is kept as sent (not copied: the measured request does not pay for it).
-        const call: Call = {
-          command: commandName.replace(/Command$/, ''), // the DynamoDB operation: GetItem, Query, ...
-          input: args.input,
-          wave: waves.open(),
-          failed: false,
-          consumed: [],
-          scanned: 0,
-        };
-        calls?.push(call);
-        try {
-          const result = await next(args);
-          const output = result.output as { ConsumedCapacity?: CapacityReport | CapacityReport[]; ScannedCount?: number };
-          call.consumed = [output.ConsumedCapacity ?? []].flat();
-          call.scanned = output.ScannedCount ?? 0;
-          return result;
-        } catch (error) {
-          call.failed = true;
-          throw error;
-        } finally {
-          waves.close();
-        }
-      },
-    // After the service's own initialize middleware, which asks for the consumed capacity: the input as sent.
-    { step: 'initialize', name: 'benchCalls' },
-  );
+  recorder = recordCalls(db());
   const readBack: ReadBack = async (key) => {
     const { Item } = await getItem({ TableName: TABLE, Key: key, ConsistentRead: true });
     if (!Item) throw new Error(`Item ${key.pk} ${key.sk} is missing`);

@@ -14,13 +14,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { type Sent, waveCounter } from './replay.ts';
-
-/** A call as the bench's own middleware records it (scripts/bench.ts): its input goes back to the bench for the floor. */
-interface Call extends Sent {
-  consumed: unknown[];
-  scanned: number;
-}
+import { type Call, recordCalls } from './calls.ts';
 
 export interface ChildRequests {
   warmup: APIGatewayProxyEventV2;
@@ -61,7 +55,6 @@ const gc: () => void = exposed;
 
 const [{ db }, fiscal] = await Promise.all([import('#shared/db/client.ts'), import('#functions/fiscal/handler.ts')]);
 
-let calls: Call[] | undefined;
 let peakHeapUsed = 0;
 let peakRss = 0;
 /** In the live-heap run, every sample first collects the garbage: what it reads is what the export holds then. */
@@ -72,36 +65,8 @@ const sample = () => {
   peakHeapUsed = Math.max(peakHeapUsed, heapUsed);
   peakRss = Math.max(peakRss, rss);
 };
-const waves = waveCounter();
-db().middlewareStack.add(
-  (next, { commandName = 'unknown' }) =>
-    async (args) => {
-      const call: Call = {
-        command: commandName.replace(/Command$/, ''),
-        input: args.input,
-        wave: waves.open(),
-        failed: false,
-        consumed: [],
-        scanned: 0,
-      };
-      calls?.push(call);
-      sample();
-      try {
-        const result = await next(args);
-        sample();
-        const output = result.output as { ConsumedCapacity?: unknown; ScannedCount?: number };
-        call.consumed = [output.ConsumedCapacity ?? []].flat();
-        call.scanned = output.ScannedCount ?? 0;
-        return result;
-      } catch (error) {
-        call.failed = true;
-        throw error;
-      } finally {
-        waves.close();
-      }
-    },
-  { step: 'initialize', name: 'benchExportCalls' },
-);
+// Each call's input goes back to the bench for the floor; memory is sampled as each is sent and answered.
+const recorder = recordCalls(db(), sample);
 
 const context = {
   callbackWaitsForEmptyEventLoop: true,
@@ -134,8 +99,6 @@ const baseline = { heapUsed: memory.heapUsed, rss: memory.rss, maxRss: process.r
 /** One measured run; `live`: a full GC before every sample (every 10 ms and at every DynamoDB call), which slows it. */
 async function measure(live: boolean): Promise<ChildRun> {
   gc();
-  const made: Call[] = [];
-  calls = made;
   peakHeapUsed = 0;
   peakRss = 0;
   collecting = live;
@@ -143,19 +106,18 @@ async function measure(live: boolean): Promise<ChildRun> {
   const timer = setInterval(sample, live ? 10 : 1);
   const wall = performance.now();
   const cpu = process.cpuUsage();
-  const body = await answer(measured);
+  const { result: body, calls } = await recorder.record(() => answer(measured));
   const used = process.cpuUsage(cpu);
   const wallMs = performance.now() - wall;
   clearInterval(timer);
   sample();
   collecting = false;
-  calls = undefined;
   const gzipped = Buffer.from(body, 'base64');
   if (!existsSync(outFile)) writeFileSync(outFile, gzipped);
   return {
     wallMs,
     cpuMs: (used.user + used.system) / 1000,
-    calls: made,
+    calls,
     peakHeapUsed,
     peakRss,
     gzipBytes: gzipped.length,

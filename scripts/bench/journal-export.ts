@@ -398,7 +398,7 @@ export async function measureJournalExport(kit: ExportKit): Promise<{ operations
     };
     const operation: Operation = {
       label: `journal export, ${EXPORT_SALES.toLocaleString('en')} sales, ${EXPORT_DAYS} days, gzip (n=${RUNS})`,
-      samples: figures.runs.map((sample) => ({ cpuMs: sample.cpuMs, calls: sample.calls as Sample['calls'], body: undefined })),
+      samples: figures.runs.map((sample) => ({ cpuMs: sample.cpuMs, calls: sample.calls, body: undefined })),
       model,
     };
 

@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { freePort } from '#infra/local/processes.ts';
-import type { Call, Caller, Handler, Model, Operation, Sample } from '../bench.ts';
+import type { Caller, Handler, Model, Operation, Sample } from '../bench.ts';
+import type { Call } from './calls.ts';
 import { median, quantile } from './stats.ts';
 import { maintenanceSwitchKey } from '#shared/http/maintenance-mode.ts';
 import { registerKeys } from '#shared/fiscal/ledger.ts';

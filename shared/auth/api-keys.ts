@@ -3,7 +3,6 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { table } from '#shared/db/client.ts';
 import { putItem, transactWrite } from '#shared/db/documents.ts';
 import type { Key } from '#shared/db/keys.ts';
-import { readItem } from '#shared/db/reads.ts';
 import { type ActivationStatus, activationKeys } from '#shared/domain/records.ts';
 import type { Feature } from './features.ts';
 
@@ -35,13 +34,8 @@ export const hashApiKey = (apiKey: string) => createHash('sha256').update(apiKey
  */
 export const newApiKey = () => randomBytes(24).toString('base64url');
 
-/** The item of the record behind a presented key, keyed by the key's hash. */
+/** The item of the record behind a presented key, keyed by the key's hash: a request hashes its key here, once. */
 export const apiKeyItem = (apiKey: string) => apiKeyKey(hashApiKey(apiKey));
-
-/** The record behind a presented key: one strongly consistent read on the key's hash. */
-export function findApiKey(apiKey: string) {
-  return readItem(apiKeyItem(apiKey));
-}
 
 export async function storeApiKey(apiKey: string, record: ApiKeyRecord): Promise<void> {
   await putItem({
@@ -52,10 +46,10 @@ export async function storeApiKey(apiKey: string, record: ApiKeyRecord): Promise
 }
 
 /**
- * ACTIVE -> WORKING at the register's first authenticated call (docs/conventions.md §10), on the key and
- * the activation together. A concurrent first call, or a close in between, makes it a no-op.
+ * ACTIVE -> WORKING at the register's first authenticated call (docs/conventions.md §10), on the key's item
+ * (`apiKeyItem`) and the activation together. A concurrent first call, or a close in between, makes it a no-op.
  */
-export async function markWorking(apiKey: string, activationId: number, now: number): Promise<void> {
+export async function markWorking(keyItem: { pk: string; sk: string }, activationId: number, now: number): Promise<void> {
   const update = (key: { pk: string; sk: string }, extra = '') => ({
     Update: {
       TableName: table(),
@@ -68,7 +62,7 @@ export async function markWorking(apiKey: string, activationId: number, now: num
   });
   try {
     await transactWrite({
-      TransactItems: [update(apiKeyItem(apiKey)), update(activationKeys.activation(activationId), ', issued = :now')],
+      TransactItems: [update(keyItem), update(activationKeys.activation(activationId), ', issued = :now')],
     });
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;

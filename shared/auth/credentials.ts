@@ -1,6 +1,7 @@
 import { forbidden, tooManyWrongPasswords, unauthorized } from '#shared/errors.ts';
 import type { Key } from '#shared/db/keys.ts';
-import { apiKeyItem, findApiKey, hashApiKey, markWorking } from './api-keys.ts';
+import { readItem } from '#shared/db/reads.ts';
+import { type ApiKeyRecord, apiKeyItem, markWorking } from './api-keys.ts';
 import { countWrongPassword, readSignIn, retryAfterSeconds } from './password-limit.ts';
 import { verifyPassword } from './passwords.ts';
 import type { Principal } from './principal.ts';
@@ -10,8 +11,14 @@ type Headers = Readonly<Record<string, string | undefined>>;
 const notValid = () => forbidden('AUTHORIZATION_DATA_IS_NOT_VALID', 'The authorization data is not valid');
 const wrongCredentials = () => forbidden('WRONG_USERNAME_OR_PASSWORD', 'Wrong username, password or API key');
 
-/** What a request presents: a user's name and password, or a register's API key. Nothing read yet. */
-export type Credentials = { username: string; password: string } | { apiKey: string };
+/** What a request's headers present: a user's name and password, or a register's API key. */
+type Presented = { username: string; password: string } | { apiKey: string };
+
+/**
+ * The credentials of a request, nothing read yet: a user's name and password, or a register's API key by the item it
+ * opens. The key is hashed once, as the headers are parsed; what reads or remembers it takes the item.
+ */
+export type Credentials = { username: string; password: string } | { keyItem: Key<ApiKeyRecord> };
 
 /**
  * The credentials of a request (docs/conventions.md §2): `Authorization: Basic` for a user, `X-Api-Key` for a
@@ -23,25 +30,17 @@ export function credentialsOf(headers: Headers): Credentials {
   const authorization = headers.authorization;
   const header = headers['x-api-key'];
   if (authorization !== undefined && header !== undefined) throw notValid();
-  const credentials =
+  const presented =
     authorization !== undefined ? parseBasic(authorization) : header !== undefined ? { apiKey: header } : undefined;
-  if (credentials === undefined) throw unauthorized();
-  if ('apiKey' in credentials && (credentials.apiKey.length === 0 || credentials.apiKey.length > 200)) throw notValid();
-  return credentials;
-}
-
-/** The request's credentials if they are well formed; `credentialsOf` says why they are not. */
-export function wellFormedCredentials(headers: Headers): Credentials | undefined {
-  try {
-    return credentialsOf(headers);
-  } catch {
-    return undefined;
-  }
+  if (presented === undefined) throw unauthorized();
+  if (!('apiKey' in presented)) return presented;
+  if (presented.apiKey.length === 0 || presented.apiKey.length > 200) throw notValid();
+  return { keyItem: apiKeyItem(presented.apiKey) };
 }
 
 /** The item an API key opens (`authenticate` reads it), so the pipeline can read it with what the route needs. */
 export const credentialsItem = (credentials: Credentials): Key | undefined =>
-  'apiKey' in credentials ? apiKeyItem(credentials.apiKey) : undefined;
+  'keyItem' in credentials ? credentials.keyItem : undefined;
 
 /** The register an API key opens, as this process has seen it (`rememberedRegister`). */
 export interface RememberedRegister {
@@ -52,6 +51,7 @@ export interface RememberedRegister {
 
 /** The most keys a process remembers; past it, it starts again (a warm container serves a few registers). */
 const REMEMBERED_KEYS = 1000;
+/** By the key's item's partition, which names the key's hash, not the key. */
 const registersByKey = new Map<string, RememberedRegister>();
 
 /**
@@ -60,12 +60,12 @@ const registersByKey = new Map<string, RememberedRegister>();
  * `readAhead` names the register's items with it). It proves nothing: the key is authenticated anew on every request.
  */
 export const rememberedRegister = (credentials: Credentials | undefined): RememberedRegister | undefined =>
-  credentials && 'apiKey' in credentials ? registersByKey.get(hashApiKey(credentials.apiKey)) : undefined;
+  credentials && 'keyItem' in credentials ? registersByKey.get(credentials.keyItem.pk) : undefined;
 
-function remember(apiKey: string, record: { sellerId: string; cashRegisterName: string; activationId: number }): void {
+function remember(keyItem: Key, record: { sellerId: string; cashRegisterName: string; activationId: number }): void {
   if (registersByKey.size >= REMEMBERED_KEYS) registersByKey.clear();
   const { sellerId, cashRegisterName: cash, activationId } = record;
-  registersByKey.set(hashApiKey(apiKey), { sellerId, cash, activationId });
+  registersByKey.set(keyItem.pk, { sellerId, cash, activationId });
 }
 
 /**
@@ -74,14 +74,14 @@ function remember(apiKey: string, record: { sellerId: string; cashRegisterName: 
  * its state or period is its 403 code.
  */
 export function authenticate(credentials: Credentials, now: number): Promise<Principal> {
-  return 'apiKey' in credentials ? authenticateActivation(credentials.apiKey, now) : authenticateUser(credentials, now);
+  return 'keyItem' in credentials ? authenticateActivation(credentials.keyItem, now) : authenticateUser(credentials, now);
 }
 
 /**
  * `Basic base64(username:password)`, whose username must not be empty, or `Basic base64(<apiKey>)`: a text without a
  * colon is a key, as no key has one (shared/auth/api-keys.ts) and every user's credentials do.
  */
-export function parseBasic(authorization: string): Credentials {
+export function parseBasic(authorization: string): Presented {
   const match = /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(authorization);
   if (!match?.[1]) throw notValid();
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
@@ -111,8 +111,8 @@ async function authenticateUser({ username, password }: { username: string; pass
   };
 }
 
-async function authenticateActivation(apiKey: string, now: number): Promise<Principal> {
-  const record = await findApiKey(apiKey);
+async function authenticateActivation(keyItem: Key<ApiKeyRecord>, now: number): Promise<Principal> {
+  const record = await readItem(keyItem);
   if (!record) throw wrongCredentials();
   // A key stored before keys named their register; `npm run migrate` fills it in (docs/operations.md).
   if (record.cashRegisterName === undefined) throw notValid();
@@ -121,8 +121,8 @@ async function authenticateActivation(apiKey: string, now: number): Promise<Prin
   if (now < record.validFrom || now > record.validTo) {
     throw forbidden('WRONG_ACTIVATION_PERIOD', 'The activation is outside its validity period');
   }
-  if (record.status === 'ACTIVE') await markWorking(apiKey, record.activationId, now);
-  remember(apiKey, record);
+  if (record.status === 'ACTIVE') await markWorking(keyItem, record.activationId, now);
+  remember(keyItem, record);
   return {
     kind: 'activation',
     activationId: record.activationId,

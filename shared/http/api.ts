@@ -3,7 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { ValidateFunction } from 'ajv';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { insufficientRights } from '#shared/auth/access.ts';
-import { authenticate, credentialsItem, credentialsOf, wellFormedCredentials } from '#shared/auth/credentials.ts';
+import { authenticate, type Credentials, credentialsItem, credentialsOf } from '#shared/auth/credentials.ts';
 import { config } from '#shared/config.ts';
 import type { Key } from '#shared/db/keys.ts';
 import { emptyUsage, metered } from '#shared/db/meter.ts';
@@ -26,7 +26,7 @@ import { parseVersionSegment } from '#shared/versions.ts';
 import { type CallerKind, log } from './log.ts';
 import { idempotencyOf } from './idempotency.ts';
 import { refuseDuringMaintenance, staleSwitch } from './maintenance-mode.ts';
-import { checkPathParams, pathParamsValid } from './params.ts';
+import { checkPathParams } from './params.ts';
 import { errorResult, ok, toResult } from './response.ts';
 import { type BodySpec, type Match, type RawBodySpec, type Route, RouteTable } from './router.ts';
 import type { ApiRequest, RawBody, Reply } from './types.ts';
@@ -77,10 +77,11 @@ export function httpApi(routes: readonly Route[], plainRoutes: Readonly<Record<s
     const match = matchRoute(table, event, method, trace);
     trace.route = `/v${match.version}${match.route.path}`;
     const body = bodyOnce(match, event);
+    const checks = checksAhead(match, event.headers);
     // After matching: a path no route serves is 404 as ever, and the fallback function reads no table.
-    await readAhead(await readsAhead(match, event.headers, body));
+    await readAhead(await readsAhead(match, checks, event.headers, body));
     await refuseDuringMaintenance();
-    return toResult(await match.route.handle(await prepare(match, event, body, trace)), maxResponseBytes);
+    return toResult(await match.route.handle(await prepare(match, checks, event, body, trace)), maxResponseBytes);
   };
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(httpHeaderNormalizer())
@@ -130,15 +131,19 @@ function matchRoute(
   return { ...table.match(version, method, segments.slice(1), event.rawPath), version };
 }
 
-/** Credentials, access, path parameters and body, in that order: an anonymous caller learns nothing about validation. */
+/**
+ * Credentials, access, path parameters and body, in that order: an anonymous caller learns nothing about validation.
+ * The credentials and path parameters `checksAhead` checked are answered here, at their turn.
+ */
 async function prepare(
   { route, params: matched, version }: Match & { version: ApiVersion },
+  checks: Checks,
   event: APIGatewayProxyEventV2,
   bodyOf: () => Promise<unknown>,
   trace: Trace,
 ): Promise<ApiRequest> {
   const { headers } = event;
-  const principal = route.access.credentials ? await authenticate(credentialsOf(headers), Date.now()) : undefined;
+  const principal = checks.credentials ? await authenticate(answer(checks.credentials), Date.now()) : undefined;
   if (principal) trace.caller = principal.kind;
   const { sellerIdOf } = route.access;
   const params =
@@ -147,7 +152,9 @@ async function prepare(
   if (route.feature && principal?.kind === 'activation' && !principal.features.includes(route.feature)) {
     throw forbidden('ACTIVATION_NO_FEATURE', `The activation lacks the feature ${route.feature}`);
   }
-  checkPathParams(params);
+  // A seller id the route reads another way (`sellerIdOf`) is checked as it now reads; the matched one was checked ahead.
+  if (params.sellerId === matched.sellerId) answer(checks.params);
+  else checkPathParams(params);
   const sellerCounter = route.access.liveSeller
     ? await requireLiveSeller(params.sellerId ?? '', route.access.liveSeller)
     : undefined;
@@ -193,6 +200,40 @@ function bodyOnce({ route, version }: Match & { version: ApiVersion }, event: AP
   return () => (body ??= read());
 }
 
+/** A check made before its turn: what it found, or the refusal `answer` throws at its turn. */
+type Checked<T> = { passed: true; value: T } | { passed: false; refusal: unknown };
+
+function check<T>(run: () => T): Checked<T> {
+  try {
+    return { passed: true, value: run() };
+  } catch (refusal) {
+    return { passed: false, refusal };
+  }
+}
+
+function answer<T>(checked: Checked<T>): T {
+  if (!checked.passed) throw checked.refusal;
+  return checked.value;
+}
+
+/**
+ * What is checked of a request once, before its reads: they depend on it (`readsAhead`), and `prepare` answers each
+ * check at its turn, so parsing the credentials (hashing an API key) and checking the path parameters are not redone.
+ */
+interface Checks {
+  /** The credentials presented; undefined on a route that takes none. */
+  credentials: Checked<Credentials> | undefined;
+  /** The path parameters as matched. */
+  params: Checked<void>;
+}
+
+function checksAhead({ route, params }: Match, headers: Record<string, string | undefined>): Checks {
+  return {
+    credentials: route.access.credentials ? check(() => credentialsOf(headers)) : undefined,
+    params: check(() => checkPathParams(params)),
+  };
+}
+
 /**
  * The items a request reads by key before its domain function decides anything, read together in one strongly
  * consistent BatchGetItem (shared/db/read-ahead.ts): the maintenance switch when this process's copy is stale, the API
@@ -202,11 +243,12 @@ function bodyOnce({ route, version }: Match & { version: ApiVersion }, event: AP
  */
 async function readsAhead(
   { route, params }: Match,
+  checks: Checks,
   headers: Record<string, string | undefined>,
   bodyOf: () => Promise<unknown>,
 ): Promise<Key[]> {
-  const credentials = route.access.credentials ? wellFormedCredentials(headers) : undefined;
-  if ((route.access.credentials && !credentials) || !pathParamsValid(params)) return staleSwitch();
+  if (checks.credentials?.passed === false || !checks.params.passed) return staleSwitch();
+  const credentials = checks.credentials?.value;
   const item = credentials && credentialsItem(credentials);
   // A body its checks will refuse names nothing.
   const body = route.readAhead

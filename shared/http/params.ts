@@ -89,16 +89,6 @@ export function checkPathParams(params: Readonly<Record<string, string>>): void 
   for (const [name, value] of Object.entries(params)) rules[name]?.(name, value);
 }
 
-/** Whether every path parameter keeps its rule (`checkPathParams` would pass). */
-export function pathParamsValid(params: Readonly<Record<string, string>>): boolean {
-  try {
-    checkPathParams(params);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Refuses, at cold start, a path parameter without a rule here (`RouteTable` asks for each one a route names). */
 export function assertKnownParam(name: string, path: string): void {
   if (!rules[name]) throw new Error(`Path parameter {${name}} of ${path} has no rule in shared/http/params.ts`);

@@ -660,8 +660,8 @@ describe('features', () => {
 
 /** The activation id behind a register token, as an administrator finds it: the seller's registrations. */
 async function activationIdOf(token: string): Promise<number> {
-  const { findApiKey } = await import('#shared/auth/api-keys.ts');
-  const record = await findApiKey(token);
+  const [{ apiKeyItem }, { readItem }] = await Promise.all([import('#shared/auth/api-keys.ts'), import('#shared/db/reads.ts')]);
+  const record = await readItem(apiKeyItem(token));
   if (!record) throw new Error('no such key');
   return record.activationId;
 }

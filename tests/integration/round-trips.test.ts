@@ -1,39 +1,26 @@
 /**
  * What a register's calls cost in DynamoDB round trips (docs/decisions.md, Round trips): the functions' handlers run in-process
- * on API Gateway events against DynamoDB Local, and every command their client sends is recorded. A round trip is a
- * register's wait in AWS, so the count is part of the contract; the guarantees it must keep (credentials checked first,
- * a deleted seller's data 404) are asserted beside it.
+ * on API Gateway events against DynamoDB Local, and every command their client sends is recorded (the bench's recorder,
+ * scripts/bench/calls.ts). A round trip is a register's wait in AWS, so the count is part of the contract; the
+ * guarantees it must keep (credentials checked first, a deleted seller's data 404) are asserted beside it.
  */
 import { readFileSync } from 'node:fs';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as catalog } from '#functions/catalog/handler.ts';
 import { handler as fiscal } from '#functions/fiscal/handler.ts';
 import { db } from '#shared/db/client.ts';
+import { type CallRecorder, recordCalls } from '../../scripts/bench/calls.ts';
 import { newFiscalSeller, type StoredSale } from '../support/fiscal-load.ts';
 import { saleOf } from '../support/fiscal.ts';
 import { type CallOptions, v } from '../support/http.ts';
 
-const RECORDER = 'recordCommands';
-afterEach(() => {
-  db().middlewareStack.remove(RECORDER);
-});
+let recorder: CallRecorder;
 
 /** The DynamoDB commands sent while `work` runs, by name, in order. */
 async function commandsOf<T>(work: () => Promise<T>): Promise<{ result: T; commands: string[] }> {
-  const commands: string[] = [];
-  db().middlewareStack.add(
-    (next, context) => (args) => {
-      commands.push((context.commandName ?? '').replace(/Command$/, ''));
-      return next(args);
-    },
-    { step: 'initialize', name: RECORDER },
-  );
-  try {
-    return { result: await work(), commands };
-  } finally {
-    db().middlewareStack.remove(RECORDER);
-  }
+  const { result, calls } = await recorder.record(work);
+  return { result, commands: calls.map((call) => call.command) };
 }
 
 const fixture: APIGatewayProxyEventV2 = JSON.parse(
@@ -67,6 +54,7 @@ let as: CallOptions;
 const TAX = { identifier: 'moms25', vat: 25, name: 'Moms 25' };
 
 beforeAll(async () => {
+  recorder = recordCalls(db());
   const seller = await newFiscalSeller();
   sellerId = seller.sellerId;
   as = await seller.register('RT1');
