@@ -95,14 +95,6 @@ const sharedFloors = [
         message: `shared/fiscal imports nothing from shared/kd, shared/iot or shared/http${see}.`,
       },
     ],
-    except: {
-      // To be removed: the ledger keeps its idempotency keys with the HTTP layer's store (shared/http/idempotency.ts)
-      // and takes its writer's context as shared/http/types.ts declares it.
-      'shared/fiscal/ledger.ts': [
-        SHARED,
-        { regex: sharedFolders('kd', 'iot'), message: `shared/fiscal imports nothing from shared/kd or shared/iot${see}.` },
-      ],
-    },
   },
   {
     name: 'shared/kd',

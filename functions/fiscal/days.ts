@@ -13,9 +13,9 @@ import {
   readDays,
   readDaysDiff,
   type Register,
-  writeLedgerOnce,
   writerOf,
 } from '#shared/fiscal/ledger.ts';
+import { writeLedgerOnce } from '#shared/http/idempotency.ts';
 import { type FiscalContext, fiscalContextBeside, readFiscalContext } from '#shared/fiscal/context.ts';
 import { buildReport, type Report } from '#shared/fiscal/report.ts';
 import { paymentTypeIn } from '#shared/fiscal/payment-types.ts';

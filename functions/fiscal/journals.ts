@@ -3,7 +3,8 @@ import { notFound, patternMismatch, unprocessable, valueNotValid } from '#shared
 import { readExportContext } from '#shared/fiscal/export-context.ts';
 import { exportFileName, type ExportSummary, skvfsExport } from '#shared/fiscal/skvfs-export.ts';
 import { canonicalJson, type JournalEntry, type JournalType, type JsonValue, signedJournal } from '#shared/fiscal/journal.ts';
-import { journalEntries, type LedgerState, readJournalPage, writeLedgerOnce, writerOf } from '#shared/fiscal/ledger.ts';
+import { journalEntries, type LedgerState, readJournalPage, writerOf } from '#shared/fiscal/ledger.ts';
+import { writeLedgerOnce } from '#shared/http/idempotency.ts';
 import { boolParam, intParam, pageParams } from '#shared/http/query.ts';
 import { ok, okChunks } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';

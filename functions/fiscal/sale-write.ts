@@ -31,6 +31,7 @@ import type { Print, PrintType, Sale, SaleState } from '#shared/fiscal/model.ts'
 import { claimTypeOf, controlCodeProblem } from '#shared/kd/claims.ts';
 import { emptyTotals, saleContribution, subtractTotals } from '#shared/fiscal/totals.ts';
 import { checkPreconditions, type Preconditions } from '#shared/http/conditions.ts';
+import { replayed } from '#shared/http/idempotency.ts';
 import { created, noContent } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { checkNamedDay, dayForNewRecord, dayWrite, latestDay, type TargetDay, withTotals } from './day-rules.ts';
@@ -113,7 +114,7 @@ export function decideSaleWrite(write: SaleWrite, state: LedgerState, read: Read
   const stored = read(saleKey(write.register, write.identifier));
   if (write.mode === 'POST' && stored) {
     if (stored.postDigest === write.digest) {
-      return { result: replayed(write.identifier), entities: [], ledger: state.ledger, events: [] };
+      return { result: replayed(created(write.identifier)), entities: [], ledger: state.ledger, events: [] };
     }
     throw versionConflict(`Sale ${write.identifier} exists with other content`);
   }
@@ -194,8 +195,6 @@ export const receiptSeries = (
   sale: { training?: boolean | null },
   last: number,
 ): Partial<Pick<Ledger, 'receipt' | 'training'>> => (sale.training ? { training: last } : { receipt: last });
-
-const replayed = (identifier: string): Reply => ({ ...created(identifier), headers: { 'Idempotent-Replayed': 'true' } });
 
 /** The brutto a sale adds to the register's grand totals: sold sales, refunds apart. */
 const soldBrutto = (sale: Sale, refunds: boolean) =>

@@ -14,7 +14,6 @@ import {
   ledgerReadsAhead,
   versionSince,
   writeLedger,
-  writeLedgerOnce,
   writerOf,
   registerKeys,
 } from '#shared/fiscal/ledger.ts';
@@ -23,7 +22,7 @@ import type { Print, Sale } from '#shared/fiscal/model.ts';
 import { receiptHtml, receiptText } from '#shared/fiscal/render.ts';
 import { preconditions } from '#shared/http/conditions.ts';
 import { diffRange, intParam, notNegative, pageParams } from '#shared/http/query.ts';
-import { wellFormedKey } from '#shared/http/idempotency.ts';
+import { wellFormedKey, writeLedgerOnce } from '#shared/http/idempotency.ts';
 import { negotiated, type Representation } from '#shared/http/negotiate.ts';
 import { ok } from '#shared/http/response.ts';
 import type { AheadRequest } from '#shared/http/router.ts';

@@ -23,7 +23,7 @@ import {
 } from '#shared/fiscal/ledger.ts';
 import type { PrintType } from '#shared/fiscal/model.ts';
 import { count } from '#shared/http/metrics.ts';
-import type { IdempotencyKey } from '#shared/http/idempotency.ts';
+import type { IdempotencyKey } from '#shared/fiscal/kept-answers.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { kdPublisher } from '#shared/iot/publisher.ts';
 import { claimTypeOf, decideClaim } from '#shared/kd/claims.ts';

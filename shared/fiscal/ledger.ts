@@ -8,9 +8,8 @@ import { insufficientRights } from '#shared/auth/access.ts';
 import type { Principal } from '#shared/auth/principal.ts';
 import { registerPk } from '#shared/domain/records.ts';
 import { referenceNotFound } from '#shared/errors.ts';
-import { type IdempotencyKey, type KeptAnswer, keepStep, keptFor, replayOf, keptAnswerKey } from '#shared/http/idempotency.ts';
-import type { Reply } from '#shared/http/types.ts';
 import type { ApiVersion } from '#shared/versions.ts';
+import { type IdempotencyKey, type KeptAnswer, keepStep, keptAnswerKey, keptFor } from './kept-answers.ts';
 import { chainEvents, GENESIS_HEAD, type JournalEntry, type JournalEvent, type JournalHead } from './journal.ts';
 import type { Day, Sale } from './model.ts';
 import { type Breakdown, breakdownOf, type DayTotals } from './totals.ts';
@@ -337,29 +336,29 @@ export function writeLedger<R>(write: LedgerWrite<R>): Promise<R> {
   }, 'retry-all');
 }
 
-/**
- * A fiscal write a register may retry under an `Idempotency-Key` (docs/conventions.md §15): the key is read with the
- * counter and kept with the write's answer in the write's own transaction, so a repeat answers that answer again and
- * writes nothing; without a key, a plain `writeLedger`.
- */
-export function writeLedgerOnce(write: LedgerWrite<Reply>, idempotency: IdempotencyKey | undefined): Promise<Reply> {
-  return writeLedger(idempotency ? keyed(write, idempotency, { keep: (answer) => answer, replay: replayOf }) : write);
+/** What a keyed write keeps of its result (none: only the key), and the result a kept answer gives a repeat. */
+export interface KeptAs<R> {
+  keep?: (result: R) => unknown;
+  replay?: (kept: KeptAnswer) => R;
 }
 
 /**
- * A write that its own records already make idempotent (a kd's claim answers its repeats): the key is kept with it,
- * without an answer, so that the key with another request is refused; a repeat decides as the first did.
+ * A write a register may retry under an `Idempotency-Key` (docs/conventions.md §15): the key is read with the counter
+ * and kept in the write's own transaction, with what `how.keep` keeps of its result; a repeat answers `how.replay` of
+ * it and writes nothing. Without `replay`, a write that its own records make idempotent (a kd's claim): the key is kept
+ * without an answer, so that the key with another request is refused, and a repeat decides as the first did. Without
+ * a key, a plain `writeLedger`.
  */
-export function writeLedgerKeyed<R>(write: LedgerWrite<R>, idempotency: IdempotencyKey | undefined): Promise<R> {
-  return writeLedger(idempotency ? keyed(write, idempotency, {}) : write);
+export function writeLedgerKeyed<R>(
+  write: LedgerWrite<R>,
+  idempotency: IdempotencyKey | undefined,
+  how: KeptAs<R> = {},
+): Promise<R> {
+  return writeLedger(idempotency ? keyed(write, idempotency, how) : write);
 }
 
 /** The write, guarded by its key: `keep` gives what to keep of a result, `replay` the result a kept answer gives. */
-function keyed<R>(
-  write: LedgerWrite<R>,
-  idempotency: IdempotencyKey,
-  how: { keep?: (result: R) => Reply; replay?: (kept: KeptAnswer) => R },
-): LedgerWrite<R> {
+function keyed<R>(write: LedgerWrite<R>, idempotency: IdempotencyKey, how: KeptAs<R>): LedgerWrite<R> {
   const key = keptAnswerKey(write.register.sellerId, write.register.cash, idempotency.key);
   return {
     ...write,

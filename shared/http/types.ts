@@ -1,6 +1,6 @@
 import type { Principal } from '#shared/auth/principal.ts';
 import type { Counter } from '#shared/db/streams.ts';
-import type { IdempotencyKey } from './idempotency.ts';
+import type { IdempotencyKey } from '#shared/fiscal/kept-answers.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -40,3 +40,20 @@ describe('the exceptions to the floors', () => {
     expect(architecture.includes(`\`${file}\``), `name ${file} under "Exceptions" in docs/architecture.md`).toBe(true);
   });
 });
+
+describe('the floors', () => {
+  // What the exceptions let through, once: the engines below import nothing of the records and HTTP above them.
+  it.each([
+    ['shared/db', "import { sellerKeys } from '#shared/domain/seller.ts';"],
+    ['shared/db', "import type { ApiKeyRecord } from '#shared/auth/api-keys.ts';"],
+    ['shared/versioned', "import type { Reply } from '#shared/http/types.ts';"],
+    ['shared/fiscal', "import { replayOf } from '#shared/http/idempotency.ts';"],
+  ])('a file of %s may not say %s', async (folder, line) => {
+    // Act
+    const [result] = await eslint.lintText(`${line}\n`, { filePath: join(root, folder, 'floor-probe.ts') });
+
+    // Assess
+    const broken = (result?.messages ?? []).filter(({ ruleId }) => ruleId === 'no-restricted-imports');
+    expect(broken.map(({ message }) => message.includes('docs/architecture.md'))).toEqual([true]);
+  });
+});
