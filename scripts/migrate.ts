@@ -60,9 +60,9 @@ const apiKeysNameTheirRegister: Migration = {
 const controlUnitsListed: Migration = {
   name: 'control-units-listed',
   run() {
-    const { sk } = controlUnitKeys.unit('');
+    const { pk: unitPrefix, sk } = controlUnitKeys.unit('');
     return scanEach<Item<ControlUnit>>(
-      { FilterExpression: 'begins_with(pk, :unit) AND sk = :sk', ExpressionAttributeValues: { ':unit': 'CU#', ':sk': sk } },
+      { FilterExpression: 'begins_with(pk, :unit) AND sk = :sk', ExpressionAttributeValues: { ':unit': unitPrefix, ':sk': sk } },
       async ({ pk: _pk, sk: _sk, refs: _refs, ...unit }) => {
         const entries = [controlUnitKeys.directoryEntry(unit.serial)];
         if (unit.softwareVendor !== null) entries.push(controlUnitKeys.directoryEntry(unit.serial, unit.softwareVendor));

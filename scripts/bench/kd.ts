@@ -134,7 +134,8 @@ export async function measureKd(kit: KdKit): Promise<{ operations: Operation[]; 
       { step: 'initialize', name: 'benchKdTrace' },
     );
     const switchPk = maintenanceSwitchKey().pk;
-    const isReply = (pk: unknown) => typeof pk === 'string' && pk.startsWith('KDR#');
+    const replyPrefix = bridgeKeys.reply('').pk;
+    const isReply = (pk: unknown) => typeof pk === 'string' && pk.startsWith(replyPrefix);
     /** The bench's invoke, timed, with the request's reads of the reply and the maintenance switch. */
     const measure = async (...request: Parameters<KdKit['invoke']>): Promise<KdSample> => {
       const trace: NonNullable<typeof traced> = [];
