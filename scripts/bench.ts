@@ -1691,11 +1691,13 @@ function report(
 
 /**
  * `BENCH_ONLY=fiscal` or `BENCH_ONLY=sale-capacity` runs only those rows (no cold start, no other table): a check of
- * one change's pricing without the whole bench. `BENCH_ONLY=first-response` runs only the cold-start table's first
- * responses of the project's build (a check of one change's cold start).
+ * one change's pricing without the whole bench. `BENCH_ONLY=operations` runs every operation's row and floor, without
+ * the cold-start table (its fresh processes take most of the bench's time). `BENCH_ONLY=first-response` runs only the
+ * cold-start table's first responses of the project's build (a check of one change's cold start).
  */
 const ONLY = { fiscal: measureFiscal, 'sale-capacity': measureSaleCapacity } as const;
 const FIRST_RESPONSE = 'first-response';
+const OPERATIONS = 'operations';
 
 /**
  * The first responses alone: the bench seller, one tax and one register's API key answer each function's request,
@@ -1729,8 +1731,8 @@ async function firstResponsesOnly(targets: Parameters<typeof measureFirstRespons
 async function main(): Promise<void> {
   const started = performance.now();
   const only = process.env.BENCH_ONLY;
-  if (only !== undefined && only !== FIRST_RESPONSE && !(only in ONLY)) {
-    throw new Error(`BENCH_ONLY is one of ${[...Object.keys(ONLY), FIRST_RESPONSE].join(', ')}`);
+  if (only !== undefined && only !== FIRST_RESPONSE && only !== OPERATIONS && !(only in ONLY)) {
+    throw new Error(`BENCH_ONLY is one of ${[...Object.keys(ONLY), OPERATIONS, FIRST_RESPONSE].join(', ')}`);
   }
   // Imports first: DynamoDB Local's JVM would compete for the 2 cores while they are timed.
   const targets = only === undefined || only === FIRST_RESPONSE ? await buildTargets() : [];
@@ -1761,6 +1763,11 @@ async function main(): Promise<void> {
     (await import('#shared/signing/local-signer.ts')).ensureLocalSigningKey(signingKey);
     if (only === FIRST_RESPONSE) {
       console.log(await firstResponsesOnly(targets));
+      return;
+    }
+    if (only === OPERATIONS) {
+      const { operations, diffs, fiscal } = await measureOperations();
+      console.log(report(operations, await measureFloors(operations), diffs, fiscal, (performance.now() - started) / 1000));
       return;
     }
     if (only !== undefined) {
