@@ -1,9 +1,16 @@
 import type { SellerV15Body, SellerV26Body, SellerV33Body } from '#schemas/types.ts';
-import { table } from '#shared/db/client.ts';
 import { type Key, pad, type Partition, partitionOf } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import type { Revised } from '#shared/db/revisions.ts';
-import { type Counter, planVersioned, readLiveCounter, type Stored, type Stream, streamEntityKey } from '#shared/db/streams.ts';
+import {
+  type Counter,
+  liveCounterCheck,
+  planVersioned,
+  readLiveCounter,
+  type Stored,
+  type Stream,
+  streamEntityKey,
+} from '#shared/db/streams.ts';
 import { put, type Step } from '#shared/db/transact.ts';
 import { type ApiError, notFound, referenceNotFound, versionConflict } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
@@ -11,8 +18,9 @@ import type { GatewayPayment, Hairdresser, Restaurant, RestaurantDirectoryEntry 
 
 /**
  * The seller: its canonical form, its id, its version stream and the one answer to "is this seller
- * live?". A seller is live from its creation until DELETE /sellers/{sellerId}; every route under a
- * seller asks here (the HTTP pipeline for `access.seller` routes, a transaction step for writes).
+ * live?": its counter's `live` (`requireLiveSeller` on a read, `sellerLive` in a transaction). A seller
+ * is live from its creation until DELETE /sellers/{sellerId}; every route under a seller asks here (the
+ * HTTP pipeline for `access.seller` routes, a transaction step for writes).
  */
 
 /** The canonical seller: every field of every version (v33 has them all). */
@@ -97,24 +105,11 @@ export function requireLiveSeller(sellerId: string, missing: (sellerId: string) 
 export const sellerReferenceMissing = (sellerId: string) => referenceNotFound(`Seller ${sellerId} does not exist`);
 
 /**
- * Holds a write outside the seller's stream (a restaurant record) to the seller being live when it
- * commits, so nothing is written for a seller deleted meanwhile (404). A write in the stream needs
- * none: its counter update already commits only over the live counter it read.
+ * `requireLiveSeller` at commit (`liveCounterCheck`): holds a write outside the seller's stream (a restaurant
+ * record) to the seller being live when it commits, so nothing is written for a seller deleted
+ * meanwhile (404).
  */
-export function sellerLive(sellerId: string): Step {
-  const { pk, sk } = sellerKeys.counter(sellerId);
-  return {
-    write: {
-      ConditionCheck: {
-        TableName: table(),
-        Key: { pk, sk },
-        ConditionExpression: 'live = :true',
-        ExpressionAttributeValues: { ':true': true },
-      },
-    },
-    refused: () => sellerMissing(sellerId),
-  };
-}
+export const sellerLive = (sellerId: string): Step => liveCounterCheck(sellerStream(sellerId));
 
 /** The seller's directory entry, written with every change of the seller. */
 export const sellerDirectoryEntry = (sellerId: string, seller: Seller): SellerDirectoryEntry => ({
