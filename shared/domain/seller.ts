@@ -20,7 +20,8 @@ import type { GatewayPayment, Hairdresser, Restaurant, RestaurantDirectoryEntry 
  * The seller: its canonical form, its id, its version stream and the one answer to "is this seller
  * live?": its counter's `live` (`requireLiveSeller` on a read, `sellerLive` in a transaction). A seller
  * is live from its creation until DELETE /sellers/{sellerId}; every route under a seller asks here (the
- * HTTP pipeline for `access.seller` routes, a transaction step for writes).
+ * HTTP pipeline for `access.seller` routes, a transaction step for writes). The profile's tombstone
+ * (`isSellerProfile`) answers another question: whether the profile read is one to show or write over.
  */
 
 /** The canonical seller: every field of every version (v33 has them all). */
@@ -111,6 +112,15 @@ export const sellerReferenceMissing = (sellerId: string) => referenceNotFound(`S
  */
 export const sellerLive = (sellerId: string): Step => liveCounterCheck(sellerStream(sellerId));
 
+/**
+ * Whether a profile as read is the seller's, not missing and not the tombstone its delete left. Not a liveness
+ * check: where the profile itself is read, to show it or write over it, that item must be checked (a tombstone has
+ * nothing to show, and its version is no ETag to match); the counter, another item, cannot vouch for it. The delete
+ * writes the tombstone in the transaction that takes the counter down, so the two agree.
+ */
+export const isSellerProfile = <T extends Stored<Seller>>(profile: T | undefined): profile is T =>
+  profile !== undefined && !profile.deleted;
+
 /** The seller's directory entry, written with every change of the seller. */
 export const sellerDirectoryEntry = (sellerId: string, seller: Seller): SellerDirectoryEntry => ({
   sellerId,
@@ -132,7 +142,7 @@ export async function sellerFor(
 ): Promise<{ seller: Seller; steps: Step[] }> {
   const sellerId = sellerIdOf(identity);
   const stored = await readItem(sellerKeys.profile(sellerId));
-  if (stored && !stored.deleted) return { seller: stored, steps: [] };
+  if (isSellerProfile(stored)) return { seller: stored, steps: [] };
   if (!companyName) throw missing();
   const seller: Seller = { ...identity, name: companyName, publicAccess: false, workHoursWeek: {} };
   const { steps } = await planVersioned<Seller, undefined>({
