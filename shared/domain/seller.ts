@@ -107,7 +107,7 @@ export const sellerReferenceMissing = (sellerId: string) => referenceNotFound(`S
 
 /**
  * `requireLiveSeller` at commit (`liveCounterCheck`): holds a write outside the seller's stream (a restaurant
- * record) to the seller being live when it commits, so nothing is written for a seller deleted
+ * record, an activation) to the seller being live when it commits, so nothing is written for a seller deleted
  * meanwhile (404).
  */
 export const sellerLive = (sellerId: string): Step => liveCounterCheck(sellerStream(sellerId));
@@ -130,9 +130,10 @@ export const sellerDirectoryEntry = (sellerId: string, seller: Seller): SellerDi
 });
 
 /**
- * The seller an activation names, with the writes that create it from the company name when it is
- * not registered yet (spec 4.2): not public, no opening hours. The caller commits those writes in
- * its own transaction, so a refused activation leaves no seller behind.
+ * The seller an activation names, with the writes that hold it live or create it from the company name
+ * when it is not registered (or was deleted: it is created again, spec 4.2): not public, no opening
+ * hours. The caller commits those writes in its own transaction, so a refused activation leaves no
+ * seller behind, and none is written for a seller deleted meanwhile.
  */
 export async function sellerFor(
   identity: Pick<Seller, 'country' | 'corporateId'>,
@@ -141,8 +142,10 @@ export async function sellerFor(
   missing: () => Error,
 ): Promise<{ seller: Seller; steps: Step[] }> {
   const sellerId = sellerIdOf(identity);
+  // A seller deleted or created meanwhile by someone else fails a condition: the caller tries again.
+  const refused = () => versionConflict(`Seller ${sellerId} changed concurrently; try again`);
   const stored = await readItem(sellerKeys.profile(sellerId));
-  if (isSellerProfile(stored)) return { seller: stored, steps: [] };
+  if (isSellerProfile(stored)) return { seller: stored, steps: [{ ...sellerLive(sellerId), refused }] };
   if (!companyName) throw missing();
   const seller: Seller = { ...identity, name: companyName, publicAccess: false, workHoursWeek: {} };
   const { steps } = await planVersioned<Seller, undefined>({
@@ -157,7 +160,5 @@ export async function sellerFor(
       alongside: [put({ ...sellerKeys.directoryEntry(sellerId), ...sellerDirectoryEntry(sellerId, seller) })],
     }),
   });
-  // A seller created meanwhile by someone else fails the counter's condition: the caller tries again.
-  const refused = () => versionConflict(`Seller ${sellerId} changed concurrently; try again`);
   return { seller, steps: steps.map((step) => ({ ...step, refused })) };
 }
