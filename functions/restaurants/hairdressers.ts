@@ -1,7 +1,8 @@
 import { hairdresser as fields } from '#schemas/generated/fields.js';
 import type { Hairdresser } from '#shared/domain/records.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
-import { deleteRecord, found, putRecord, readWithSeller, type SellerRecord, show } from './records.ts';
+import { readItem } from '#shared/db/reads.ts';
+import { deleteRecord, found, putRecord, type SellerRecord, show } from './records.ts';
 import { sellerKeys } from '#shared/domain/seller.ts';
 
 /** A seller's hairdresser (v26, v33): one shape in both versions (v15 has none), seen only by who may access the seller. */
@@ -11,10 +12,10 @@ export const hairdressers: SellerRecord<Hairdresser> = {
   view: { 15: fields, 26: fields, 33: fields },
 };
 
-/** GET /hairdressers/{sellerId} */
+/** GET /hairdressers/{sellerId}: the pipeline found the seller live (`access.seller`), so only the record is read. */
 export async function getHairdresser(request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
   const sellerId = request.params.sellerId;
-  const { current } = await readWithSeller(hairdressers, sellerId);
+  const current = await readItem(hairdressers.key(sellerId));
   return show(hairdressers, found(hairdressers, current, sellerId), request);
 }
 

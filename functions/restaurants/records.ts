@@ -13,7 +13,7 @@ import {
 } from '#shared/db/revisions.ts';
 import type { Stored } from '#shared/db/streams.ts';
 import type { Step } from '#shared/db/transact.ts';
-import { type Seller, sellerIdOf, sellerLive, sellerMissing, sellerKeys } from '#shared/domain/seller.ts';
+import { isSellerProfile, type Seller, sellerIdOf, sellerLive, sellerMissing, sellerKeys } from '#shared/domain/seller.ts';
 import { forbidden, inconsistentData, notFound, versionConflict } from '#shared/errors.ts';
 import { checkPreconditions, type Preconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { created, noContent, notModified, ok } from '#shared/http/response.ts';
@@ -43,13 +43,17 @@ export interface SellerRecord<T extends SellerIdentity> {
 
 const sellerIdIn = (request: ApiRequest<unknown, 'sellerId'>) => request.params.sellerId;
 
-/** The seller's profile and its record, strongly consistent; a missing or deleted seller is 404. */
+/**
+ * The seller's profile and its record, strongly consistent, for a route open to any authenticated caller (a public
+ * restaurant): the pipeline asked no counter, and the profile read for its public flag answers 404 where it is
+ * missing or its tombstone (`isSellerProfile`).
+ */
 export async function readWithSeller<T extends SellerIdentity>(
   record: SellerRecord<T>,
   sellerId: string,
 ): Promise<{ seller: Stored<Seller>; current: RevisedRecord<T> | undefined }> {
   const [seller, current] = await Promise.all([readItem(sellerKeys.profile(sellerId)), readItem(record.key(sellerId))]);
-  if (!seller || seller.deleted) throw sellerMissing(sellerId);
+  if (!isSellerProfile(seller)) throw sellerMissing(sellerId);
   return { seller, current };
 }
 

@@ -6,7 +6,7 @@ import { readItems, readPartition } from '#shared/db/reads.ts';
 import { readLive } from '#shared/db/streams.ts';
 import { put, remove } from '#shared/db/transact.ts';
 import type { Restaurant, RestaurantDirectoryEntry } from '#shared/domain/records.ts';
-import { sellerStream, sellerKeys, sellerPk } from '#shared/domain/seller.ts';
+import { isSellerProfile, sellerStream, sellerKeys, sellerPk } from '#shared/domain/seller.ts';
 import { taxes } from '#shared/domain/taxes.ts';
 import { listParams } from '#shared/http/query.ts';
 import { ok } from '#shared/http/response.ts';
@@ -120,7 +120,9 @@ async function publicEntries(ordered: readonly RestaurantDirectoryEntry[], count
     const batch = ordered.slice(next, next + count - shown.length);
     next += batch.length;
     const profiles = await readItems(batch.map((entry) => sellerKeys.profile(entry.sellerId)));
-    const open = new Set(profiles.filter((profile) => !profile.deleted && profile.publicAccess).map((profile) => profile.pk));
+    const open = new Set(
+      profiles.filter((profile) => isSellerProfile(profile) && profile.publicAccess).map((profile) => profile.pk),
+    );
     shown.push(...batch.filter((entry) => open.has(sellerPk(entry.sellerId))));
   }
   return shown;

@@ -6,6 +6,7 @@ import { readItem, readItems, readPartition } from '#shared/db/reads.ts';
 import { type Decision, type Stored, writeVersioned } from '#shared/db/streams.ts';
 import { put, remove } from '#shared/db/transact.ts';
 import {
+  isSellerProfile,
   requireLiveSeller,
   type Seller,
   type SellerBody,
@@ -33,11 +34,11 @@ export const sellerView: VersionView<Seller> = {
 
 const showSeller = (seller: Stored<Seller>, version: ApiVersion) => present(seller, sellerView[version]);
 
-/** GET /sellers/{sellerId} */
+/** GET /sellers/{sellerId}: the profile, or 404 where there is none or its tombstone (`access.sellerRecord` asks no counter). */
 export async function getSeller(request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
   const sellerId = request.params.sellerId;
   const seller = await readItem(sellerKeys.profile(sellerId));
-  if (!seller || seller.deleted) throw sellerMissing(sellerId);
+  if (!isSellerProfile(seller)) throw sellerMissing(sellerId);
   if (unchangedSince(request.headers, seller.version)) return notModified(seller.version);
   return ok(showSeller(seller, request.version), seller.version);
 }
@@ -107,7 +108,7 @@ function writeSeller(request: ApiRequest<unknown>, sellerId: string, change: Sel
 export function decideSellerWrite(write: SellerWrite, stored: Stored<Seller> | undefined): Decision<Seller, Reply> {
   const { sellerId, change } = write;
   const directory = sellerKeys.directoryEntry(sellerId);
-  const current = stored && !stored.deleted ? stored : undefined;
+  const current = isSellerProfile(stored) ? stored : undefined;
   if (change.mode === 'delete') {
     if (!current) throw sellerMissing(sellerId);
     checkPreconditions(write.conditions, current.version);
@@ -143,7 +144,7 @@ export async function listSellers(request: ApiRequest): Promise<Reply> {
     tiebreak: (entry) => entry.sellerId,
   });
   const sellers = await readItems(page.map((entry) => sellerKeys.profile(entry.sellerId)));
-  return ok(sellers.filter((seller) => !seller.deleted).map((seller) => showSeller(seller, request.version)));
+  return ok(sellers.filter(isSellerProfile).map((seller) => showSeller(seller, request.version)));
 }
 
 /** The hyper admin sees the directory; a vendor user the sellers linked to its vendor; others their own. */

@@ -11,7 +11,7 @@ import { showUser } from './users.ts';
 
 type Activation = Extract<Principal, { kind: 'activation' }>;
 
-import { requireLiveSeller, sellerKeys } from '#shared/domain/seller.ts';
+import { isSellerProfile, requireLiveSeller, sellerKeys } from '#shared/domain/seller.ts';
 /** A register whose seller is not registered (or deleted) gets SELLER_NOT_FOUND, so the app registers it (spec 5.5). */
 async function requireSeller(principal: Activation): Promise<void> {
   await requireLiveSeller(principal.sellerId, () =>
@@ -44,7 +44,7 @@ export async function currentUser(request: ApiRequest): Promise<Reply> {
   if (version === 15) return ok(showUser(user, 15, isHyperAdmin(caller) ? user.passwordHash : null));
   const sellers = await readItems(user.sellers.map((sellerId) => sellerKeys.profile(sellerId)));
   const connectedSellers = sellers
-    .filter((seller) => !seller.deleted)
+    .filter(isSellerProfile)
     .map((seller) => ({ name: seller.name ?? null, country: seller.country, corporateId: seller.corporateId }));
   return ok({ ...showUser(user, version), connectedSellers });
 }

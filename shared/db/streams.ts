@@ -83,10 +83,32 @@ export interface VersionedWrite<T, R> {
   decide(current: { counter: Counter | undefined; entity: Stored<T> | undefined; next: number }): Decision<T, R>;
 }
 
-/** The counter of a live stream; a stream that never existed or whose owner was deleted is `missing()`. */
+/**
+ * The one test of a stream's liveness, on its counter as read: a stream that never existed or whose owner was deleted
+ * is `missing()`. `liveCounterCheck` is the same test made by the transaction that writes.
+ */
 export function liveCounter(stream: Stream, counter: Counter | undefined): Counter {
   if (!counter?.live) throw stream.missing();
   return counter;
+}
+
+/**
+ * `liveCounter` at commit: holds a write outside the stream (a seller's restaurant record) to the stream being live
+ * when the transaction commits, else `missing()`. A write in the stream needs none: its counter update commits only
+ * over the version it read, which `liveCounter` found live (`counterWrite`).
+ */
+export function liveCounterCheck(stream: Stream): Step {
+  return {
+    write: {
+      ConditionCheck: {
+        TableName: table(),
+        Key: { pk: stream.counter.pk, sk: stream.counter.sk },
+        ConditionExpression: 'live = :true',
+        ExpressionAttributeValues: { ':true': true },
+      },
+    },
+    refused: () => stream.missing(),
+  };
 }
 
 /**

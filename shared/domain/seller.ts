@@ -1,9 +1,16 @@
 import type { SellerV15Body, SellerV26Body, SellerV33Body } from '#schemas/types.ts';
-import { table } from '#shared/db/client.ts';
 import { type Key, pad, type Partition, partitionOf } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import type { Revised } from '#shared/db/revisions.ts';
-import { type Counter, planVersioned, readLiveCounter, type Stored, type Stream, streamEntityKey } from '#shared/db/streams.ts';
+import {
+  type Counter,
+  liveCounterCheck,
+  planVersioned,
+  readLiveCounter,
+  type Stored,
+  type Stream,
+  streamEntityKey,
+} from '#shared/db/streams.ts';
 import { put, type Step } from '#shared/db/transact.ts';
 import { type ApiError, notFound, referenceNotFound, versionConflict } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
@@ -11,8 +18,10 @@ import type { GatewayPayment, Hairdresser, Restaurant, RestaurantDirectoryEntry 
 
 /**
  * The seller: its canonical form, its id, its version stream and the one answer to "is this seller
- * live?". A seller is live from its creation until DELETE /sellers/{sellerId}; every route under a
- * seller asks here (the HTTP pipeline for `access.seller` routes, a transaction step for writes).
+ * live?": its counter's `live` (`requireLiveSeller` on a read, `sellerLive` in a transaction). A seller
+ * is live from its creation until DELETE /sellers/{sellerId}; every route under a seller asks here (the
+ * HTTP pipeline for `access.seller` routes, a transaction step for writes). The profile's tombstone
+ * (`isSellerProfile`) answers another question: whether the profile read is one to show or write over.
  */
 
 /** The canonical seller: every field of every version (v33 has them all). */
@@ -97,24 +106,20 @@ export function requireLiveSeller(sellerId: string, missing: (sellerId: string) 
 export const sellerReferenceMissing = (sellerId: string) => referenceNotFound(`Seller ${sellerId} does not exist`);
 
 /**
- * Holds a write outside the seller's stream (a restaurant record) to the seller being live when it
- * commits, so nothing is written for a seller deleted meanwhile (404). A write in the stream needs
- * none: its counter update already commits only over the live counter it read.
+ * `requireLiveSeller` at commit (`liveCounterCheck`): holds a write outside the seller's stream (a restaurant
+ * record, an activation) to the seller being live when it commits, so nothing is written for a seller deleted
+ * meanwhile (404).
  */
-export function sellerLive(sellerId: string): Step {
-  const { pk, sk } = sellerKeys.counter(sellerId);
-  return {
-    write: {
-      ConditionCheck: {
-        TableName: table(),
-        Key: { pk, sk },
-        ConditionExpression: 'live = :true',
-        ExpressionAttributeValues: { ':true': true },
-      },
-    },
-    refused: () => sellerMissing(sellerId),
-  };
-}
+export const sellerLive = (sellerId: string): Step => liveCounterCheck(sellerStream(sellerId));
+
+/**
+ * Whether a profile as read is the seller's, not missing and not the tombstone its delete left. Not a liveness
+ * check: where the profile itself is read, to show it or write over it, that item must be checked (a tombstone has
+ * nothing to show, and its version is no ETag to match); the counter, another item, cannot vouch for it. The delete
+ * writes the tombstone in the transaction that takes the counter down, so the two agree.
+ */
+export const isSellerProfile = <T extends Stored<Seller>>(profile: T | undefined): profile is T =>
+  profile !== undefined && !profile.deleted;
 
 /** The seller's directory entry, written with every change of the seller. */
 export const sellerDirectoryEntry = (sellerId: string, seller: Seller): SellerDirectoryEntry => ({
@@ -125,9 +130,10 @@ export const sellerDirectoryEntry = (sellerId: string, seller: Seller): SellerDi
 });
 
 /**
- * The seller an activation names, with the writes that create it from the company name when it is
- * not registered yet (spec 4.2): not public, no opening hours. The caller commits those writes in
- * its own transaction, so a refused activation leaves no seller behind.
+ * The seller an activation names, with the writes that hold it live or create it from the company name
+ * when it is not registered (or was deleted: it is created again, spec 4.2): not public, no opening
+ * hours. The caller commits those writes in its own transaction, so a refused activation leaves no
+ * seller behind, and none is written for a seller deleted meanwhile.
  */
 export async function sellerFor(
   identity: Pick<Seller, 'country' | 'corporateId'>,
@@ -136,8 +142,10 @@ export async function sellerFor(
   missing: () => Error,
 ): Promise<{ seller: Seller; steps: Step[] }> {
   const sellerId = sellerIdOf(identity);
+  // A seller deleted or created meanwhile by someone else fails a condition: the caller tries again.
+  const refused = () => versionConflict(`Seller ${sellerId} changed concurrently; try again`);
   const stored = await readItem(sellerKeys.profile(sellerId));
-  if (stored && !stored.deleted) return { seller: stored, steps: [] };
+  if (isSellerProfile(stored)) return { seller: stored, steps: [{ ...sellerLive(sellerId), refused }] };
   if (!companyName) throw missing();
   const seller: Seller = { ...identity, name: companyName, publicAccess: false, workHoursWeek: {} };
   const { steps } = await planVersioned<Seller, undefined>({
@@ -152,7 +160,5 @@ export async function sellerFor(
       alongside: [put({ ...sellerKeys.directoryEntry(sellerId), ...sellerDirectoryEntry(sellerId, seller) })],
     }),
   });
-  // A seller created meanwhile by someone else fails the counter's condition: the caller tries again.
-  const refused = () => versionConflict(`Seller ${sellerId} changed concurrently; try again`);
   return { seller, steps: steps.map((step) => ({ ...step, refused })) };
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readItem } from '#shared/db/reads.ts';
 import { readCounter, readDiff, writeVersioned } from '#shared/db/streams.ts';
-import { sellerStream, sellerKeys } from '#shared/domain/seller.ts';
+import { create, transact } from '#shared/db/transact.ts';
+import { sellerFor, sellerStream, sellerKeys } from '#shared/domain/seller.ts';
 import { ApiError } from '#shared/errors.ts';
 
 type Note = { text: string };
@@ -103,5 +104,33 @@ describe('versioned writes against DynamoDB Local', () => {
     await expect(refused).rejects.toMatchObject({ status: 409 });
     expect((await readCounter(sellerStream(stream)))?.ver).toBe(1);
     expect(await readItem(sellerKeys.catalog(stream, 'NOTE', 'b'))).toBeUndefined();
+  });
+});
+
+describe("an activation's seller against DynamoDB Local", () => {
+  const missing = () => new ApiError('UnprocessableEntity', null, 'no company name');
+  /** What an activation commits beside its seller's steps, reduced to one item of its own. */
+  const activationKey = () => ({ pk: `T${randomUUID()}`, sk: '#ACTIVATION' });
+
+  it('an existing seller is held live until the activation commits: deleted meanwhile, nothing is written', async () => {
+    const seller = { country: 'SE', corporateId: randomUUID().replace(/\D/g, '').padEnd(10, '7').slice(0, 10) };
+    const sellerId = `${seller.country}${seller.corporateId}`;
+    await transact((await sellerFor(seller, 'Kaffebaren AB', 33, missing)).steps);
+    const first = activationKey();
+    await transact([...(await sellerFor(seller, null, 33, missing)).steps, create(first)]);
+    const read = await sellerFor(seller, null, 33, missing);
+    await writeVersioned({
+      stream: sellerStream(sellerId),
+      entity: sellerKeys.profile(sellerId),
+      kind: 'SELLER',
+      apiVersion: 33,
+      decide: () => ({ entity: { ...seller, deleted: true }, result: undefined, live: false }),
+    });
+    const second = activationKey();
+
+    await expect(transact([...read.steps, create(second)])).rejects.toMatchObject({ status: 409, exception: 'VersionConflict' });
+    expect(read.seller).toMatchObject({ name: 'Kaffebaren AB' });
+    expect(await readItem(first)).toBeDefined();
+    expect(await readItem(second)).toBeUndefined();
   });
 });
