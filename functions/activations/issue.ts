@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { insufficientRights, vendorOf } from '#shared/auth/access.ts';
-import { hashApiKey, newApiKey, apiKeyKey } from '#shared/auth/api-keys.ts';
+import { hashApiKey, newApiKey } from '#shared/auth/api-keys.ts';
 import type { Feature } from '#shared/auth/features.ts';
 import type { Principal } from '#shared/auth/principal.ts';
 import { table } from '#shared/db/client.ts';
 import { type Item, readItem } from '#shared/db/reads.ts';
 import { updateRevised } from '#shared/db/revisions.ts';
-import { create, nextNumber, put, reference, type Step, transact } from '#shared/db/transact.ts';
+import { nextNumber, put, reference, type Step, transact } from '#shared/db/transact.ts';
 import { checkCorporateId } from '#shared/domain/corporate-id.ts';
-import { keyRecord } from '#shared/domain/activations.ts';
+import { createActivation, issueConnectionCode } from '#shared/domain/activations.ts';
 import {
   type Activation,
   type ApplicationDescription,
@@ -17,8 +17,6 @@ import {
   type Installation,
   applicationKeys,
   registrationKeys,
-  activationKeys,
-  controlUnitKeys,
   deviceKeys,
   vendorKeys,
 } from '#shared/domain/records.ts';
@@ -70,9 +68,6 @@ export interface Issued {
   installation: Installation | undefined;
   seller: Seller;
 }
-
-/** How long a connection code stays usable. */
-const CONNECTION_CODE_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 
 export const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
@@ -141,33 +136,13 @@ export async function issueActivation(plan: ActivationPlan): Promise<Issued> {
     ...(fresh?.steps ?? []),
     ...unit.steps,
     ...(await registrationSteps(activation, stored, installation, app, fresh !== undefined, fail)),
-    create({ ...activationKeys.activation(activation.id), ...activation }, () =>
-      versionConflict('Activation id taken; try again'),
-    ),
-    ...(activation.controlUnitSerial === null
-      ? []
-      : [put({ ...controlUnitKeys.activation(activation.controlUnitSerial, activation.id), activationId: activation.id })]),
-    ...(apiKey === null ? [] : [create({ ...apiKeyKey(activation.keyHash ?? ''), ...keyRecord(activation) }, keyTaken)]),
-    ...(plan.connectionCode === null
-      ? []
-      : [
-          create(
-            {
-              ...activationKeys.connectionCode(hashCode(plan.connectionCode)),
-              activationId: activation.id,
-              expires: now + CONNECTION_CODE_LIFETIME_MS,
-              used: false,
-            },
-            () => versionConflict('This connection code is in use by another activation; choose another'),
-          ),
-        ]),
+    ...createActivation(activation),
+    ...(plan.connectionCode === null ? [] : [issueConnectionCode(hashCode(plan.connectionCode), activation.id, now)]),
     put({ ...vendorKeys.sellerLink(app.softwareVendor, sellerId), linked: now }),
   ];
   await transact(steps);
   return { activation, apiKey, installation, seller };
 }
-
-const keyTaken = () => versionConflict('Key collision; try again');
 
 /**
  * The status a new activation starts in: ACTIVE when the hyper admin issues it; on an AUTO order (the

@@ -1,6 +1,5 @@
 import { newApiKey, hashApiKey } from '#shared/auth/api-keys.ts';
 import { mergeFeatures } from '#shared/auth/features.ts';
-import { table } from '#shared/db/client.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { updateRevised } from '#shared/db/revisions.ts';
 import { put, type Step, transact } from '#shared/db/transact.ts';
@@ -10,7 +9,13 @@ import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import type { ActivationOrderBody, ConnectionBody, NameExistenceBody, ProductionNumberOrderBody } from '#schemas/types.ts';
 import { publicKeyPemFor } from '#shared/signing/signer.ts';
 import { type Seller, sellerKeys } from '#shared/domain/seller.ts';
-import { findActivation, nextIssued, saveActivation } from '#shared/domain/activations.ts';
+import {
+  claimConnectionCode,
+  connectionCodeUnusable,
+  findActivation,
+  nextIssued,
+  saveActivation,
+} from '#shared/domain/activations.ts';
 import { assertCurrent, findApplication, findInstallation, newInstallation } from '#shared/domain/installations.ts';
 import { hashCode, issueActivation, joinInstallation } from './issue.ts';
 import { checkCodeLength, type Fail, refusal } from './refusals.ts';
@@ -125,9 +130,9 @@ export async function connect(request: ApiRequest<ConnectionBody>): Promise<Repl
   const fail: Fail = (reason, message) => refusal(version, reason, message);
   const now = Date.now();
   checkCodeLength(code, version);
-  const codeKey = activationKeys.connectionCode(hashCode(code));
-  const entry = await readItem(codeKey);
-  if (!entry || entry.used || entry.expires < now) throw referenceNotFound('The activation code is unknown, used or expired');
+  const hash = hashCode(code);
+  const entry = await readItem(activationKeys.connectionCode(hash));
+  if (!entry || entry.used || entry.expires < now) throw connectionCodeUnusable();
   const activation = await findActivation(entry.activationId);
   if (activation.status === 'CLOSED') throw forbidden('ACTIVATION_CLOSED_ALREADY', 'The activation is closed');
   if (device.applicationPackage !== activation.applicationPackage) {
@@ -175,18 +180,7 @@ export async function connect(request: ApiRequest<ConnectionBody>): Promise<Repl
   const apiKey = newApiKey();
   const connected = { ...activation, productionNumber, keyHash: hashApiKey(apiKey), issued: nextIssued(activation, now) };
   steps.push(
-    {
-      write: {
-        Update: {
-          TableName: table(),
-          Key: codeKey,
-          UpdateExpression: 'SET used = :true',
-          ConditionExpression: 'used = :false',
-          ExpressionAttributeValues: { ':true': true, ':false': false },
-        },
-      },
-      refused: () => referenceNotFound('The activation code is unknown, used or expired'),
-    },
+    claimConnectionCode(hash),
     updateRevised(registrationKey, { productionNumber }, registration.revision),
     put({ ...deviceKeys.directoryEntry(device.deviceId, { sellerId: activation.sellerId }), deviceId: device.deviceId }),
   );
