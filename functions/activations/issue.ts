@@ -17,7 +17,6 @@ import {
   type Installation,
   applicationKeys,
   registrationKeys,
-  deviceKeys,
   vendorKeys,
 } from '#shared/domain/records.ts';
 import { referenceNotFound, unprocessable, versionConflict } from '#shared/errors.ts';
@@ -30,8 +29,9 @@ import {
   findApplication,
   findInstallation,
   newInstallation,
+  listDeviceForSeller,
+  registerOnInstallation,
   type StoredInstallation,
-  installationKey,
 } from '#shared/domain/installations.ts';
 import { checkCodeLength, type Fail, refusal } from './refusals.ts';
 
@@ -260,33 +260,16 @@ async function registrationSteps(
     );
     return steps;
   }
-  steps.push(
-    put({
-      ...deviceKeys.directoryEntry(installation.deviceId, { sellerId: activation.sellerId }),
-      deviceId: installation.deviceId,
-    }),
-  );
+  steps.push(listDeviceForSeller(installation.deviceId, activation.sellerId));
   if (!installationIsNew) steps.push(joinInstallation(installation, activation.sellerId, activation.cashRegisterName, fail));
   return steps;
 }
 
-/** Records the seller's register on the installation: one registration per seller and installation. */
-export function joinInstallation(installation: Installation, sellerId: string, cashRegisterName: string, fail: Fail): Step {
-  return {
-    write: {
-      Update: {
-        TableName: table(),
-        Key: installationKey(installation.productionNumber),
-        UpdateExpression: 'SET registrations.#seller = :cash',
-        ConditionExpression: 'attribute_not_exists(registrations.#seller) OR registrations.#seller = :cash',
-        ExpressionAttributeNames: { '#seller': sellerId },
-        ExpressionAttributeValues: { ':cash': cashRegisterName },
-      },
-    },
-    refused: () =>
-      fail(
-        'REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION',
-        `The installation ${installation.productionNumber} is registered for this seller under another name`,
-      ),
-  };
-}
+/** The register joins an installation it was not created with; another name of the seller there is refused. */
+export const joinInstallation = (installation: Installation, sellerId: string, cashRegisterName: string, fail: Fail): Step =>
+  registerOnInstallation(installation.productionNumber, sellerId, cashRegisterName, () =>
+    fail(
+      'REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION',
+      `The installation ${installation.productionNumber} is registered for this seller under another name`,
+    ),
+  );

@@ -2,7 +2,7 @@ import { newApiKey, hashApiKey } from '#shared/auth/api-keys.ts';
 import { mergeFeatures } from '#shared/auth/features.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { updateRevised } from '#shared/db/revisions.ts';
-import { put, type Step, transact } from '#shared/db/transact.ts';
+import { type Step, transact } from '#shared/db/transact.ts';
 import { forbidden, nonUnique, notFound, referenceNotFound, registerNameTaken, unprocessable } from '#shared/errors.ts';
 import { ok, okText } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
@@ -16,11 +16,17 @@ import {
   nextIssued,
   saveActivation,
 } from '#shared/domain/activations.ts';
-import { assertCurrent, findApplication, findInstallation, newInstallation } from '#shared/domain/installations.ts';
+import {
+  assertCurrent,
+  findApplication,
+  findInstallation,
+  listDeviceForSeller,
+  newInstallation,
+} from '#shared/domain/installations.ts';
 import { hashCode, issueActivation, joinInstallation } from './issue.ts';
 import { checkCodeLength, type Fail, refusal } from './refusals.ts';
 import { signedCode } from '#shared/domain/views.ts';
-import { activationKeys, registrationKeys, deviceKeys } from '#shared/domain/records.ts';
+import { activationKeys, registrationKeys } from '#shared/domain/records.ts';
 
 /** v33 dropped `country` from some bodies (spec 4.2); a body without one means the service's home market. */
 export const HOME_COUNTRY = 'SE';
@@ -182,7 +188,7 @@ export async function connect(request: ApiRequest<ConnectionBody>): Promise<Repl
   steps.push(
     claimConnectionCode(hash),
     updateRevised(registrationKey, { productionNumber }, registration.revision),
-    put({ ...deviceKeys.directoryEntry(device.deviceId, { sellerId: activation.sellerId }), deviceId: device.deviceId }),
+    listDeviceForSeller(device.deviceId, activation.sellerId),
   );
   // The key is created by saveActivation's copy; the activation must not have one yet.
   await saveActivation(activation, connected, steps);

@@ -3,7 +3,7 @@ import { type Item, readItem, readItems, readPartition } from '#shared/db/reads.
 import { updateRevised } from '#shared/db/revisions.ts';
 import { type Step, transact } from '#shared/db/transact.ts';
 import { nextIssued, saveActivation } from '#shared/domain/activations.ts';
-import { type StoredInstallation, installationKey } from '#shared/domain/installations.ts';
+import { type StoredInstallation, installationKey, unregisterFromInstallation } from '#shared/domain/installations.ts';
 import {
   type Activation,
   type ApplicationDescription,
@@ -22,7 +22,6 @@ import {
   registrationInfo,
 } from '#shared/domain/views.ts';
 import { type ApiError, notFound, referenceNotFound } from '#shared/errors.ts';
-import { table } from '#shared/db/client.ts';
 import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { boolParam, listParams } from '#shared/http/query.ts';
 import { pageOf } from '#shared/db/paging.ts';
@@ -208,18 +207,7 @@ export async function deleteRegistration(request: ApiRequest<unknown, 'cash' | '
       registration.revision,
     ),
   ];
-  if (registration.productionNumber) {
-    steps.push({
-      write: {
-        Update: {
-          TableName: table(),
-          Key: installationKey(registration.productionNumber),
-          UpdateExpression: 'REMOVE registrations.#seller',
-          ExpressionAttributeNames: { '#seller': registration.sellerId },
-        },
-      },
-    });
-  }
+  if (registration.productionNumber) steps.push(unregisterFromInstallation(registration.productionNumber, registration.sellerId));
   await transact(steps);
   return noContent();
 }
