@@ -3,12 +3,11 @@ import { insufficientRights, vendorOf } from '#shared/auth/access.ts';
 import { hashApiKey, newApiKey } from '#shared/auth/api-keys.ts';
 import type { Feature } from '#shared/auth/features.ts';
 import type { Principal } from '#shared/auth/principal.ts';
-import { table } from '#shared/db/client.ts';
 import { type Item, readItem } from '#shared/db/reads.ts';
-import { updateRevised } from '#shared/db/revisions.ts';
 import { nextNumber, put, reference, type Step, transact } from '#shared/db/transact.ts';
 import { checkCorporateId } from '#shared/domain/corporate-id.ts';
 import { createActivation, issueConnectionCode } from '#shared/domain/activations.ts';
+import { addActivationToRegistration, createRegistration } from '#shared/domain/registrations.ts';
 import {
   type Activation,
   type ApplicationDescription,
@@ -19,7 +18,7 @@ import {
   registrationKeys,
   vendorKeys,
 } from '#shared/domain/records.ts';
-import { referenceNotFound, unprocessable, versionConflict } from '#shared/errors.ts';
+import { referenceNotFound, unprocessable } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { type Seller, sellerFor } from '#shared/domain/seller.ts';
 import { type ControlUnitRequest, resolveControlUnit } from './control-units.ts';
@@ -220,37 +219,22 @@ async function registrationSteps(
   installationIsNew: boolean,
   fail: Fail,
 ): Promise<Step[]> {
-  const key = registrationKeys.registration(activation.sellerId, activation.cashRegisterName);
-  if (existing && !existing.deleted) {
-    const fields = { activationIds: [activation.id, ...existing.activationIds], productionNumber: activation.productionNumber };
-    return [updateRevised(key, fields, existing.revision)];
-  }
-  const registration: Registration = {
-    id: await nextNumber('REGISTRATION'),
-    sellerId: activation.sellerId,
-    country: activation.country,
-    corporateId: activation.corporateId,
-    cashRegisterName: activation.cashRegisterName,
-    productionNumber: installation?.productionNumber ?? null,
-    applicationPackage: app.applicationPackage,
-    activationIds: [activation.id],
-    created: activation.issued,
-    // A deleted registration of the name is replaced; its revision goes on rising so old ETags never match.
-    revision: (existing?.revision ?? 0) + 1,
-    deleted: false,
-  };
+  if (existing && !existing.deleted) return [addActivationToRegistration(existing, activation)];
   const steps: Step[] = [
-    {
-      write: {
-        Put: {
-          TableName: table(),
-          Item: { ...key, ...registration },
-          ConditionExpression: existing ? 'revision = :seen' : 'attribute_not_exists(pk)',
-          ...(existing ? { ExpressionAttributeValues: { ':seen': existing.revision } } : {}),
-        },
+    createRegistration(
+      {
+        id: await nextNumber('REGISTRATION'),
+        sellerId: activation.sellerId,
+        country: activation.country,
+        corporateId: activation.corporateId,
+        cashRegisterName: activation.cashRegisterName,
+        productionNumber: installation?.productionNumber ?? null,
+        applicationPackage: app.applicationPackage,
+        activationIds: [activation.id],
+        created: activation.issued,
       },
-      refused: () => versionConflict(`Register ${activation.cashRegisterName} was registered concurrently; try again`),
-    },
+      existing,
+    ),
   ];
   if (!installation) {
     steps.push(

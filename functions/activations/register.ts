@@ -1,7 +1,6 @@
 import { newApiKey, hashApiKey } from '#shared/auth/api-keys.ts';
 import { mergeFeatures } from '#shared/auth/features.ts';
 import { readItem } from '#shared/db/reads.ts';
-import { updateRevised } from '#shared/db/revisions.ts';
 import { type Step, transact } from '#shared/db/transact.ts';
 import { forbidden, nonUnique, notFound, referenceNotFound, registerNameTaken, unprocessable } from '#shared/errors.ts';
 import { ok, okText } from '#shared/http/response.ts';
@@ -23,6 +22,7 @@ import {
   listDeviceForSeller,
   newInstallation,
 } from '#shared/domain/installations.ts';
+import { connectRegistration } from '#shared/domain/registrations.ts';
 import { hashCode, issueActivation, joinInstallation } from './issue.ts';
 import { checkCodeLength, type Fail, refusal } from './refusals.ts';
 import { signedCode } from '#shared/domain/views.ts';
@@ -144,8 +144,7 @@ export async function connect(request: ApiRequest<ConnectionBody>): Promise<Repl
   if (device.applicationPackage !== activation.applicationPackage) {
     throw unprocessable('APPLICATION_PACKAGES_MISMATCH', "The application differs from the activation's");
   }
-  const registrationKey = registrationKeys.registration(activation.sellerId, activation.cashRegisterName);
-  const registration = await readItem(registrationKey);
+  const registration = await readItem(registrationKeys.registration(activation.sellerId, activation.cashRegisterName));
   if (!registration || registration.deleted)
     throw referenceNotFound(`Register ${activation.cashRegisterName} is no longer registered`);
 
@@ -187,7 +186,7 @@ export async function connect(request: ApiRequest<ConnectionBody>): Promise<Repl
   const connected = { ...activation, productionNumber, keyHash: hashApiKey(apiKey), issued: nextIssued(activation, now) };
   steps.push(
     claimConnectionCode(hash),
-    updateRevised(registrationKey, { productionNumber }, registration.revision),
+    connectRegistration(registration, productionNumber),
     listDeviceForSeller(device.deviceId, activation.sellerId),
   );
   // The key is created by saveActivation's copy; the activation must not have one yet.

@@ -1,9 +1,9 @@
 import { insufficientRights } from '#shared/auth/access.ts';
 import { type Item, readItem, readItems, readPartition } from '#shared/db/reads.ts';
-import { updateRevised } from '#shared/db/revisions.ts';
 import { type Step, transact } from '#shared/db/transact.ts';
 import { nextIssued, saveActivation } from '#shared/domain/activations.ts';
 import { type StoredInstallation, installationKey, unregisterFromInstallation } from '#shared/domain/installations.ts';
+import { markRegistrationDeleted } from '#shared/domain/registrations.ts';
 import {
   type Activation,
   type ApplicationDescription,
@@ -200,13 +200,7 @@ export async function deleteRegistration(request: ApiRequest<unknown, 'cash' | '
   for (const activation of activations.filter((a) => a.status !== 'CLOSED')) {
     await saveActivation(activation, { ...activation, status: 'CLOSED', issued: nextIssued(activation, now) });
   }
-  const steps: Step[] = [
-    updateRevised(
-      registrationKeys.registration(registration.sellerId, registration.cashRegisterName),
-      { deleted: true },
-      registration.revision,
-    ),
-  ];
+  const steps: Step[] = [markRegistrationDeleted(registration)];
   if (registration.productionNumber) steps.push(unregisterFromInstallation(registration.productionNumber, registration.sellerId));
   await transact(steps);
   return noContent();
