@@ -1,15 +1,14 @@
 import { readItem } from '#shared/db/reads.ts';
-import { create, nextNumber, reference, type Step } from '#shared/db/transact.ts';
-import { listControlUnit } from '#shared/domain/control-units.ts';
+import { nextNumber, type Step } from '#shared/db/transact.ts';
+import { countActivationOnUnit, registerControlUnit } from '#shared/domain/control-units.ts';
 import {
   type ApplicationDescription,
   type ControlUnit,
   type ControlUnitLocation,
   type Geolocation,
   controlUnitKeys,
-  vendorKeys,
 } from '#shared/domain/records.ts';
-import { referenceNotFound, unprocessable, versionConflict } from '#shared/errors.ts';
+import { unprocessable } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { refusal } from './refusals.ts';
 
@@ -31,27 +30,9 @@ export async function resolveControlUnit(
 ): Promise<{ serial: string | null; location: ControlUnitLocation | null; steps: Step[] }> {
   const known = request.serial ? await readItem(controlUnitKeys.unit(request.serial)) : undefined;
   const { serial, location, newUnit } = controlUnitOnActivation(app, request, known, options);
-  if (!newUnit) {
-    // The activation counts on the unit, so the unit cannot be deleted while an activation names it.
-    const counted = serial
-      ? [reference(controlUnitKeys.unit(serial), () => versionConflict('The control unit was removed concurrently; try again'))]
-      : [];
-    return { serial, location, steps: counted };
-  }
+  if (!newUnit) return { serial, location, steps: serial ? [countActivationOnUnit(serial)] : [] };
   const unit: ControlUnit = { id: await nextNumber('CONTROL_UNIT'), ...newUnit };
-  return {
-    serial: unit.serial,
-    location,
-    steps: [
-      create({ ...controlUnitKeys.unit(unit.serial), ...unit, refs: 1 }, () =>
-        versionConflict('The control unit was registered concurrently; try again'),
-      ),
-      ...listControlUnit(unit),
-      reference(vendorKeys.vendor(app.softwareVendor), () =>
-        referenceNotFound(`Software vendor ${app.softwareVendor} does not exist`),
-      ),
-    ],
-  };
+  return { serial: unit.serial, location, steps: registerControlUnit(unit) };
 }
 
 export interface ControlUnitOptions {

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import { insufficientRights, vendorOf } from '#shared/auth/access.ts';
-import { hashApiKey, newApiKey, apiKeyKey } from '#shared/auth/api-keys.ts';
+import { hashApiKey, newApiKey } from '#shared/auth/api-keys.ts';
 import type { Feature } from '#shared/auth/features.ts';
 import type { Principal } from '#shared/auth/principal.ts';
-import { table } from '#shared/db/client.ts';
 import { type Item, readItem } from '#shared/db/reads.ts';
-import { updateRevised } from '#shared/db/revisions.ts';
-import { create, nextNumber, put, reference, type Step, transact } from '#shared/db/transact.ts';
+import { nextNumber, put, reference, type Step, transact } from '#shared/db/transact.ts';
 import { checkCorporateId } from '#shared/domain/corporate-id.ts';
-import { keyRecord } from '#shared/domain/activations.ts';
+import { createActivation, issueConnectionCode } from '#shared/domain/activations.ts';
+import { addActivationToRegistration, createRegistration } from '#shared/domain/registrations.ts';
 import {
   type Activation,
   type ApplicationDescription,
@@ -17,12 +16,9 @@ import {
   type Installation,
   applicationKeys,
   registrationKeys,
-  activationKeys,
-  controlUnitKeys,
-  deviceKeys,
   vendorKeys,
 } from '#shared/domain/records.ts';
-import { referenceNotFound, unprocessable, versionConflict } from '#shared/errors.ts';
+import { referenceNotFound, unprocessable } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { type Seller, sellerFor } from '#shared/domain/seller.ts';
 import { type ControlUnitRequest, resolveControlUnit } from './control-units.ts';
@@ -32,8 +28,9 @@ import {
   findApplication,
   findInstallation,
   newInstallation,
+  listDeviceForSeller,
+  registerOnInstallation,
   type StoredInstallation,
-  installationKey,
 } from '#shared/domain/installations.ts';
 import { checkCodeLength, type Fail, refusal } from './refusals.ts';
 
@@ -70,9 +67,6 @@ export interface Issued {
   installation: Installation | undefined;
   seller: Seller;
 }
-
-/** How long a connection code stays usable. */
-const CONNECTION_CODE_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 
 export const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
@@ -141,33 +135,13 @@ export async function issueActivation(plan: ActivationPlan): Promise<Issued> {
     ...(fresh?.steps ?? []),
     ...unit.steps,
     ...(await registrationSteps(activation, stored, installation, app, fresh !== undefined, fail)),
-    create({ ...activationKeys.activation(activation.id), ...activation }, () =>
-      versionConflict('Activation id taken; try again'),
-    ),
-    ...(activation.controlUnitSerial === null
-      ? []
-      : [put({ ...controlUnitKeys.activation(activation.controlUnitSerial, activation.id), activationId: activation.id })]),
-    ...(apiKey === null ? [] : [create({ ...apiKeyKey(activation.keyHash ?? ''), ...keyRecord(activation) }, keyTaken)]),
-    ...(plan.connectionCode === null
-      ? []
-      : [
-          create(
-            {
-              ...activationKeys.connectionCode(hashCode(plan.connectionCode)),
-              activationId: activation.id,
-              expires: now + CONNECTION_CODE_LIFETIME_MS,
-              used: false,
-            },
-            () => versionConflict('This connection code is in use by another activation; choose another'),
-          ),
-        ]),
+    ...createActivation(activation),
+    ...(plan.connectionCode === null ? [] : [issueConnectionCode(hashCode(plan.connectionCode), activation.id, now)]),
     put({ ...vendorKeys.sellerLink(app.softwareVendor, sellerId), linked: now }),
   ];
   await transact(steps);
   return { activation, apiKey, installation, seller };
 }
-
-const keyTaken = () => versionConflict('Key collision; try again');
 
 /**
  * The status a new activation starts in: ACTIVE when the hyper admin issues it; on an AUTO order (the
@@ -245,37 +219,22 @@ async function registrationSteps(
   installationIsNew: boolean,
   fail: Fail,
 ): Promise<Step[]> {
-  const key = registrationKeys.registration(activation.sellerId, activation.cashRegisterName);
-  if (existing && !existing.deleted) {
-    const fields = { activationIds: [activation.id, ...existing.activationIds], productionNumber: activation.productionNumber };
-    return [updateRevised(key, fields, existing.revision)];
-  }
-  const registration: Registration = {
-    id: await nextNumber('REGISTRATION'),
-    sellerId: activation.sellerId,
-    country: activation.country,
-    corporateId: activation.corporateId,
-    cashRegisterName: activation.cashRegisterName,
-    productionNumber: installation?.productionNumber ?? null,
-    applicationPackage: app.applicationPackage,
-    activationIds: [activation.id],
-    created: activation.issued,
-    // A deleted registration of the name is replaced; its revision goes on rising so old ETags never match.
-    revision: (existing?.revision ?? 0) + 1,
-    deleted: false,
-  };
+  if (existing && !existing.deleted) return [addActivationToRegistration(existing, activation)];
   const steps: Step[] = [
-    {
-      write: {
-        Put: {
-          TableName: table(),
-          Item: { ...key, ...registration },
-          ConditionExpression: existing ? 'revision = :seen' : 'attribute_not_exists(pk)',
-          ...(existing ? { ExpressionAttributeValues: { ':seen': existing.revision } } : {}),
-        },
+    createRegistration(
+      {
+        id: await nextNumber('REGISTRATION'),
+        sellerId: activation.sellerId,
+        country: activation.country,
+        corporateId: activation.corporateId,
+        cashRegisterName: activation.cashRegisterName,
+        productionNumber: installation?.productionNumber ?? null,
+        applicationPackage: app.applicationPackage,
+        activationIds: [activation.id],
+        created: activation.issued,
       },
-      refused: () => versionConflict(`Register ${activation.cashRegisterName} was registered concurrently; try again`),
-    },
+      existing,
+    ),
   ];
   if (!installation) {
     steps.push(
@@ -285,33 +244,16 @@ async function registrationSteps(
     );
     return steps;
   }
-  steps.push(
-    put({
-      ...deviceKeys.directoryEntry(installation.deviceId, { sellerId: activation.sellerId }),
-      deviceId: installation.deviceId,
-    }),
-  );
+  steps.push(listDeviceForSeller(installation.deviceId, activation.sellerId));
   if (!installationIsNew) steps.push(joinInstallation(installation, activation.sellerId, activation.cashRegisterName, fail));
   return steps;
 }
 
-/** Records the seller's register on the installation: one registration per seller and installation. */
-export function joinInstallation(installation: Installation, sellerId: string, cashRegisterName: string, fail: Fail): Step {
-  return {
-    write: {
-      Update: {
-        TableName: table(),
-        Key: installationKey(installation.productionNumber),
-        UpdateExpression: 'SET registrations.#seller = :cash',
-        ConditionExpression: 'attribute_not_exists(registrations.#seller) OR registrations.#seller = :cash',
-        ExpressionAttributeNames: { '#seller': sellerId },
-        ExpressionAttributeValues: { ':cash': cashRegisterName },
-      },
-    },
-    refused: () =>
-      fail(
-        'REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION',
-        `The installation ${installation.productionNumber} is registered for this seller under another name`,
-      ),
-  };
-}
+/** The register joins an installation it was not created with; another name of the seller there is refused. */
+export const joinInstallation = (installation: Installation, sellerId: string, cashRegisterName: string, fail: Fail): Step =>
+  registerOnInstallation(installation.productionNumber, sellerId, cashRegisterName, () =>
+    fail(
+      'REGISTRATION_EXISTS_FOR_SELLER_AND_INSTALLATION',
+      `The installation ${installation.productionNumber} is registered for this seller under another name`,
+    ),
+  );

@@ -1,21 +1,32 @@
 import { newApiKey, hashApiKey } from '#shared/auth/api-keys.ts';
 import { mergeFeatures } from '#shared/auth/features.ts';
-import { table } from '#shared/db/client.ts';
 import { readItem } from '#shared/db/reads.ts';
-import { updateRevised } from '#shared/db/revisions.ts';
-import { put, type Step, transact } from '#shared/db/transact.ts';
+import { type Step, transact } from '#shared/db/transact.ts';
 import { forbidden, nonUnique, notFound, referenceNotFound, registerNameTaken, unprocessable } from '#shared/errors.ts';
 import { ok, okText } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import type { ActivationOrderBody, ConnectionBody, NameExistenceBody, ProductionNumberOrderBody } from '#schemas/types.ts';
 import { publicKeyPemFor } from '#shared/signing/signer.ts';
 import { type Seller, sellerKeys } from '#shared/domain/seller.ts';
-import { findActivation, nextIssued, saveActivation } from '#shared/domain/activations.ts';
-import { assertCurrent, findApplication, findInstallation, newInstallation } from '#shared/domain/installations.ts';
+import {
+  claimConnectionCode,
+  connectionCodeUnusable,
+  findActivation,
+  nextIssued,
+  saveActivation,
+} from '#shared/domain/activations.ts';
+import {
+  assertCurrent,
+  findApplication,
+  findInstallation,
+  listDeviceForSeller,
+  newInstallation,
+} from '#shared/domain/installations.ts';
+import { connectRegistration } from '#shared/domain/registrations.ts';
 import { hashCode, issueActivation, joinInstallation } from './issue.ts';
 import { checkCodeLength, type Fail, refusal } from './refusals.ts';
 import { signedCode } from '#shared/domain/views.ts';
-import { activationKeys, registrationKeys, deviceKeys } from '#shared/domain/records.ts';
+import { activationKeys, registrationKeys } from '#shared/domain/records.ts';
 
 /** v33 dropped `country` from some bodies (spec 4.2); a body without one means the service's home market. */
 export const HOME_COUNTRY = 'SE';
@@ -125,16 +136,15 @@ export async function connect(request: ApiRequest<ConnectionBody>): Promise<Repl
   const fail: Fail = (reason, message) => refusal(version, reason, message);
   const now = Date.now();
   checkCodeLength(code, version);
-  const codeKey = activationKeys.connectionCode(hashCode(code));
-  const entry = await readItem(codeKey);
-  if (!entry || entry.used || entry.expires < now) throw referenceNotFound('The activation code is unknown, used or expired');
+  const hash = hashCode(code);
+  const entry = await readItem(activationKeys.connectionCode(hash));
+  if (!entry || entry.used || entry.expires < now) throw connectionCodeUnusable();
   const activation = await findActivation(entry.activationId);
   if (activation.status === 'CLOSED') throw forbidden('ACTIVATION_CLOSED_ALREADY', 'The activation is closed');
   if (device.applicationPackage !== activation.applicationPackage) {
     throw unprocessable('APPLICATION_PACKAGES_MISMATCH', "The application differs from the activation's");
   }
-  const registrationKey = registrationKeys.registration(activation.sellerId, activation.cashRegisterName);
-  const registration = await readItem(registrationKey);
+  const registration = await readItem(registrationKeys.registration(activation.sellerId, activation.cashRegisterName));
   if (!registration || registration.deleted)
     throw referenceNotFound(`Register ${activation.cashRegisterName} is no longer registered`);
 
@@ -175,20 +185,9 @@ export async function connect(request: ApiRequest<ConnectionBody>): Promise<Repl
   const apiKey = newApiKey();
   const connected = { ...activation, productionNumber, keyHash: hashApiKey(apiKey), issued: nextIssued(activation, now) };
   steps.push(
-    {
-      write: {
-        Update: {
-          TableName: table(),
-          Key: codeKey,
-          UpdateExpression: 'SET used = :true',
-          ConditionExpression: 'used = :false',
-          ExpressionAttributeValues: { ':true': true, ':false': false },
-        },
-      },
-      refused: () => referenceNotFound('The activation code is unknown, used or expired'),
-    },
-    updateRevised(registrationKey, { productionNumber }, registration.revision),
-    put({ ...deviceKeys.directoryEntry(device.deviceId, { sellerId: activation.sellerId }), deviceId: device.deviceId }),
+    claimConnectionCode(hash),
+    connectRegistration(registration, productionNumber),
+    listDeviceForSeller(device.deviceId, activation.sellerId),
   );
   // The key is created by saveActivation's copy; the activation must not have one yet.
   await saveActivation(activation, connected, steps);

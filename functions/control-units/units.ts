@@ -1,16 +1,15 @@
 import { isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
 import type { Principal } from '#shared/auth/principal.ts';
-import { table } from '#shared/db/client.ts';
 import { pageOf } from '#shared/db/paging.ts';
 import { type Item, readItem, readPartition } from '#shared/db/reads.ts';
-import { commit, reference, remove, type Step } from '#shared/db/transact.ts';
-import { type ControlUnit, controlUnitKeys, vendorKeys } from '#shared/domain/records.ts';
+import { commit, remove, type Step } from '#shared/db/transact.ts';
+import { type ControlUnit, controlUnitKeys } from '#shared/domain/records.ts';
 import { controlUnitInfo } from '#shared/domain/views.ts';
-import { forbidden, notFound, referenceNotFound, unprocessable } from '#shared/errors.ts';
+import { forbidden, notFound, unprocessable } from '#shared/errors.ts';
 import { listParams } from '#shared/http/query.ts';
 import { noContent, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
-import { listControlUnit } from '#shared/domain/control-units.ts';
+import { connectControlUnit, deleteControlUnit, disconnectControlUnit } from '#shared/domain/control-units.ts';
 import { bridgeKeys } from '#shared/kd/protocol.ts';
 
 const missing = (serial: string) => notFound(`Control unit ${serial} does not exist`);
@@ -56,22 +55,6 @@ export async function getUnit(request: ApiRequest<unknown, 'serial'>): Promise<R
   return ok(controlUnitInfo(await visibleUnit(request.principal, request.params.serial)));
 }
 
-/**
- * The condition that the unit is as read: its vendor link unchanged and, for a delete, no activation counted
- * on it. A failed condition means it changed meanwhile: the request is decided again on a fresh read.
- */
-function asRead(unit: ControlUnit, options: { unreferenced: boolean }) {
-  const vendorSame = unit.softwareVendor === null ? 'attribute_type(softwareVendor, :null)' : 'softwareVendor = :vendor';
-  const parts = [
-    'attribute_exists(pk)',
-    vendorSame,
-    ...(options.unreferenced ? ['(attribute_not_exists(refs) OR refs = :zero)'] : []),
-  ];
-  const values: Record<string, unknown> = unit.softwareVendor === null ? { ':null': 'NULL' } : { ':vendor': unit.softwareVendor };
-  if (options.unreferenced) values[':zero'] = 0;
-  return { ConditionExpression: parts.join(' AND '), ExpressionAttributeValues: values };
-}
-
 /** A change of the unit, decided on each attempt on the unit as read (404 when there is none). */
 const decideOnUnit = (serial: string, decide: (unit: Item<ControlUnit>) => Step[]): Promise<Reply> =>
   commit(async () => {
@@ -90,44 +73,8 @@ export function deleteUnit(request: ApiRequest<unknown, 'serial'>): Promise<Repl
   const { serial } = request.params;
   return decideOnUnit(serial, (unit) => {
     if ((unit.refs ?? 0) > 0) throw unprocessable('CU_HAS_REFERENCED_DATA', `Activations name control unit ${serial}`);
-    const { pk, sk } = controlUnitKeys.unit(serial);
-    return [
-      { write: { Delete: { TableName: table(), Key: { pk, sk }, ...asRead(unit, { unreferenced: true }) } } },
-      remove(controlUnitKeys.directoryEntry(serial)),
-      ...(unit.softwareVendor === null
-        ? []
-        : [
-            remove(controlUnitKeys.directoryEntry(serial, unit.softwareVendor)),
-            reference(vendorKeys.vendor(unit.softwareVendor), vendorGone, -1),
-          ]),
-      remove(bridgeKeys.bridge(serial)),
-      remove(bridgeKeys.status(serial)),
-    ];
+    return [...deleteControlUnit(unit), remove(bridgeKeys.bridge(serial)), remove(bridgeKeys.status(serial))];
   });
-}
-
-const vendorGone = () => referenceNotFound('The software vendor does not exist');
-
-/** The unit's new vendor link: the unit, conditioned on the link read, and its directory entries. */
-function relink(unit: Item<ControlUnit>, softwareVendor: number | null): Step[] {
-  const { pk, sk } = controlUnitKeys.unit(unit.serial);
-  const { refs: _refs, pk: _pk, sk: _sk, ...data } = unit;
-  const condition = asRead(unit, { unreferenced: false });
-  return [
-    {
-      write: {
-        Update: {
-          TableName: table(),
-          Key: { pk, sk },
-          UpdateExpression: 'SET softwareVendor = :new',
-          ...condition,
-          ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ':new': softwareVendor },
-        },
-      },
-    },
-    ...listControlUnit({ ...data, softwareVendor }),
-    ...(unit.softwareVendor === null ? [] : [remove(controlUnitKeys.directoryEntry(unit.serial, unit.softwareVendor))]),
-  ];
 }
 
 /**
@@ -146,8 +93,7 @@ export function connectUnit(request: ApiRequest<unknown, 'serial' | 'vendorId'>)
         `Control unit ${serial} is connected to vendor ${unit.softwareVendor}`,
       );
     }
-    const vendorMissing = () => referenceNotFound(`Software vendor ${vendor} does not exist`);
-    return [...relink(unit, vendor), reference(vendorKeys.vendor(vendor), vendorMissing)];
+    return connectControlUnit(unit, vendor);
   });
 }
 
@@ -159,6 +105,6 @@ export function disconnectUnit(request: ApiRequest<unknown, 'serial'>): Promise<
     if (unit.softwareVendor === null) {
       throw unprocessable('CONTROL_UNIT_IS_DISCONNECTED_ALREADY', `Control unit ${serial} is connected to no vendor`);
     }
-    return [...relink(unit, null), reference(vendorKeys.vendor(unit.softwareVendor), vendorGone, -1)];
+    return disconnectControlUnit(unit);
   });
 }

@@ -1,9 +1,9 @@
 import { insufficientRights } from '#shared/auth/access.ts';
 import { type Item, readItem, readItems, readPartition } from '#shared/db/reads.ts';
-import { updateRevised } from '#shared/db/revisions.ts';
 import { type Step, transact } from '#shared/db/transact.ts';
 import { nextIssued, saveActivation } from '#shared/domain/activations.ts';
-import { type StoredInstallation, installationKey } from '#shared/domain/installations.ts';
+import { type StoredInstallation, installationKey, unregisterFromInstallation } from '#shared/domain/installations.ts';
+import { markRegistrationDeleted } from '#shared/domain/registrations.ts';
 import {
   type Activation,
   type ApplicationDescription,
@@ -22,7 +22,6 @@ import {
   registrationInfo,
 } from '#shared/domain/views.ts';
 import { type ApiError, notFound, referenceNotFound } from '#shared/errors.ts';
-import { table } from '#shared/db/client.ts';
 import { checkPreconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { boolParam, listParams } from '#shared/http/query.ts';
 import { pageOf } from '#shared/db/paging.ts';
@@ -201,25 +200,8 @@ export async function deleteRegistration(request: ApiRequest<unknown, 'cash' | '
   for (const activation of activations.filter((a) => a.status !== 'CLOSED')) {
     await saveActivation(activation, { ...activation, status: 'CLOSED', issued: nextIssued(activation, now) });
   }
-  const steps: Step[] = [
-    updateRevised(
-      registrationKeys.registration(registration.sellerId, registration.cashRegisterName),
-      { deleted: true },
-      registration.revision,
-    ),
-  ];
-  if (registration.productionNumber) {
-    steps.push({
-      write: {
-        Update: {
-          TableName: table(),
-          Key: installationKey(registration.productionNumber),
-          UpdateExpression: 'REMOVE registrations.#seller',
-          ExpressionAttributeNames: { '#seller': registration.sellerId },
-        },
-      },
-    });
-  }
+  const steps: Step[] = [markRegistrationDeleted(registration)];
+  if (registration.productionNumber) steps.push(unregisterFromInstallation(registration.productionNumber, registration.sellerId));
   await transact(steps);
   return noContent();
 }

@@ -1,8 +1,9 @@
+import { table } from '#shared/db/client.ts';
 import type { Key } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { create, nextNumber, put, reference, type Step } from '#shared/db/transact.ts';
 import { type ApplicationDescription, type Installation, applicationKeys, deviceKeys } from '#shared/domain/records.ts';
-import { referenceNotFound, serviceBusy, unprocessable } from '#shared/errors.ts';
+import { type ApiError, referenceNotFound, serviceBusy, unprocessable } from '#shared/errors.ts';
 
 /** What a device tells about itself when it installs (spec 4.2 installation fields). */
 export interface DeviceInfo {
@@ -70,6 +71,45 @@ export async function newInstallation(
     ],
   };
 }
+
+/**
+ * Records the seller's register on the installation: one registration per seller and installation, so the same
+ * name again passes and another name of the same seller is `refused`.
+ */
+export const registerOnInstallation = (
+  productionNumber: string,
+  sellerId: string,
+  cashRegisterName: string,
+  refused: () => ApiError,
+): Step => ({
+  write: {
+    Update: {
+      TableName: table(),
+      Key: installationKey(productionNumber),
+      UpdateExpression: 'SET registrations.#seller = :cash',
+      ConditionExpression: 'attribute_not_exists(registrations.#seller) OR registrations.#seller = :cash',
+      ExpressionAttributeNames: { '#seller': sellerId },
+      ExpressionAttributeValues: { ':cash': cashRegisterName },
+    },
+  },
+  refused,
+});
+
+/** The seller's register leaves the installation (its registration is deleted): the seller may register on it again. */
+export const unregisterFromInstallation = (productionNumber: string, sellerId: string): Step => ({
+  write: {
+    Update: {
+      TableName: table(),
+      Key: installationKey(productionNumber),
+      UpdateExpression: 'REMOVE registrations.#seller',
+      ExpressionAttributeNames: { '#seller': sellerId },
+    },
+  },
+});
+
+/** The device in the seller's directory of devices, once a register of the seller runs on it. */
+export const listDeviceForSeller = (deviceId: string, sellerId: string): Step =>
+  put({ ...deviceKeys.directoryEntry(deviceId, { sellerId }), deviceId });
 
 /** The installation behind a production number, or 404 ReferenceNotFound. */
 export async function findInstallation(productionNumber: string): Promise<StoredInstallation> {
