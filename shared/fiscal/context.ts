@@ -53,8 +53,8 @@ export const latestActivationKey = (registration: Registration | undefined) => {
 };
 
 /**
- * What `readFiscalContext` reads, for a route's `readAhead`: the seller's profile, the registration and, when the caller
- * guesses it, the latest activation (a register's own: the registration names the one it reads).
+ * What `readFiscalContext` reads, for a route's `readAhead`: the seller's profile, the registration and the latest
+ * activation when the caller can guess it (a register's own is its registration's latest; the registration says).
  */
 export const fiscalContextAhead = (register: Register, activationId: number | undefined): Key[] => [
   sellerKeys.profile(register.sellerId),
