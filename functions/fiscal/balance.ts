@@ -2,14 +2,17 @@ import type { BalanceChangeBody } from '#schemas/types.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { valueNotValid } from '#shared/errors.ts';
 import { timeZoneOf } from '#shared/fiscal/dates.ts';
-import { dayKey, writerOf } from '#shared/fiscal/ledger.ts';
+import { dayKey, latestDayAhead, writerOf } from '#shared/fiscal/ledger.ts';
 import { writeLedgerOnce } from '#shared/http/idempotency.ts';
 import { balanceContribution } from '#shared/fiscal/totals.ts';
 import { ok } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { dayForNewRecord, dayWrite, latestDay, withTotals } from './day-rules.ts';
 import { dayRefusal } from './refusals.ts';
-import { readRegister, registerCounter, type RegisterRequest } from './registers.ts';
+import { readRegister, registerCounter, registerReadsAhead, type RegisterRequest } from './registers.ts';
+
+/** What a balance read reads first: the register's registration and counter, its latest day as this process saw it. */
+export const balanceReadAhead = registerReadsAhead(latestDayAhead);
 
 /** `GET .../registrations/{cash}/balance`: the open day's cash (docs/conventions.md §18); with no day open, DAY_IS_CLOSED. */
 export async function getBalance(request: RegisterRequest): Promise<Reply> {

@@ -31,7 +31,13 @@ import { created, noContent, notModified, ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { dayWrite, latestDay, newDay } from './day-rules.ts';
 import { dayRefusal } from './refusals.ts';
-import { readRegister, registerCounter, type RegisterRequest } from './registers.ts';
+import {
+  readRegister,
+  registerCounter,
+  type RegisterAheadRequest,
+  registerReadsAhead,
+  type RegisterRequest,
+} from './registers.ts';
 import { dayFromBody, dayMinified, dayView } from './views.ts';
 
 type DayBody = BodyTypes['day'];
@@ -228,14 +234,29 @@ function closingRecord(day: DayRecord, groups: Breakdown['groups'], now: number,
   return { grandTotal: grandTotals.sales, grandTotalRefund: grandTotals.refunds, report, context };
 }
 
-type ReportRequest = RegisterRequest & { params: Partial<Record<'dayId' | 'dayIdentifier', string>> };
+/** A report's path: it names the day by `{dayIdentifier}` (v26, v33) or `{dayId}` (v15). */
+type ReportParams = { params: Partial<Record<'dayId' | 'dayIdentifier', string>> };
+type ReportRequest = RegisterRequest & ReportParams;
+
+const rawDayNumber = ({ params }: ReportParams): string => params.dayIdentifier ?? params.dayId ?? '';
+
+/** The day number a report's path names; undefined when it names none. */
+const dayNumberIn = (request: ReportParams): number | undefined => {
+  const raw = rawDayNumber(request);
+  return /^\d{1,15}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : undefined;
+};
 
 const reportDayNumber = (request: ReportRequest): number => {
-  const raw = request.params.dayIdentifier ?? request.params.dayId ?? '';
-  const dayNumber = Number(raw);
-  if (!/^\d{1,15}$/.test(raw) || dayNumber < 1) throw typeMismatch('dayIdentifier', 'a day number', raw);
+  const dayNumber = dayNumberIn(request);
+  if (dayNumber === undefined) throw typeMismatch('dayIdentifier', 'a day number', rawDayNumber(request));
   return dayNumber;
 };
+
+/** What a report read reads first: the register's registration and counter, the day, the report's context. */
+export const reportReadAhead = registerReadsAhead((register, context, request: RegisterAheadRequest & ReportParams) => {
+  const dayNumber = dayNumberIn(request);
+  return [...(dayNumber === undefined ? [] : [dayKey(register, dayNumber)]), ...context];
+});
 
 /**
  * `GET .../days/{id}/report`: the X report of the open day, the Z report of a closed one (docs/conventions.md §17), as

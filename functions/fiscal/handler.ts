@@ -148,6 +148,7 @@ export const routes: Route[] = [
     method: 'GET',
     path: '/{sellerId}/sales/{identifier}/receipt',
     versions: V15,
+    readAhead: async (request) => (await sales()).receiptReadAhead(request),
     handle: onFirstUse(sales, 'getReceipt'),
   }),
   route({
@@ -168,6 +169,7 @@ export const routes: Route[] = [
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/sales/{identifier}/receipt',
     versions: SINCE_26,
+    readAhead: async (request) => (await sales()).receiptReadAhead(request),
     handle: onFirstUse(sales, 'getReceipt'),
   }),
   route({
@@ -264,6 +266,7 @@ export const routes: Route[] = [
     method: 'GET',
     path: '/{sellerId}/days/{dayId}/report',
     versions: V15,
+    readAhead: async (request) => (await days()).reportReadAhead(request),
     handle: onFirstUse(days, 'getReport'),
   }),
   route({
@@ -323,6 +326,7 @@ export const routes: Route[] = [
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/days/{dayIdentifier}/report',
     versions: SINCE_26,
+    readAhead: async (request) => (await days()).reportReadAhead(request),
     handle: onFirstUse(days, 'getReport'),
   }),
   route({
@@ -343,6 +347,7 @@ export const routes: Route[] = [
     method: 'GET',
     path: '/{sellerId}/registrations/{cash}/balance',
     versions: ALL_VERSIONS,
+    readAhead: async (request) => (await balance()).balanceReadAhead(request),
     handle: onFirstUse(balance, 'getBalance'),
   }),
   route({

@@ -1,6 +1,11 @@
+import { rememberedRegister } from '#shared/auth/credentials.ts';
+import type { Key } from '#shared/db/keys.ts';
 import { readItem, readPair, readPartition } from '#shared/db/reads.ts';
 import { inconsistentData, parameterMissing } from '#shared/errors.ts';
-import { type Register, type RegisterCounter, registerKeys } from '#shared/fiscal/ledger.ts';
+import { fiscalContextAhead } from '#shared/fiscal/context.ts';
+import { type Register, type RegisterCounter, registerKeys, rememberLatestDay } from '#shared/fiscal/ledger.ts';
+import { checkPathParams } from '#shared/http/params.ts';
+import type { AheadRequest } from '#shared/http/router.ts';
 import type { ApiRequest } from '#shared/http/types.ts';
 import { registrationKeys } from '#shared/domain/records.ts';
 
@@ -20,18 +25,56 @@ export function readRegister(request: RegisterRequest): Register {
   throw parameterMissing('cashRegisterName');
 }
 
+/** A read's request as its route's `readAhead` sees it: the path names the seller, perhaps the register. */
+export type RegisterAheadRequest = AheadRequest<undefined, '{sellerId}'> & { params: Partial<Record<'cash', string>> };
+
+/** Whether a register name may go in a key unchecked: a malformed query value could fail the read ahead's batch. */
+function wellFormedName(cash: string): boolean {
+  try {
+    checkPathParams({ cash });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A read route's `readAhead` (its request `P`): the items `registerCounter` reads, and those `more` names of the register,
+ * among them, as it chooses, the receipt's context (`context`: what `readFiscalContext` reads). The register is the one
+ * `readRegister` will read: the path's `{cash}`, a well-formed `cashRegisterName`, or the caller's own as this process
+ * remembers its API key, whose activation is then the latest its registration names. None when it cannot be told yet.
+ */
+export const registerReadsAhead =
+  <P extends RegisterAheadRequest>(more: (register: Register, context: Key[], request: P) => Key[]) =>
+  (request: P): Key[] => {
+    const { sellerId, cash } = request.params;
+    const named = request.query.get('cashRegisterName');
+    const own = rememberedRegister(request.credentials);
+    const name = cash ?? (named ? (wellFormedName(named) ? named : undefined) : own?.cash);
+    if (name === undefined) return [];
+    const register = { sellerId, cash: name };
+    const ownActivation = own?.sellerId === sellerId && own.cash === name ? own.activationId : undefined;
+    return [...counterKeys(register), ...more(register, fiscalContextAhead(register, ownActivation), request)];
+  };
+
+/** The register's registration and stream counter. */
+const counterKeys = (register: Register) =>
+  [
+    registrationKeys.registration(register.sellerId, register.cash),
+    registerKeys.counter(register.sellerId, register.cash),
+  ] as const;
+
 /**
  * The register's stream counter for a read: a register of the seller that has recorded nothing yet is
  * at version 0; a name the seller has no registration for is `409 SELLER_HAS_NOT_REGISTRATION`.
  */
 export async function registerCounter(register: Register): Promise<RegisterCounter> {
-  const [registration, counter] = await readPair(
-    registrationKeys.registration(register.sellerId, register.cash),
-    registerKeys.counter(register.sellerId, register.cash),
-  );
+  const [registration, counter] = await readPair(...counterKeys(register));
   if (!registration || registration.deleted) {
     throw inconsistentData('SELLER_HAS_NOT_REGISTRATION', `The seller has no register ${register.cash}`);
   }
+  // The latest day it names, for the register's next read ahead (a balance read).
+  rememberLatestDay(register, counter?.ledger);
   return counter ?? { ver: 0, live: true };
 }
 

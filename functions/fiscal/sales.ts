@@ -17,7 +17,7 @@ import {
   writerOf,
   registerKeys,
 } from '#shared/fiscal/ledger.ts';
-import { type FiscalContext, fiscalContextBeside, readFiscalContext } from '#shared/fiscal/context.ts';
+import { type FiscalContext, fiscalContextAhead, fiscalContextBeside, readFiscalContext } from '#shared/fiscal/context.ts';
 import type { Print, Sale } from '#shared/fiscal/model.ts';
 import { receiptHtml, receiptText } from '#shared/fiscal/render.ts';
 import { preconditions } from '#shared/http/conditions.ts';
@@ -29,12 +29,18 @@ import type { AheadRequest } from '#shared/http/router.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { isNormal, normalPrint, decidePrint, type PrintRequest, receiptView } from './prints.ts';
 import { dayRefusal } from './refusals.ts';
-import { readRegister, registerCounter, type RegisterRequest, registersOf } from './registers.ts';
+import {
+  readRegister,
+  registerCounter,
+  type RegisterAheadRequest,
+  registerReadsAhead,
+  type RegisterRequest,
+  registersOf,
+} from './registers.ts';
 import { catalogFacts } from './lines.ts';
 import { decideSaleWrite, digestOf, type SaleWrite, saleWriteLaterReads, saleWriteReads } from './sale-write.ts';
 import { saleFromBody, saleOverview, saleView } from './views.ts';
-import { sellerKeys } from '#shared/domain/seller.ts';
-import { activationKeys, registrationKeys } from '#shared/domain/records.ts';
+import { activationKeys } from '#shared/domain/records.ts';
 
 /** `POST .../sales` (docs/conventions.md §15): records a sale once, whatever the retries; a repeat answers as the first did. */
 export const recordSale = (request: RegisterRequest<SaleBody>): Promise<Reply> => writeSale(request, 'POST');
@@ -85,16 +91,17 @@ export function saleWriteAhead({ body, headers, credentials }: AheadRequest<Sale
   ];
 }
 
-/** What a print of the sale reads first: as a sale write, and the receipt's context (the seller, the registration). */
+/**
+ * What a print of the sale reads first: as a sale write, and the receipt's context (the seller, the registration, and
+ * the register's own activation, which the print reads anyway).
+ */
 function printReadsAhead({ headers, credentials }: AheadRequest<undefined, string>, identifier: string): Key[] {
   const writer = rememberedRegister(credentials);
   if (!writer) return [];
   return [
     ...ledgerReadsAhead(writer, wellFormedKey(headers)),
-    activationKeys.activation(writer.activationId),
     saleKey(writer, identifier),
-    sellerKeys.profile(writer.sellerId),
-    registrationKeys.registration(writer.sellerId, writer.cash),
+    ...fiscalContextAhead(writer, writer.activationId),
   ];
 }
 
@@ -102,6 +109,14 @@ export const receiptPrintAhead = (request: AheadRequest<undefined, '{identifier}
   printReadsAhead(request, request.params.identifier);
 
 export const copyPrintAhead = (request: AheadRequest<undefined, '{saleId}'>) => printReadsAhead(request, request.params.saleId);
+
+/** What a receipt read reads first: the register's registration and counter, the sale, the receipt's context. */
+export const receiptReadAhead = registerReadsAhead(
+  (register, context, request: RegisterAheadRequest & { params: Record<'identifier', string> }) => [
+    saleKey(register, request.params.identifier),
+    ...context,
+  ],
+);
 
 /** `GET /{sellerId}/sales`: the sales of one register or of all, of the last `period` days or all, paged. */
 export async function listSales(request: RegisterRequest): Promise<Reply> {

@@ -3,6 +3,7 @@
  * print about the seller and the register, read in one place (docs/conventions.md §16, §17). It is read as it is
  * now, not frozen at the sale: the seller's profile, the register's registration and its latest activation.
  */
+import type { Key } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { timeZoneOf } from './dates.ts';
 import { type Activation, type Registration, activationKeys, registrationKeys } from '#shared/domain/records.ts';
@@ -50,6 +51,16 @@ export const latestActivationKey = (registration: Registration | undefined) => {
   const latest = registration?.activationIds[0];
   return latest === undefined ? undefined : activationKeys.activation(latest);
 };
+
+/**
+ * What `readFiscalContext` reads, for a route's `readAhead`: the seller's profile, the registration and the latest
+ * activation when the caller can guess it (a register's own is its registration's latest; the registration says).
+ */
+export const fiscalContextAhead = (register: Register, activationId: number | undefined): Key[] => [
+  sellerKeys.profile(register.sellerId),
+  registrationKeys.registration(register.sellerId, register.cash),
+  ...(activationId === undefined ? [] : [activationKeys.activation(activationId)]),
+];
 
 /**
  * The context read started now, to be awaited inside a fiscal write's decision (its answer, kept under an

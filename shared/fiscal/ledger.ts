@@ -190,13 +190,23 @@ export const dayKey = (register: Register, dayNumber: number): Key<Stored<DayRec
 
 /** The most registers a process remembers the latest day of; past it, it starts again. */
 const REMEMBERED_REGISTERS = 1000;
-/** Each register's latest day number as this process last decided a write of it: what `ledgerReadsAhead` guesses. */
+/**
+ * Each register's latest day number as this process last saw it in the register's counter (a write decided, a read of
+ * the counter): what `latestDayAhead` guesses.
+ */
 const latestDays = new Map<string, number>();
 
-function rememberLatestDay(register: Register, ledger: Pick<Ledger, 'day'>): void {
-  if (!ledger.day) return;
+/** Keeps the latest day a register's ledger names, for the register's next request's read ahead. */
+export function rememberLatestDay(register: Register, ledger: Pick<Ledger, 'day'> | undefined): void {
+  if (!ledger?.day) return;
   if (latestDays.size >= REMEMBERED_REGISTERS) latestDays.clear();
   latestDays.set(registerPk(register.sellerId, register.cash), ledger.day.dayNumber);
+}
+
+/** The register's latest day as this process last saw it (none: not seen), for a route's `readAhead`. */
+export function latestDayAhead(register: Register): Key[] {
+  const day = latestDays.get(registerPk(register.sellerId, register.cash));
+  return day === undefined ? [] : [dayKey(register, day)];
 }
 
 /**
@@ -205,10 +215,9 @@ function rememberLatestDay(register: Register, ledger: Pick<Ledger, 'day'>): voi
  * `Idempotency-Key`.
  */
 export function ledgerReadsAhead(register: Register, idempotencyKey: string | undefined): Key[] {
-  const day = latestDays.get(registerPk(register.sellerId, register.cash));
   return [
     registerKeys.counter(register.sellerId, register.cash),
-    ...(day === undefined ? [] : [dayKey(register, day)]),
+    ...latestDayAhead(register),
     ...(idempotencyKey === undefined ? [] : [keptAnswerKey(register.sellerId, register.cash, idempotencyKey)]),
   ];
 }

@@ -79,7 +79,7 @@ export function httpApi(routes: readonly Route[], plainRoutes: Readonly<Record<s
     const body = bodyOnce(match, event);
     const checks = checksAhead(match, event.headers);
     // After matching: a path no route serves is 404 as ever, and the fallback function reads no table.
-    await readAhead(await readsAhead(match, checks, event.headers, body));
+    await readAhead(await readsAhead(match, checks, event, body));
     await refuseDuringMaintenance();
     return toResult(await match.route.handle(await prepare(match, checks, event, body, trace)), maxResponseBytes);
   };
@@ -244,7 +244,7 @@ function checksAhead({ route, params }: Match, headers: Record<string, string | 
 async function readsAhead(
   { route, params }: Match,
   checks: Checks,
-  headers: Record<string, string | undefined>,
+  { headers, rawQueryString }: APIGatewayProxyEventV2,
   bodyOf: () => Promise<unknown>,
 ): Promise<Key[]> {
   if (checks.credentials?.passed === false || !checks.params.passed) return staleSwitch();
@@ -257,7 +257,8 @@ async function readsAhead(
         () => undefined,
       )
     : undefined;
-  const named = body ? await route.readAhead?.({ params, body: body.value, headers, credentials }) : undefined;
+  const query = new URLSearchParams(rawQueryString ?? '');
+  const named = body ? await route.readAhead?.({ params, body: body.value, headers, query, credentials }) : undefined;
   return [
     ...staleSwitch(),
     ...(item ? [item] : []),

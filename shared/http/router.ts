@@ -90,12 +90,14 @@ interface RouteHead<P extends string> {
 
 /**
  * What a route's `readAhead` is shown: the request as it came, nothing checked yet but the rules of its path parameters
- * and its body (it is not called when they fail), and its credentials well formed (undefined: it presents none).
+ * and its body (it is not called when they fail), and its credentials well formed (undefined: it presents none). Its
+ * query is unchecked: a value named in a key must be checked first, or a malformed one could fail the batch.
  */
 export interface AheadRequest<B, P extends string> {
   params: Readonly<Record<ParamNames<P>, string>>;
   body: B;
   headers: Readonly<Record<string, string | undefined>>;
+  query: URLSearchParams;
   credentials: Credentials | undefined;
 }
 

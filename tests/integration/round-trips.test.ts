@@ -29,16 +29,17 @@ const fixture: APIGatewayProxyEventV2 = JSON.parse(
 const context = { awsRequestId: 'round-trips', functionName: 'round-trips' } as Context;
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-/** A request as API Gateway delivers it, answered in-process by `handler`, with the commands it sent. */
+/** A request as API Gateway delivers it (`path` may end in a query), answered in-process by `handler`, with the commands it sent. */
 function invoke(handler: Handler, method: string, path: string, headers: Record<string, string>, body?: unknown) {
+  const [rawPath = path, rawQueryString = ''] = path.split('?');
   return commandsOf(async () => {
     const result = await handler(
       {
         ...fixture,
-        rawPath: path,
-        rawQueryString: '',
+        rawPath,
+        rawQueryString,
         headers: { accept: 'application/json', 'content-type': 'application/json', ...headers },
-        requestContext: { ...fixture.requestContext, http: { ...fixture.requestContext.http, method, path } },
+        requestContext: { ...fixture.requestContext, http: { ...fixture.requestContext.http, method, path: rawPath } },
         body: body === undefined ? undefined : JSON.stringify(body),
         isBase64Encoded: false,
       },
@@ -127,6 +128,21 @@ describe("a register's fiscal calls", () => {
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
     });
 
+  /** A GET of the register's records by path after `/v33/{sellerId}/registrations/RT1`. */
+  const read = (path: string, key = apiKey) =>
+    invoke(fiscal, 'GET', `/v33/${sellerId}/registrations/RT1${path}`, { 'x-api-key': key });
+  const base = () => `/${sellerId}/registrations/RT1`;
+  /** Another container (the local stack's) prints the receipts not yet printed and closes the day: its number. */
+  const closeDayElsewhere = async (): Promise<number> => {
+    const listed = (await v(33).get(`/${sellerId}/sales?cashRegisterName=RT1&maxResults=1000`, as)).body as StoredSale[];
+    for (const unprinted of listed.filter((each) => each.prints.length === 0)) {
+      expect((await v(33).post(`${base()}/sales/${unprinted.identifier}/receipt`, undefined, as)).status).toBe(201);
+    }
+    const closed = await v(33).post(`${base()}/days/current`, undefined, as);
+    expect(closed.status).toBe(201);
+    return (closed.body as { dayNumber: number }).dayNumber;
+  };
+
   beforeAll(async () => {
     // The register's first sale opens its day: the process has now read its ledger once, as a warm container has.
     expect((await postSale(saleOf(100))).result.status).toBe(201);
@@ -157,16 +173,9 @@ describe("a register's fiscal calls", () => {
 
   it('writes a sale on the day another container opened since, one read later', async () => {
     // Another container (the local stack's) closes the day this process read, prints its Z report and opens the next.
-    const base = `/${sellerId}/registrations/RT1`;
-    const listed = (await v(33).get(`/${sellerId}/sales?cashRegisterName=RT1&maxResults=1000`, as)).body as StoredSale[];
-    for (const unprinted of listed.filter((each) => each.prints.length === 0)) {
-      expect((await v(33).post(`${base}/sales/${unprinted.identifier}/receipt`, undefined, as)).status).toBe(201);
-    }
-    const closed = await v(33).post(`${base}/days/current`, undefined, as);
-    expect(closed.status).toBe(201);
-    const closedDay = (closed.body as { dayNumber: number }).dayNumber;
-    expect((await v(33).post(`${base}/days/${closedDay}/report`, undefined, as)).status).toBe(201);
-    expect((await v(33).post(`${base}/sales`, saleOf(300), as)).status).toBe(201);
+    const closedDay = await closeDayElsewhere();
+    expect((await v(33).post(`${base()}/days/${closedDay}/report`, undefined, as)).status).toBe(201);
+    expect((await v(33).post(`${base()}/sales`, saleOf(300), as)).status).toBe(201);
 
     const sale = saleOf(900);
     const { result, commands } = await postSale(sale);
@@ -190,5 +199,58 @@ describe("a register's fiscal calls", () => {
     const { result, commands } = await print(sale.identifier, key);
     expect(result).toEqual(first.result);
     expect(commands).toEqual(['BatchGetItem']);
+  });
+
+  it('reads a printed receipt in one round trip, in v33 and in v15', async () => {
+    const sale = saleOf(3_000);
+    expect((await postSale(sale)).result.status).toBe(201);
+    expect((await print(sale.identifier)).result.status).toBe(201);
+    const { result, commands } = await read(`/sales/${sale.identifier}/receipt`);
+    expect(result).toMatchObject({ status: 200, body: { printType: 'Normal', sale: { identifier: sale.identifier } } });
+    expect(commands).toEqual(['BatchGetItem']);
+    // v15 names the register by `cashRegisterName`, or leaves it out to mean the caller's own.
+    for (const query of ['', '?cashRegisterName=RT1']) {
+      const v15 = await invoke(fiscal, 'GET', `/v15/${sellerId}/sales/${sale.identifier}/receipt${query}`, {
+        'x-api-key': apiKey,
+      });
+      expect(v15.result).toMatchObject({ status: 200, body: { printType: 'Normal' } });
+      expect(v15.commands).toEqual(['BatchGetItem']);
+    }
+  });
+
+  it('is refused a receipt with a wrong key before anything is revealed, in one round trip', async () => {
+    const sale = saleOf(3_100);
+    expect((await postSale(sale)).result.status).toBe(201);
+    expect((await print(sale.identifier)).result.status).toBe(201);
+    const { result, commands } = await read(`/sales/${sale.identifier}/receipt`, 'not-a-key-of-any-register');
+    expect(result).toMatchObject({ status: 403, body: { code: 'WRONG_USERNAME_OR_PASSWORD' } });
+    expect(JSON.stringify(result.body)).not.toContain(sale.identifier);
+    expect(commands).toEqual(['BatchGetItem']);
+  });
+
+  it("reads the register's cash balance in one round trip", async () => {
+    const { result, commands } = await read('/balance');
+    expect(result).toMatchObject({ status: 200, body: { amount: expect.any(Number) as number } });
+    expect(commands).toEqual(['BatchGetItem']);
+  });
+
+  it("reads the open day's X report in two round trips: one read, the Query of the day's sales", async () => {
+    const days = (await v(33).get(`${base()}/days`, as)).body as { dayNumber: number; opened: boolean }[];
+    const open = days.find((day) => day.opened);
+    const { result, commands } = await read(`/days/${open?.dayNumber ?? 0}/report`);
+    expect(result).toMatchObject({ status: 200, body: { type: 'X' } });
+    expect(commands).toEqual(['BatchGetItem', 'Query']);
+  });
+
+  it("reads a closed day's Z report in one round trip, in v33 and in v15", async () => {
+    const closedDay = await closeDayElsewhere();
+    const { result, commands } = await read(`/days/${closedDay}/report`);
+    expect(result).toMatchObject({ status: 200, body: { type: 'Z' } });
+    expect(commands).toEqual(['BatchGetItem']);
+    const v15 = await invoke(fiscal, 'GET', `/v15/${sellerId}/days/${closedDay}/report?cashRegisterName=RT1`, {
+      'x-api-key': apiKey,
+    });
+    expect(v15.result).toMatchObject({ status: 200, body: { type: 'Z' } });
+    expect(v15.commands).toEqual(['BatchGetItem']);
   });
 });
