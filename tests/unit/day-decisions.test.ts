@@ -19,7 +19,7 @@ import { ledgerState, NOW, reader, STOCKHOLM, storedDay, TODAY, TOMORROW, totals
 
 const captured = vi.hoisted(() => ({ write: undefined as LedgerWrite<Reply> | undefined }));
 
-vi.mock('#shared/fiscal/ledger.ts', async (importOriginal) => ({
+vi.mock('#shared/http/idempotency.ts', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   writeLedgerOnce: (write: LedgerWrite<Reply>) => {
     captured.write = write;
