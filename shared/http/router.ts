@@ -151,6 +151,19 @@ export function rawRoute<P extends string>(definition: RouteHead<P> & { raw: Raw
 }
 
 /**
+ * A module loader that imports once: an `import()` of a module already loaded still resolves its specifier and
+ * looks it up in the loader's map, which cost a sale POST more CPU than its routing. A failed import is tried again.
+ */
+export function loadOnce<M>(load: () => Promise<M>): () => Promise<M> {
+  let loaded: Promise<M> | undefined;
+  return () =>
+    (loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
+}
+
+/**
  * A route's domain function loaded on first use: its module (and what only it imports) becomes a lazy
  * chunk, out of the function's Init. The function keeps its own type, so `route` checks it as ever.
  */
@@ -158,7 +171,8 @@ export function onFirstUse<M extends { [N in K]: (request: never) => Promise<Rep
   load: () => Promise<M>,
   name: K,
 ): M[K] {
-  const call = async (request: never) => (await load())[name](request);
+  const module = loadOnce(load);
+  const call = async (request: never) => (await module())[name](request);
   return call as M[K];
 }
 
