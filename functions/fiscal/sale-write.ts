@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { type Key } from '#shared/db/keys.ts';
 import type { Stored } from '#shared/db/streams.ts';
 import { put, type Step } from '#shared/db/transact.ts';
@@ -68,7 +68,7 @@ export type PrintRefusal = (
   printType?: PrintType,
 ) => ApiError;
 
-export const digestOf = (body: unknown): string => createHash('sha256').update(canonicalJson(body)).digest('hex');
+export const digestOf = (body: unknown): string => hash('sha256', canonicalJson(body), 'hex');
 
 /** The items a sale write reads besides the ledger: the sale, and the receipt a refund is for. */
 export const saleWriteReads = (write: SaleWrite) => [
