@@ -29,7 +29,7 @@ import {
 } from '#shared/fiscal/ledger.ts';
 import type { Print, PrintType, Sale, SaleState } from '#shared/fiscal/model.ts';
 import { claimTypeOf, controlCodeProblem } from '#shared/kd/claims.ts';
-import { emptyTotals, saleContribution, subtractTotals } from '#shared/fiscal/totals.ts';
+import { saleContribution, subtractTotals } from '#shared/fiscal/totals.ts';
 import { checkPreconditions, type Preconditions } from '#shared/http/conditions.ts';
 import { replayed } from '#shared/http/idempotency.ts';
 import { created, noContent } from '#shared/http/response.ts';
@@ -156,7 +156,9 @@ export function decideSaleWrite(write: SaleWrite, state: LedgerState, read: Read
     return { result: noContent(), entities: [], ledger: state.ledger, events: [] };
   }
   const refund = refundClaim(write, stored, sale, read);
-  const day = withTotals(target.day, subtractTotals(saleContribution(sale), stored ? saleContribution(stored) : emptyTotals()));
+  // A new sale's change is its contribution: nothing is taken away.
+  const contribution = saleContribution(sale);
+  const day = withTotals(target.day, stored ? subtractTotals(contribution, saleContribution(stored)) : contribution);
   const normal = sale.prints.find((print) => print.printType === 'Normal');
   const events: JournalEvent[] = [
     ...target.events,
