@@ -56,9 +56,9 @@ function generate(): Map<string, string> {
   files.set(
     'validators.js',
     header +
-      names
-        .map((name) => `export const ${name} = { load: () => import("./validators/${name}.js").then((m) => m.validate) };\n`)
-        .join(''),
+      '// Each module is imported once: an import() of a loaded module still resolves it, on every request.\n' +
+      'const lazy = (load) => {\n  let loaded;\n  return { load: () => (loaded ??= load().then((m) => m.validate)) };\n};\n' +
+      names.map((name) => `export const ${name} = lazy(() => import("./validators/${name}.js"));\n`).join(''),
   );
   files.set(
     'validators.d.ts',

@@ -77,7 +77,8 @@ export function newDay(state: LedgerState, date: number, now: number): DayRecord
  * breakdown is left out (a day stored with one drops it here): it is read from the day's sales (`readDayBreakdown`).
  */
 export function withTotals(day: DayRecord, totals: Totals): DayRecord {
-  const next = addTotals(day.totals, totals);
+  // The change's breakdown is dropped before the sum, not after it: every sale write summed it for nothing.
+  const next = addTotals(day.totals, dayTotals(totals));
   return { ...day, totals: dayTotals(next), cash: cashBalance(next) };
 }
 

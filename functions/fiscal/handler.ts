@@ -3,15 +3,15 @@ import type { SaleBody } from '#schemas/types.ts';
 import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
 import { PAGE_QUERY, queryParam } from '#shared/http/query.ts';
-import { DIFF_REFUSALS, onFirstUse, perVersion, type Refusal, route, type Route } from '#shared/http/router.ts';
+import { DIFF_REFUSALS, loadOnce, onFirstUse, perVersion, type Refusal, route, type Route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
 
 // Each part loads its module on first use: an instance that serves sales never parses the reports' or
 // the journal's code at Init (docs/decisions.md, Cold start).
-const balance = () => import('./balance.ts');
-const days = () => import('./days.ts');
-const journals = () => import('./journals.ts');
-const sales = () => import('./sales.ts');
+const balance = loadOnce(() => import('./balance.ts'));
+const days = loadOnce(() => import('./days.ts'));
+const journals = loadOnce(() => import('./journals.ts'));
+const sales = loadOnce(() => import('./sales.ts'));
 
 const saleBody = perVersion<SaleBody>({ 15: validators.saleV15, 26: validators.saleV26, 33: validators.saleV33 });
 

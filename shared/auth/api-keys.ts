@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { table } from '#shared/db/client.ts';
 import { putItem, transactWrite } from '#shared/db/documents.ts';
@@ -25,8 +25,11 @@ export interface ApiKeyRecord {
 /** The record behind a key, by the key's hash. */
 export const apiKeyKey = (hash: string): Key<ApiKeyRecord> => ({ pk: `K#${hash}`, sk: '#KEY' });
 
-/** SHA-256 is enough for a key with 192 random bits: there is nothing to guess, only to look up. */
-export const hashApiKey = (apiKey: string) => createHash('sha256').update(apiKey).digest('hex');
+/**
+ * SHA-256 is enough for a key with 192 random bits: there is nothing to guess, only to look up. One-shot `hash`, as a
+ * register's every request hashes its key: a Hash object of its own took three times the digest's CPU.
+ */
+export const hashApiKey = (apiKey: string) => hash('sha256', apiKey, 'hex');
 
 /**
  * A new key: 192 random bits, base64url, 32 characters (the v26 activationSecurityToken may have

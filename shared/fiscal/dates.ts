@@ -35,8 +35,21 @@ export const timeZoneOf = (sellerId: string): string => TIME_ZONES[sellerId.slic
 // One formatter per zone, made on first use: building one initialises ICU, which no request needs at Init.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** The wall-clock fields of an instant: year, month (1-12), day, hour (0-23), minute and second. */
+export type WallClock = Readonly<Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>>;
+
+/**
+ * Per zone, the last second dated and its fields. The fields depend on the second only (offsets are whole seconds), a
+ * request dates its `now` more than once (a print: its day, its receipt's time), and ICU's formatToParts costs more
+ * than the rest of a date's arithmetic together.
+ */
+const lastDated = new Map<string, { second: number; wall: WallClock }>();
+
 /** The wall-clock fields of an instant in a time zone. */
-export function wallClock(instant: number, timeZone: string) {
+export function wallClock(instant: number, timeZone: string): WallClock {
+  const second = Math.floor(instant / 1000);
+  const last = lastDated.get(timeZone);
+  if (last?.second === second) return last.wall;
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', {
@@ -53,14 +66,16 @@ export function wallClock(instant: number, timeZone: string) {
   }
   const parts = format.formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return {
+  const wall = Object.freeze({
     year: part('year'),
     month: part('month'),
     day: part('day'),
     hour: part('hour'),
     minute: part('minute'),
     second: part('second'),
-  };
+  });
+  lastDated.set(timeZone, { second, wall });
+  return wall;
 }
 
 /** The date of an instant in a time zone, as the integer `yyyymmdd`. */

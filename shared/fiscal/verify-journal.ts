@@ -92,27 +92,53 @@ export const ZERO_HASH = '0'.repeat(64);
  * JSON (undefined, functions, bigints, symbols, class instances such as Date) is refused with a TypeError.
  */
 export function canonicalJson(value: unknown): string {
-  return canonical(value, '$');
+  return canonical(value, []);
 }
 
-function canonical(value: unknown, path: string): string {
-  if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
+/**
+ * A string JSON.stringify writes as itself in quotes: no `"`, `\\`, control character or lone surrogate, which it
+ * escapes. Any other string goes to JSON.stringify (U+007F-U+009F too, which it leaves as they are).
+ */
+const PLAIN = /^[^"\\\p{Cc}\p{Cs}]*$/u;
+
+/**
+ * `at` is the path to `value` (keys and indexes), pushed and popped as the walk goes: it is joined into text only
+ * for an error's message, since building it for every value cost more than the rest of the walk.
+ */
+function canonical(value: unknown, at: (string | number)[]): string {
+  if (typeof value === 'string') return PLAIN.test(value) ? `"${value}"` : JSON.stringify(value);
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new TypeError(`${path} is ${value}, which JSON cannot carry`);
-    return JSON.stringify(value);
+    if (!Number.isFinite(value)) throw new TypeError(`${pathOf(at)} is ${value}, which JSON cannot carry`);
+    return String(value); // as JSON.stringify writes a finite number
   }
-  if (Array.isArray(value)) return `[${value.map((item, index) => canonical(item, `${path}[${index}]`)).join(',')}]`;
+  if (value === null || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let index = 0; index < value.length; index++) {
+      at.push(index);
+      text += (index === 0 ? '' : ',') + canonical(value[index], at);
+      at.pop();
+    }
+    return `${text}]`;
+  }
   if (typeof value === 'object') {
     const prototype: unknown = Object.getPrototypeOf(value);
-    if (prototype !== Object.prototype && prototype !== null) throw new TypeError(`${path} is not a plain object`);
+    if (prototype !== Object.prototype && prototype !== null) throw new TypeError(`${pathOf(at)} is not a plain object`);
     const record = value as Record<string, unknown>;
-    const members = Object.keys(record)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical(record[key], `${path}.${key}`)}`);
-    return `{${members.join(',')}}`;
+    let text = '{';
+    for (const key of Object.keys(record).sort()) {
+      at.push(key);
+      text += (text === '{' ? '' : ',') + `${canonical(key, at)}:${canonical(record[key], at)}`;
+      at.pop();
+    }
+    return `${text}}`;
   }
-  throw new TypeError(`${path} is ${typeof value}, which JSON cannot carry`);
+  throw new TypeError(`${pathOf(at)} is ${typeof value}, which JSON cannot carry`);
 }
+
+/** `$.saleProducts[2].delta`: a path as an error names it. */
+const pathOf = (at: readonly (string | number)[]): string =>
+  at.reduce<string>((path, step) => (typeof step === 'number' ? `${path}[${step}]` : `${path}.${step}`), '$');
 
 /** An entry's `hash`: SHA-256 (lowercase hex) of the UTF-8 canonical JSON of the entry without `hash`. */
 export function entryHash(entry: Omit<JournalEntryRecord, 'hash'>): string {

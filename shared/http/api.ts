@@ -294,6 +294,12 @@ function bodyValidator(spec: BodySpec<unknown>, version: ApiVersion): Promise<Va
 export const MAX_JSON_DEPTH = 32;
 
 /**
+ * Fatal: bytes that are not UTF-8 refuse the body instead of becoming U+FFFD. A BOM is kept, so JSON.parse refuses it as
+ * before. One decoder for every body: a decode without `stream` keeps nothing for the next one.
+ */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
  * The JSON body: Content-Type required, size capped (413), strict UTF-8, depth capped and parsed (400 MessageNotReadable),
  * validated.
  */
@@ -313,8 +319,7 @@ function readJson(
   if (raw.length === 0) throw messageNotReadable('Required request body is missing');
   let text: string;
   try {
-    // Fatal: bytes that are not UTF-8 refuse the body instead of becoming U+FFFD. A BOM is kept, so JSON.parse refuses it as before.
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(raw);
+    text = UTF8.decode(raw);
   } catch {
     throw messageNotReadable('The body is not valid UTF-8');
   }
