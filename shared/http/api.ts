@@ -257,8 +257,17 @@ async function readsAhead(
         () => undefined,
       )
     : undefined;
-  const query = new URLSearchParams(rawQueryString ?? '');
-  const named = body ? await route.readAhead?.({ params, body: body.value, headers, query, credentials }) : undefined;
+  // Only a route that reads ahead is shown the query, so no other request parses it here as well as in `prepare`.
+  const named =
+    body && route.readAhead
+      ? await route.readAhead({
+          params,
+          body: body.value,
+          headers,
+          query: new URLSearchParams(rawQueryString ?? ''),
+          credentials,
+        })
+      : undefined;
   return [
     ...staleSwitch(),
     ...(item ? [item] : []),
