@@ -19,7 +19,7 @@ import { checkPreconditions, type Preconditions, preconditions, unchangedSince }
 import { checkIdentifier } from '#shared/http/params.ts';
 import { diffRange, listParams, requiredInt } from '#shared/http/query.ts';
 import { noContent, notModified, ok, okBinary } from '#shared/http/response.ts';
-import type { ApiRequest, RawBody, Reply } from '#shared/http/types.ts';
+import type { ApiRequest, LiveSellerRequest, RawBody, Reply } from '#shared/http/types.ts';
 import { imageStore } from '#shared/images/store.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { imageFormat } from './media.ts';
@@ -202,7 +202,7 @@ export async function listImages(owner: Owner, request: ApiRequest<unknown, 'sel
 }
 
 /** GET /{sellerId}/<kind>-images-diff/{versionFrom}/{versionTo}: image records, tombstones included (docs/conventions.md §7). */
-export async function imageDiff(owner: Owner, request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
+export async function imageDiff(owner: Owner, request: LiveSellerRequest<unknown, 'sellerId'>): Promise<Reply> {
   const stream = imageStream(request.params.sellerId);
   const changed = await readDiff<ImageData>(stream, owner.kind, diffRange(request.params), request.sellerCounter);
   return ok(changed.map(record));

@@ -7,7 +7,6 @@ import { type Decision, type Stored, writeVersioned } from '#shared/db/streams.t
 import { put, remove } from '#shared/db/transact.ts';
 import {
   isSellerProfile,
-  requireLiveSeller,
   type Seller,
   type SellerBody,
   type SellerDirectoryEntry,
@@ -21,7 +20,7 @@ import { inconsistentData, versionConflict } from '#shared/errors.ts';
 import { checkPreconditions, type Preconditions, preconditions, unchangedSince } from '#shared/http/conditions.ts';
 import { listParams } from '#shared/http/query.ts';
 import { created, noContent, notModified, ok } from '#shared/http/response.ts';
-import type { ApiRequest, Reply } from '#shared/http/types.ts';
+import type { ApiRequest, LiveSellerRequest, Reply } from '#shared/http/types.ts';
 import { type ApiVersion, merge, present, type VersionView } from '#shared/versions.ts';
 import { vendorKeys } from '#shared/domain/records.ts';
 
@@ -44,8 +43,8 @@ export async function getSeller(request: ApiRequest<unknown, 'sellerId'>): Promi
 }
 
 /** GET /{sellerId}/version: the seller's data version; v26 and v33 add the API version of the last change. */
-export async function getVersion(request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
-  const counter = request.sellerCounter ?? (await requireLiveSeller(request.params.sellerId));
+export async function getVersion(request: LiveSellerRequest<unknown, 'sellerId'>): Promise<Reply> {
+  const counter = request.sellerCounter;
   return ok(
     request.version === 15
       ? { version: counter.ver }

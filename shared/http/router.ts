@@ -8,7 +8,7 @@ import { type ApiError, type CodeOf, endpointNotFound, type Exception, methodNot
 import { assertKnownParam } from './params.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import type { QueryParam } from './query.ts';
-import type { ApiRequest, HttpMethod, ParamNames, RawBody, Reply } from './types.ts';
+import type { ApiRequest, HttpMethod, LiveSellerRequest, ParamNames, RawBody, Reply } from './types.ts';
 
 /**
  * The request body a route takes: one validator for every version, or one per version; `B` is what they all
@@ -60,12 +60,13 @@ export const DIFF_REFUSALS: readonly Refusal[] = [
 ];
 
 /** What every route declares besides its body: method, path (after `/v{N}`), versions, who may call it. */
-interface RouteHead<P extends string> {
+interface RouteHead<P extends string, A extends AccessRule = AccessRule> {
   method: HttpMethod;
   /** The path template; its `{name}` parameters are the names the domain function may read. */
   path: P;
   versions: readonly ApiVersion[];
-  access: AccessRule;
+  /** Who may call it; a rule naming `liveSeller` hands the domain function the seller's counter (`LiveSellerRequest`). */
+  access: A;
   /** A feature a register's activation must have to call the route (403 ACTIVATION_NO_FEATURE); users need none. */
   feature?: Feature;
   /** The largest JSON body the route takes, in bytes (413 above); `MAX_JSON_BODY_BYTES` when not set. */
@@ -119,8 +120,13 @@ export interface Route extends RouteHead<string> {
   handle: (request: ApiRequest<unknown, string>) => Promise<Reply>;
 }
 
-/** The domain function of a route: it takes the body and exactly the path parameters its template names. */
-type Handler<B, P extends string> = (request: ApiRequest<B, ParamNames<P>>) => Promise<Reply>;
+/**
+ * The domain function of a route: it takes the body and exactly the path parameters its template names, and the
+ * seller's counter where its access rule has the pipeline read it (a function asking for it elsewhere does not compile).
+ */
+type Handler<B, P extends string, A extends AccessRule> = (
+  request: ApiRequest<B, ParamNames<P>> & (A extends { liveSeller: object } ? Pick<LiveSellerRequest, 'sellerCounter'> : unknown),
+) => Promise<Reply>;
 
 /**
  * Declares a route. The body type comes from its validator, the path parameters from its template,
@@ -129,27 +135,29 @@ type Handler<B, P extends string> = (request: ApiRequest<B, ParamNames<P>>) => P
  * path, so their types are erased here, the one place the compiler takes our word: the pipeline
  * validates the body with this route's own validator and matches this route's own template.
  */
-export function route<P extends string>(
-  definition: RouteHead<P> & { body?: undefined; readAhead?: ReadAhead<undefined, P>; handle: Handler<undefined, P> },
+export function route<P extends string, A extends AccessRule>(
+  definition: RouteHead<P, A> & { body?: undefined; readAhead?: ReadAhead<undefined, P>; handle: Handler<undefined, P, A> },
 ): Route;
-export function route<B, P extends string>(
-  definition: RouteHead<P> & { body: BodySpec<B>; readAhead?: ReadAhead<B, P>; handle: Handler<B, P> },
+export function route<B, P extends string, A extends AccessRule>(
+  definition: RouteHead<P, A> & { body: BodySpec<B>; readAhead?: ReadAhead<B, P>; handle: Handler<B, P, A> },
 ): Route;
-export function route<B, P extends string>(
-  definition: RouteHead<P> & { body?: BodySpec<B>; readAhead?: ReadAhead<B, P>; handle: Handler<B, P> },
+export function route<B, P extends string, A extends AccessRule>(
+  definition: RouteHead<P, A> & { body?: BodySpec<B>; readAhead?: ReadAhead<B, P>; handle: Handler<B, P, A> },
 ): Route {
   const { handle, readAhead, ...head } = definition;
   return {
     ...head,
     ...(readAhead ? { readAhead: (request) => readAhead(request as AheadRequest<B, P>) } : {}),
-    handle: (request) => handle(request as ApiRequest<B, ParamNames<P>>),
+    handle: (request) => handle(request as LiveSellerRequest<B, ParamNames<P>>),
   };
 }
 
 /** Declares a route that takes its body as bytes (`RawBody`, image uploads). */
-export function rawRoute<P extends string>(definition: RouteHead<P> & { raw: RawBodySpec; handle: Handler<RawBody, P> }): Route {
+export function rawRoute<P extends string, A extends AccessRule>(
+  definition: RouteHead<P, A> & { raw: RawBodySpec; handle: Handler<RawBody, P, A> },
+): Route {
   const { handle, ...head } = definition;
-  return { ...head, handle: (request) => handle(request as ApiRequest<RawBody, ParamNames<P>>) };
+  return { ...head, handle: (request) => handle(request as LiveSellerRequest<RawBody, ParamNames<P>>) };
 }
 
 /**

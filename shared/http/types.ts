@@ -23,13 +23,18 @@ export interface ApiRequest<B = unknown, N extends string = never> {
   body: B;
   /** Present on every route that requires credentials. */
   principal: Principal | undefined;
-  /**
-   * The seller's stream counter as the pipeline read it to check the seller is live (routes whose access
-   * rule names `liveSeller`); a route that needs the seller's version reads it from here, not again.
-   */
+  /** The seller's stream counter, on the routes whose access rule has the pipeline read it (`LiveSellerRequest`). */
   sellerCounter: Counter | undefined;
   /** The request's `Idempotency-Key`, on the routes that honour one (docs/conventions.md §15) when it is sent. */
   idempotency?: IdempotencyKey;
+}
+
+/**
+ * A request on a route whose access rule names `liveSeller`: the pipeline read the seller's counter to check the seller
+ * is live, and a domain function that needs the seller's version reads it here, not again.
+ */
+export interface LiveSellerRequest<B = unknown, N extends string = never> extends ApiRequest<B, N> {
+  sellerCounter: Counter;
 }
 
 /** A request body taken as bytes (an image upload), as the client sent it. */

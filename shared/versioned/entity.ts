@@ -219,13 +219,13 @@ export async function readEntity<T extends EntityFields>(
 
 /**
  * The entities of a kind changed in the version range, tombstones included: what a register must sync
- * (docs/conventions.md §7). `counter` is the stream's counter when the caller has read it already (`readDiff`).
+ * (docs/conventions.md §7), bounded by the stream's counter the pipeline read (`LiveSellerRequest`).
  */
 export function readEntityDiff<T extends EntityFields>(
   entity: VersionedEntity<T>,
   stream: Stream,
   range: { from: number; to: number },
-  counter?: Counter,
+  counter: Counter,
 ): Promise<Stored<T>[]> {
   return readDiff<T>(stream, entity.kind, range, counter);
 }

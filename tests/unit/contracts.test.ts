@@ -9,7 +9,7 @@ import { access } from '#shared/auth/access.ts';
 import { forbidden, inconsistentData, unprocessable } from '#shared/errors.ts';
 import { ok } from '#shared/http/response.ts';
 import { route } from '#shared/http/router.ts';
-import type { ApiRequest, ParamNames } from '#shared/http/types.ts';
+import type { ApiRequest, LiveSellerRequest, ParamNames } from '#shared/http/types.ts';
 
 const head = { versions: [33], access: access.seller } as const;
 
@@ -47,7 +47,11 @@ describe('route contracts', () => {
 
   it('refuses misspelt parameters, foreign bodies and unknown error codes at compile time', () => {
     const needsCash = async (request: ApiRequest<unknown, 'sellerId' | 'cash'>) => ok(request.params.cash);
+    const needsCounter = async (request: LiveSellerRequest<unknown, 'sellerId'>) => ok(request.sellerCounter.ver);
     const mistakes = [
+      route({ ...head, method: 'GET', path: '/{sellerId}/version', handle: needsCounter }),
+      // @ts-expect-error the seller's counter is read only where the access rule checks the seller is live
+      route({ ...head, access: access.sellerRecord, method: 'GET', path: '/{sellerId}/version', handle: needsCounter }),
       // @ts-expect-error the template has no {cash}
       route({ ...head, method: 'GET', path: '/{sellerId}/version', handle: needsCash }),
       route({
@@ -81,6 +85,6 @@ describe('route contracts', () => {
       dayRefusal('report', 'DAY_IS_CLOSED', 33),
       dayRefusal('report', 'DAY_IS_NOT_CLOSED', 33),
     ];
-    expect(mistakes).toHaveLength(9);
+    expect(mistakes).toHaveLength(11);
   });
 });
