@@ -111,8 +111,8 @@ const REPORT_PRINT_TEXT =
   "Marks the closed day's Z report printed, journals it and answers the report; once per day. The register's next " +
   'day opens only after it.';
 const DAYS_TEXT = (shown: string) =>
-  `Answers ${shown} of the register's days, oldest first, paged; \`period\` keeps those dated in the last so many ` +
-  "days (1: today, in the seller's time zone).";
+  `Answers ${shown}, oldest first, paged; \`period\` keeps the days dated in the last so many days (1: today, in the ` +
+  "seller's time zone).";
 /** A v15 path names no register: the query does. */
 const V15_REGISTER_TEXT = ' `cashRegisterName` names the register; a register leaves it out to mean its own.';
 
@@ -304,7 +304,7 @@ export const routes: Route[] = [
   // Days and reports
   route({
     summary: "Lists a register's days",
-    description: DAYS_TEXT('`{id, date}`') + V15_REGISTER_TEXT,
+    description: DAYS_TEXT("`{id, date}` of each of the register's days") + V15_REGISTER_TEXT,
     query: DAYS_QUERY,
     responses: { 200: { list: 'dayMinified' } },
     errors: REGISTER_READ,
@@ -336,7 +336,7 @@ export const routes: Route[] = [
     description:
       "Names the closing treasurer (`closedDayTreasurer`) of the register's open day; `opened: false` also closes it, " +
       "as closing the current day does. The body's other fields are the server's and are ignored. A closed day never " +
-      'changes.',
+      "changes. `If-Match` takes the day's `version`.",
     responses: { 204: null },
     errors: [...REGISTER_READ, ...DAY_REFUSALS, ['VersionConflict']],
     ...register,
@@ -386,7 +386,7 @@ export const routes: Route[] = [
   }),
   route({
     summary: "Lists a register's days",
-    description: DAYS_TEXT('the whole record'),
+    description: DAYS_TEXT("the register's days, each with its state, cash and grand totals"),
     query: DAYS_QUERY,
     responses: { 200: { list: 'dayView' } },
     errors: REGISTER_READ,
@@ -398,7 +398,7 @@ export const routes: Route[] = [
   }),
   route({
     summary: "Lists a register's days in brief",
-    description: DAYS_TEXT('`{id, date}`'),
+    description: DAYS_TEXT("`{id, date}` of each of the register's days"),
     query: DAYS_QUERY,
     responses: { 200: { list: 'dayMinified' } },
     errors: REGISTER_READ,
@@ -526,8 +526,8 @@ export const routes: Route[] = [
     summary: "Reads a register's signed e-journal",
     description:
       "Answers the register's journal chain, or the entries created from `from` to `to`, with its head signed by the " +
-      'activation key (ECDSA P-256, the public key served with activation codes), so that it can be verified offline: ' +
-      'every hash, the chain and the signature.',
+      'activation key (ECDSA P-256; `publicKeyFileName` names the public key, served without credentials as for ' +
+      'activation codes), so that it can be verified offline: every hash, the chain and the signature.',
     query: GENERATED_QUERY,
     responses: { 200: 'generatedJournal' },
     errors: REGISTER_READ,
