@@ -81,9 +81,9 @@ const SALES_LIST_TEXT =
   'in name order, each in the order it recorded them. `period` keeps the sales of the days dated in the last so many ' +
   "days (1: today, in the seller's time zone); `like` searches `identifier`, `sellerIdentifier` and `treasurer`.";
 const DIFF_TEXT = (what: string) =>
-  `Answers the register's ${what} whose version v satisfies versionFrom < v <= versionTo, in version order, from the ` +
-  "register's own version stream (read its version first). A versionTo above that version is refused; a versionFrom " +
-  'below its purge mark is outdated: synchronize again from 0.';
+  `Answers the register's ${what} whose version v satisfies \`versionFrom < v <= versionTo\`, in version order, from the ` +
+  "register's own version stream (read its version first). A `versionTo` above that version is refused; a " +
+  '`versionFrom` below its purge mark is outdated: synchronize again from 0.';
 const RECEIPT_READ_TEXT =
   "Answers the sale's Normal receipt once it is printed: JSON by default, the receipt laid out for an 80 mm printer " +
   '(42 columns) with `Accept: text/plain`, or an HTML page with `Accept: text/html`. Reading it registers nothing: ' +
