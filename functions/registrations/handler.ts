@@ -18,6 +18,11 @@ const ACTIVE_ONLY = queryParam('activeOnly', { type: 'boolean', default: false }
 /** A seller's registers (spec 4.7 registrations): lists, detail, removal, and each register's data version. */
 export const routes: Route[] = [
   route({
+    summary: "Lists a seller's registers",
+    description:
+      "Lists the seller's registrations, one per register name, with LIST parameters (`like` on the register name and " +
+      'production number). `activeOnly=true` keeps those whose latest activation is ACTIVE or WORKING within its ' +
+      "validity period. v15 names each one's installation by `installationId`, v26 and v33 by `productionNumber`.",
     query: [...listQuery(REGISTRATION_ORDER), ACTIVE_ONLY],
     responses: { 200: { list: 'registration' } },
     ...seller,
@@ -27,6 +32,10 @@ export const routes: Route[] = [
     handle: listRegistrations,
   }),
   route({
+    summary: "Lists a seller's registers in detail",
+    description:
+      "Lists the registrations as the registers list does, each with the seller's overview, its installation, device, " +
+      'application description and build infos, and the registers on the same installation.',
     query: [...listQuery(REGISTRATION_ORDER), ACTIVE_ONLY],
     responses: { 200: { list: 'registration' } },
     ...seller,
@@ -36,6 +45,10 @@ export const routes: Route[] = [
     handle: listRegistrationsAdvanced,
   }),
   route({
+    summary: "Reads a register's registration",
+    description:
+      "Answers the registration of the register the path names: the seller's overview, the application, installation " +
+      "and device, the latest activation with its control unit serial, and the register's earlier activations.",
     conditional: 'read',
     responses: { 200: 'registration' },
     errors: [['NotFound'], ['ReferenceNotFound']],
@@ -46,6 +59,11 @@ export const routes: Route[] = [
     handle: getRegistration,
   }),
   route({
+    summary: "Removes a register's registration",
+    description:
+      "Closes the register's activations that are not closed (their keys are refused from their next call) and removes " +
+      "the registration; the register's sales, days and journal are kept, and its name can be registered again. A " +
+      "register cannot remove itself: users do. `If-Match` takes the registration's ETag.",
     conditional: 'write',
     responses: { 204: null },
     errors: [['NotFound'], ['ReferenceNotFound'], ['UnprocessableEntity']],
@@ -56,6 +74,10 @@ export const routes: Route[] = [
     handle: deleteRegistration,
   }),
   route({
+    summary: "Reads a register's data version",
+    description:
+      "Answers the version of the register's own stream, which its sales and days take (0 before its first record): " +
+      "the register's sales and days diffs read up to it.",
     responses: { 200: 'versionResult' },
     errors: [['NotFound'], ['ReferenceNotFound']],
     ...seller,

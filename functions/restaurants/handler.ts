@@ -27,6 +27,11 @@ const restaurantBody = { 15: restaurantV15Validator, 26: restaurantValidator, 33
  */
 export const routes: Route[] = [
   route({
+    summary: 'Lists public restaurants',
+    description:
+      'Lists the restaurants of the sellers that are public now, with LIST parameters (`orderBy` `corporateId`, ' +
+      '`name`, `city`, `address` or `averageBill`, by seller id otherwise; `like` on name, city and address). An item ' +
+      "shows `logo`, the first of the restaurant's images, and `country`, so that the seller id can be made.",
     query: listQuery(RESTAURANT_ORDER),
     responses: { 200: { list: 'restaurantListItem' } },
     method: 'GET',
@@ -36,6 +41,10 @@ export const routes: Route[] = [
     handle: listRestaurants,
   }),
   route({
+    summary: "Reads a seller's restaurant",
+    description:
+      "Answers the seller's restaurant as the version shows it (v15 without `workHoursWeek`). A public seller's is " +
+      'read by any authenticated caller; a seller that is not public shows it only to those with access to it.',
     conditional: 'read',
     responses: { 200: { view: restaurantBody } },
     errors: [['NotFound'], ['Forbidden', 'SELLER_IS_NOT_PUBLIC']],
@@ -46,6 +55,11 @@ export const routes: Route[] = [
     handle: getRestaurant,
   }),
   route({
+    summary: "Creates or replaces a seller's restaurant",
+    description:
+      "Creates the seller's restaurant (201) or replaces the fields the version writes (204; a v15 write keeps " +
+      "`workHoursWeek`). The body's `country` and `corporateId` must name the URL's seller (`country` may be left out " +
+      'in v26 and v33). Menu products are not checked against the catalog; registers do not sync restaurants.',
     conditional: 'write',
     responses: { 201: 'identifierResult', 204: null },
     errors: [['InconsistentData', 'URL_AND_BODY_IDENTIFIERS_MISMATCH']],
@@ -57,6 +71,8 @@ export const routes: Route[] = [
     handle: putRestaurant,
   }),
   route({
+    summary: "Removes a seller's restaurant",
+    description: "Removes the seller's restaurant and its entry in the restaurants list.",
     conditional: 'write',
     responses: { 204: null },
     errors: [['NotFound']],
@@ -67,6 +83,10 @@ export const routes: Route[] = [
     handle: deleteRestaurant,
   }),
   route({
+    summary: "Reads a seller's restaurant overview",
+    description:
+      "Answers the seller's restaurant with the seller's live taxes (in the version's view of a tax) and its " +
+      "`currency`, read as the restaurant is: public sellers' by anyone. It joins three records, so it has no ETag.",
     responses: { 200: 'restaurantOverview' },
     errors: [['NotFound'], ['Forbidden', 'SELLER_IS_NOT_PUBLIC']],
     method: 'GET',
@@ -77,6 +97,9 @@ export const routes: Route[] = [
   }),
 
   route({
+    summary: "Reads a seller's hairdresser",
+    description:
+      "Answers the seller's hairdresser record (`country`, `corporateId`, `custom`). Unlike a restaurant it is not " + 'public.',
     conditional: 'read',
     responses: { 200: { view: hairdresserValidator } },
     errors: [['NotFound']],
@@ -87,6 +110,10 @@ export const routes: Route[] = [
     handle: getHairdresser,
   }),
   route({
+    summary: "Creates or replaces a seller's hairdresser",
+    description:
+      "Creates the seller's hairdresser record (201) or replaces it (204); the body's `country` and `corporateId` must " +
+      "name the URL's seller.",
     conditional: 'write',
     responses: { 201: 'identifierResult', 204: null },
     errors: [['InconsistentData', 'URL_AND_BODY_IDENTIFIERS_MISMATCH']],
@@ -98,6 +125,8 @@ export const routes: Route[] = [
     handle: putHairdresser,
   }),
   route({
+    summary: "Removes a seller's hairdresser",
+    description: "Removes the seller's hairdresser record.",
     conditional: 'write',
     responses: { 204: null },
     errors: [['NotFound']],

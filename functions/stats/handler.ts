@@ -30,9 +30,20 @@ const GROUPING_QUERY = queryParam(
 );
 const FILE_NAME_QUERY = queryParam('fileName', { type: 'string', default: 'sales' }, 'The name of the file, without .csv.');
 
+/** What every statistic covers, as the API reference says it (docs/conventions.md §20). */
+const COVERED_TEXT =
+  "It covers the days dated in the period (`period` days ending today in the seller's time zone, or `from` to `to`) " +
+  "of every register the seller has had, or only `cashRegisterName`'s, and sums their Z reports' figures: only Paid " +
+  'and Complete sales count, a refund with a minus sign.';
+
 /** A seller's statistics and sales export (spec 4.5, 4.7): folded from its registers' day totals. */
 export const routes: Route[] = [
   route({
+    summary: 'Reads sales per VAT rate',
+    description:
+      'Answers per VAT rate the number of sales, their `netto`, `brutto` and `vatSum`, and in v33 `vatName`, the name ' +
+      "of the seller's tax of that rate. " +
+      COVERED_TEXT,
     query: PERIOD_QUERY,
     responses: { 200: 'taxStats' },
     errors: [['InconsistentData', 'SELLER_HAS_NOT_REGISTRATION']],
@@ -42,6 +53,11 @@ export const routes: Route[] = [
     handle: onFirstUse(stats, 'getTaxStats'),
   }),
   route({
+    summary: 'Reads sales per category',
+    description:
+      "Answers per category, in name order, `brutto`, `count` and `vatSum` through the seller's commodities (a product " +
+      'in two categories counts in both), and `totalProductsSold`, each unit counted once. ' +
+      COVERED_TEXT,
     query: PERIOD_QUERY,
     responses: { 200: 'categoryStats' },
     errors: [['InconsistentData', 'SELLER_HAS_NOT_REGISTRATION']],
@@ -51,6 +67,11 @@ export const routes: Route[] = [
     handle: onFirstUse(stats, 'getCategoryStats'),
   }),
   route({
+    summary: 'Reads sales per product',
+    description:
+      'Answers per product `brutto`, `count` (units) and from v26 `vatSum`, the best-selling first, with names and ' +
+      "sales units from the seller's products, and the period's `totalBrutto` and `totalProductsSold`. " +
+      COVERED_TEXT,
     query: PERIOD_QUERY,
     responses: { 200: 'productStats' },
     errors: [['InconsistentData', 'SELLER_HAS_NOT_REGISTRATION']],
@@ -60,6 +81,10 @@ export const routes: Route[] = [
     handle: onFirstUse(stats, 'getProductStats'),
   }),
   route({
+    summary: 'Reads takings per register',
+    description:
+      'Answers `cashRegisterName` and `total` of every register covered, in name order (0 for one that sold nothing). ' +
+      COVERED_TEXT,
     query: PERIOD_QUERY,
     responses: { 200: { list: 'registerStats' } },
     errors: [['InconsistentData', 'SELLER_HAS_NOT_REGISTRATION']],
@@ -69,6 +94,12 @@ export const routes: Route[] = [
     handle: onFirstUse(stats, 'getRegisterStats'),
   }),
   route({
+    summary: 'Reads takings over time',
+    description:
+      'Answers the net `total`, `amountOfSales`, `amountOfProducts` and `bruttoStats`, the net brutto per time bucket ' +
+      "keyed by the bucket's start in the seller's time zone; from v26 `dateGroupingUnit` sets the buckets (`HOUR`, " +
+      'the default, `DAY`, `WEEK` or `MONTH`). ' +
+      COVERED_TEXT,
     query: [...PERIOD_QUERY, GROUPING_QUERY],
     responses: { 200: 'salesStats' },
     errors: [['InconsistentData', 'SELLER_HAS_NOT_REGISTRATION']],
@@ -78,6 +109,11 @@ export const routes: Route[] = [
     handle: onFirstUse(stats, 'getSalesStats'),
   }),
   route({
+    summary: 'Reads takings per payment type',
+    description:
+      'Answers per payment type, named as the version names them, the `count` and `brutto` of the payments that count ' +
+      "and their share of their sales' VAT (`vatSum`). " +
+      COVERED_TEXT,
     query: PERIOD_QUERY,
     responses: { 200: 'paymentTypeStats' },
     errors: [['InconsistentData', 'SELLER_HAS_NOT_REGISTRATION']],
@@ -87,6 +123,12 @@ export const routes: Route[] = [
     handle: onFirstUse(stats, 'getPaymentTypeStats'),
   }),
   route({
+    summary: 'Exports sales as CSV',
+    description:
+      "Answers the sales of the period's days, every state, as an RFC 4180 CSV file named by `fileName`: one row per " +
+      'sale with its date, time, register, day, receipt number, amounts, VAT per rate and payments per type, register ' +
+      'by register. The period and registers are chosen as for the statistics. At most 20,000 rows: a longer period is ' +
+      'refused before any sale is read.',
     query: [...PERIOD_QUERY, FILE_NAME_QUERY],
     responses: { 200: { media: ['text/csv'] } },
     errors: [['InconsistentData', 'SELLER_HAS_NOT_REGISTRATION', 'SERVER_IS_OVERLOADED']],
@@ -96,6 +138,11 @@ export const routes: Route[] = [
     handle: onFirstUse(csv, 'salesCsvFile'),
   }),
   route({
+    summary: 'Reads totals per register day',
+    description:
+      'Answers for each register day of the period, in the order the days opened, its `brutto`, `vatSum`, `open` and ' +
+      'in v33 `close` (null while open). ' +
+      COVERED_TEXT,
     query: PERIOD_QUERY,
     responses: { 200: 'dayStats' },
     errors: [['InconsistentData', 'SELLER_HAS_NOT_REGISTRATION']],

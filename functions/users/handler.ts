@@ -12,6 +12,10 @@ import { changePassword, createUser, deleteUser, listUsers, listUsersMinified, r
 /** Session and users (spec 4.1); who may do what is in `rules.ts`. */
 export const routes: Route[] = [
   route({
+    summary: 'Checks credentials',
+    description:
+      "Answers 200 with no body once the credentials pass. A register's key also needs its seller registered: " +
+      'SELLER_NOT_FOUND tells the app to register the seller.',
     responses: { 200: null },
     method: 'GET',
     path: '/auth/handshake',
@@ -20,6 +24,10 @@ export const routes: Route[] = [
     handle: handshake,
   }),
   route({
+    summary: 'Reads the calling user',
+    description:
+      "Answers the caller's user; v26 and v33 add its `connectedSellers`. v15 shows the hyper admin its own password " +
+      "hash and a register's key as a user of role `ACTIVATION`; v26 and v33 refuse a register.",
     responses: { 200: 'sessionUser' },
     method: 'GET',
     path: '/auth/user',
@@ -28,6 +36,11 @@ export const routes: Route[] = [
     handle: currentUser,
   }),
   route({
+    summary: 'Lists users',
+    description:
+      'Lists the users the caller manages, in username order, paged (`like` on username and e-mail): every user for ' +
+      "the hyper admin, its vendor's users for a software-vendor user. v15 shows the hyper admin their password " +
+      'hashes.',
     query: PAGE_QUERY,
     responses: { 200: { list: 'userView' } },
     method: 'GET',
@@ -37,6 +50,8 @@ export const routes: Route[] = [
     handle: listUsers,
   }),
   route({
+    summary: 'Lists users in brief',
+    description: 'Answers `username` and `role` of each user the caller manages, paged as the user list is.',
     query: PAGE_QUERY,
     responses: { 200: { list: 'userMinified' } },
     method: 'GET',
@@ -46,6 +61,10 @@ export const routes: Route[] = [
     handle: listUsersMinified,
   }),
   route({
+    summary: 'Reads a user',
+    description:
+      'Answers the user: the caller itself or a user it manages. An unknown name is not found for administrators, and ' +
+      'forbidden for everyone else, who must not learn which names exist.',
     responses: { 200: 'userView' },
     errors: [['NotFound']],
     method: 'GET',
@@ -55,6 +74,11 @@ export const routes: Route[] = [
     handle: readUser,
   }),
   route({
+    summary: 'Creates a user',
+    description:
+      "Creates the user the path names (the body's `username` must be the same) with its password, e-mail, role and " +
+      'vendor, and answers the username. A software-vendor user creates only regular and software-vendor users of its ' +
+      'own vendor; the software-vendor role needs a `softwareVendor`.',
     responses: { 201: 'identifierResult' },
     errors: [
       ['VersionConflict'],
@@ -72,6 +96,11 @@ export const routes: Route[] = [
     handle: createUser,
   }),
   route({
+    summary: 'Updates a user',
+    description:
+      "Sets the user's e-mail, role and vendor; an unknown user is not created. Nobody changes its own role or vendor. " +
+      "A v15 body's non-null `password` sets a new password (another user's: the hyper admin only); v26 and v33 change " +
+      'passwords through the password operation.',
     responses: { 204: null },
     errors: [
       ['NotFound'],
@@ -88,6 +117,10 @@ export const routes: Route[] = [
     handle: updateUser,
   }),
   route({
+    summary: "Changes a user's password",
+    description:
+      "Sets `newPassword`. A user changing its own gives its `oldPassword`; the hyper admin may set another user's " +
+      'without it (one given must be right). The old password stops working at once.',
     responses: { 204: null },
     errors: [['NotFound'], ['Forbidden', 'OLD_PASSWORD_IS_INCORRECT']],
     method: 'PUT',
@@ -99,6 +132,8 @@ export const routes: Route[] = [
   }),
   // The spec's v15 "DELETE /v15" names no user; it is this operation (docs/decisions.md).
   route({
+    summary: 'Deletes a user',
+    description: 'Deletes a user the caller manages. Nobody deletes itself, so the last hyper admin stays.',
     responses: { 204: null },
     errors: [['NotFound'], ['UnprocessableEntity']],
     method: 'DELETE',
@@ -108,6 +143,10 @@ export const routes: Route[] = [
     handle: deleteUser,
   }),
   route({
+    summary: 'Connects a user to a seller',
+    description:
+      'Gives a regular user access to a seller (administrators reach sellers by their role, so only regular users are ' +
+      'connected). The caller must manage the user and have access to the seller. Connecting twice changes nothing.',
     responses: { 204: null },
     errors: [['NotFound'], ['ReferenceNotFound'], ['UnprocessableEntity']],
     method: 'PUT',
@@ -117,6 +156,10 @@ export const routes: Route[] = [
     handle: connectSeller,
   }),
   route({
+    summary: 'Disconnects a user from a seller',
+    description:
+      "Takes a regular user's access to the seller away. Disconnecting twice changes nothing, and a deleted seller can " +
+      'be disconnected too.',
     responses: { 204: null },
     errors: [['NotFound'], ['ReferenceNotFound'], ['UnprocessableEntity']],
     method: 'DELETE',
