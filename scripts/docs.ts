@@ -1,10 +1,13 @@
 /**
- * `npm run docs [-- --out <dir>]`: the API reference as static pages, built from the committed OpenAPI documents
+ * `npm run docs [-- --out <dir>] [--server <base URL>]`: the API reference as static pages, built from the committed OpenAPI documents
  * (docs/openapi, written by `npm run openapi`) and README.md, into `.build/docs/` by default:
  * - `v15.html`, `v26.html`, `v33.html`: one self-contained page per version (Redoc through `redocly build-docs
  *   --inlineBundle`): scripts, styles and the document are inside the file, and the page asks no other host for anything;
  * - `index.html`: the overview, with README's "What differs between versions" (the one hand-kept copy) and the
  *   operations each version lacks, counted from the documents.
+ * - `conventions.html`: docs/conventions.md as HTML, the conventions every operation follows, linked from every page.
+ * The documents name `npm start`'s default server; `--server <url>` (and the local stack, its own base URL) names
+ * the one the pages are served beside, so a reader's "Try it" and examples go to the running stack.
  * Not committed: `npm start` and the tests build them at every start (docs/decisions.md, "The API reference pages").
  */
 import { execFile } from 'node:child_process';
@@ -13,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { API_VERSIONS, type ApiVersion } from '#shared/versions.ts';
+import { CONVENTIONS_PAGE, DEFAULT_SERVER_URL, SERVER_DESCRIPTION } from './openapi/tags.ts';
 import { DOCS_PAGES } from '../functions/fallback/docs.ts';
 import { root } from './build.ts';
 
@@ -24,6 +28,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 /** What the pages read of an OpenAPI document. */
 export interface OpenApiDocument {
   info: { title: string };
+  servers?: { url: string; description?: string }[];
   paths: Record<string, Partial<Record<(typeof METHODS)[number], { operationId: string; summary?: string; tags: string[] }>>>;
 }
 
@@ -58,6 +63,14 @@ export const operationsOf = (document: OpenApiDocument): Operation[] =>
     }),
   );
 
+/** The document naming `serverUrl` as its server (the committed ones name `npm start`'s default). */
+export const withServer = <D extends OpenApiDocument>(document: D, serverUrl: string): D => ({
+  ...document,
+  servers: [
+    { url: serverUrl, description: serverUrl === DEFAULT_SERVER_URL ? SERVER_DESCRIPTION : 'The stack serving this page.' },
+  ],
+});
+
 /** The URL path of a version's page (functions/fallback/docs.ts serves it). */
 export const pagePath = (version: ApiVersion) => `/docs/v${version}`;
 
@@ -79,16 +92,18 @@ const INLINE_LOGO = `data:image/svg+xml,${encodeURIComponent(
 )}`;
 
 /** One version's page, written by `redocly build-docs` offline: no telemetry, no update check, the bundle inlined. */
-async function buildPage(version: ApiVersion, workDir: string): Promise<string> {
+async function buildPage(version: ApiVersion, workDir: string, serverUrl: string): Promise<string> {
   const output = join(workDir, `v${version}.html`);
-  const document = openApiDocument(version);
+  const source = join(workDir, `v${version}.json`);
+  const document = withServer(openApiDocument(version), serverUrl);
+  writeFileSync(source, JSON.stringify(document));
   try {
     await promisify(execFile)(
       process.execPath,
       [
         join(root, 'node_modules/.bin/redocly'),
         'build-docs',
-        join(root, 'docs', 'openapi', `v${version}.json`),
+        source,
         '--output',
         output,
         '--inlineBundle',
@@ -107,12 +122,13 @@ async function buildPage(version: ApiVersion, workDir: string): Promise<string> 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** README's inline Markdown: code spans, and links (a file of the repository becomes its name: the pages serve no files). */
+/** README's inline Markdown: code spans, bold, and links (a file of the repository becomes its name: the pages serve no files). */
 const inline = (markdown: string) =>
   escapeHtml(markdown)
     .replace(/`([^`]+)`/g, '<code>$1</code>')
+    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
     .replace(/\[([^\]]+)\]\(([^)]+)\)/g, (_, text: string, href: string) =>
-      /^https?:\/\//.test(href) ? `<a href="${href}">${text}</a>` : text,
+      /^https?:\/\//.test(href) || href.startsWith('#') ? `<a href="${href}">${text}</a>` : text,
     );
 
 const cells = (row: string) =>
@@ -137,18 +153,108 @@ export function readmeSection(heading: string, readme = readFileSync(join(root, 
   return blocks
     .map((block) => {
       const rows = block.split('\n');
-      if (!rows.every((row) => row.startsWith('|'))) return `<p>${inline(rows.join(' '))}</p>`;
-      const [head = '', , ...body] = rows;
-      const th = cells(head).map((cell) => `<th>${inline(cell)}</th>`);
-      const tr = body.map(
-        (row) =>
-          `<tr>${cells(row)
-            .map((cell) => `<td>${inline(cell)}</td>`)
-            .join('')}</tr>`,
-      );
-      return `<table>\n<thead><tr>${th.join('')}</tr></thead>\n<tbody>\n${tr.join('\n')}\n</tbody>\n</table>`;
+      return rows.every((row) => row.startsWith('|')) ? tableHtml(rows) : `<p>${inline(rows.join(' '))}</p>`;
     })
     .join('\n');
+}
+
+/** A heading's anchor as GitHub makes it: `## 3. Error body` -> `3-error-body`. */
+export const anchorOf = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, '')
+    .trim()
+    .replace(/\s/g, '-');
+
+/**
+ * The Markdown of docs/conventions.md as HTML: headings (with GitHub's anchors), paragraphs, lists (one level of
+ * nesting), tables and fenced code; links to repository files become their names, as in the overview.
+ */
+export function markdownHtml(markdown: string): string {
+  const out: string[] = [];
+  const lines = markdown.split('\n');
+  let index = 0;
+  /** The lines of a block: up to a blank line (or, for a list item, the next item). */
+  const take = (more: (line: string) => boolean) => {
+    const block: string[] = [];
+    while (index < lines.length && (lines[index] ?? '').trim() !== '' && more(lines[index] ?? ''))
+      block.push(lines[index++] ?? '');
+    return block;
+  };
+  while (index < lines.length) {
+    const line = lines[index] ?? '';
+    const heading = /^(#{1,4}) (.*)$/.exec(line);
+    if (line.trim() === '') index++;
+    else if (heading) {
+      const [, hashes = '#', text = ''] = heading;
+      out.push(`<h${hashes.length} id="${anchorOf(text)}">${inline(text)}</h${hashes.length}>`);
+      index++;
+    } else if (line.startsWith('```')) {
+      const code: string[] = [];
+      index++;
+      while (index < lines.length && !(lines[index] ?? '').startsWith('```')) code.push(lines[index++] ?? '');
+      index++;
+      out.push(`<pre><code>${escapeHtml(code.join('\n'))}</code></pre>`);
+    } else if (line.startsWith('|')) out.push(tableHtml(take((row) => row.startsWith('|'))));
+    else if (/^\s*(?:[-*]|\d+\.) /.test(line)) {
+      const items = take(() => true);
+      out.push(listHtml(items));
+    } else out.push(`<p>${inline(take((row) => !/^(#|```|\|)/.test(row)).join(' '))}</p>`);
+  }
+  return out.join('\n');
+}
+
+/** A list's lines as nested lists: an item starts with `-`, `*` or `1.`; deeper indentation nests. */
+function listHtml(rows: readonly string[]): string {
+  const indentOf = (row: string) => row.length - row.trimStart().length;
+  const marker = /^\s*(?:[-*]|\d+\.) /;
+  const base = indentOf(rows[0] ?? '');
+  const ordered = /^\s*\d+\. /.test(rows[0] ?? '');
+  const items: { text: string[]; nested: string[] }[] = [];
+  for (const row of rows) {
+    const item = items.at(-1);
+    if (marker.test(row) && indentOf(row) <= base) items.push({ text: [row.replace(marker, '')], nested: [] });
+    else if (item && (item.nested.length > 0 || marker.test(row))) item.nested.push(row);
+    else item?.text.push(row.trim());
+  }
+  const tag = ordered ? 'ol' : 'ul';
+  return `<${tag}>\n${items
+    .map(({ text, nested }) => `<li>${inline(text.join(' '))}${nested.length > 0 ? `\n${listHtml(nested)}` : ''}</li>`)
+    .join('\n')}\n</${tag}>`;
+}
+
+/** A Markdown table's rows (the second, the alignment row, is skipped) as an HTML table. */
+function tableHtml(rows: readonly string[]): string {
+  const [head = '', , ...body] = rows;
+  const th = cells(head).map((cell) => `<th>${inline(cell)}</th>`);
+  const tr = body.map(
+    (row) =>
+      `<tr>${cells(row)
+        .map((cell) => `<td>${inline(cell)}</td>`)
+        .join('')}</tr>`,
+  );
+  return `<table>\n<thead><tr>${th.join('')}</tr></thead>\n<tbody>\n${tr.join('\n')}\n</tbody>\n</table>`;
+}
+
+/** docs/conventions.md as a page beside the reference, linking back to it. */
+export function conventionsPage(markdown = readFileSync(join(root, 'docs', 'conventions.md'), 'utf8')): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Cash-register back end: interface conventions</title>
+<style>${STYLE}
+  pre { background: #f0f2f5; padding: .6rem; overflow-x: auto; }
+  pre code { background: none; padding: 0; }
+</style>
+</head>
+<body>
+<p><a href="/docs">API reference</a>: ${API_VERSIONS.map((version) => `<a href="${pagePath(version)}">v${version}</a>`).join(' ')}</p>
+${markdownHtml(markdown)}
+</body>
+</html>
+`;
 }
 
 /** Each operation (method and path without the version) that some version lacks, with the versions that have it. */
@@ -209,6 +315,8 @@ export function overviewPage(documents: ReadonlyMap<ApiVersion, OpenApiDocument>
 <ul class="versions">
 ${links.join('\n')}
 </ul>
+<p>Every operation follows the <a href="${CONVENTIONS_PAGE}">interface conventions</a> (docs/conventions.md): credentials,
+the error body, statuses, entity tags, lists, sync, the fiscal records.</p>
 <h2>What differs between versions</h2>
 ${readmeSection('What differs between versions')}
 <details>
@@ -225,14 +333,22 @@ ${rows.join('\n')}
 `;
 }
 
-/** Builds every page into `outDir` (each written whole, then renamed over the old one); answers the files written. */
-export async function buildDocs(outDir = DOCS_BUILD_DIR): Promise<string[]> {
+/**
+ * Builds every page into `outDir` (each written whole, then renamed over the old one), the version pages naming
+ * `serverUrl` as their server; answers the files written.
+ */
+export async function buildDocs(outDir = DOCS_BUILD_DIR, serverUrl = DEFAULT_SERVER_URL): Promise<string[]> {
   mkdirSync(outDir, { recursive: true });
   const workDir = mkdtempSync(join(tmpdir(), 'docs-'));
   try {
     const documents = new Map(API_VERSIONS.map((version) => [version, openApiDocument(version)] as const));
-    const pages = new Map<string, string>([[fileOf('/docs'), overviewPage(documents)]]);
-    const built = await Promise.all(API_VERSIONS.map(async (version) => [version, await buildPage(version, workDir)] as const));
+    const pages = new Map<string, string>([
+      [fileOf('/docs'), overviewPage(documents)],
+      [fileOf(CONVENTIONS_PAGE), conventionsPage()],
+    ]);
+    const built = await Promise.all(
+      API_VERSIONS.map(async (version) => [version, await buildPage(version, workDir, serverUrl)] as const),
+    );
     for (const [version, html] of built) pages.set(fileOf(pagePath(version)), html);
     for (const [file, html] of pages) {
       const temporary = join(outDir, `${file}.${process.pid}.tmp`);
@@ -246,8 +362,9 @@ export async function buildDocs(outDir = DOCS_BUILD_DIR): Promise<string[]> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { out: { type: 'string' } } });
+  const { values } = parseArgs({ options: { out: { type: 'string' }, server: { type: 'string' } } });
   // Relative to the folder the command was typed in (npm runs scripts at the package's root).
-  const files = await buildDocs(values.out === undefined ? DOCS_BUILD_DIR : resolve(process.env.INIT_CWD ?? '.', values.out));
+  const out = values.out === undefined ? DOCS_BUILD_DIR : resolve(process.env.INIT_CWD ?? '.', values.out);
+  const files = await buildDocs(out, values.server ?? DEFAULT_SERVER_URL);
   console.log(`Wrote ${files.join(', ')}.`);
 }

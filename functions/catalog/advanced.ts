@@ -103,6 +103,10 @@ async function commoditiesAdvanced(request: ApiRequest<unknown, 'sellerId'>): Pr
 
 const advanced = (versions: readonly ApiVersion[], path: `/{sellerId}/${string}`): Route =>
   route({
+    summary: 'Lists the commodities with their products and categories',
+    description:
+      "The seller's commodities by the list parameters, each with its product (and, from v26, the product's tax and " +
+      'image file names) and its category, so a register builds its screen in one read.',
     versions,
     access: access.seller,
     method: 'GET',

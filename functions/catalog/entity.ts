@@ -92,9 +92,28 @@ export function listCatalogEntities<T extends EntityFields>(
   return listEntities(entity, catalogOf(request), query);
 }
 
+/**
+ * How the API reference names a catalog entity in its routes' summaries and descriptions: `{ one: 'tax', many:
+ * 'taxes', what: 'A VAT rate ...' }` makes "Reads a tax", "Lists the taxes".
+ */
+export interface EntityNames {
+  one: string;
+  many: string;
+  /** One sentence: what the entity is to a register. */
+  what: string;
+}
+
+/** "a tax", "an order". */
+const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+
 /** `GET /{sellerId}/<plural>-diff/{versionFrom}/{versionTo}` (docs/conventions.md §7). */
-export function diffRoute<T extends EntityFields>(entity: VersionedEntity<T>): Route {
+export function diffRoute<T extends EntityFields>(entity: VersionedEntity<T>, names: EntityNames): Route {
   return route({
+    summary: `Reads the ${names.many} changed between two versions`,
+    description:
+      `The ${names.many} written or deleted after the first version of the seller's data up to the second, each as the ` +
+      'version shows it, for a register syncing offline: a deleted one is null but for its identifier. A first version ' +
+      'older than the deletions kept is 410 OutdatedVersion: the register reads everything again.',
     versions: entity.versions,
     access: access.seller,
     method: 'GET',
@@ -136,7 +155,7 @@ export const entityDeletion =
   };
 
 /** A catalog entity of spec 4.5: its POST, PUT, GET, DELETE, `-diff` and list endpoints in the versions that have it. */
-export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>): Route[] {
+export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>, names: EntityNames): Route[] {
   const base = `/{sellerId}/${entity.plural}` as const;
   const common = { versions: entity.versions, access: access.seller };
   // The entity a path names is read with the credentials and the seller's counter, in one round trip.
@@ -144,9 +163,14 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
   // A missing entity is 404; one that names a missing one is 404 ReferenceNotFound; one others name cannot go (422).
   const references: readonly Refusal[] = entity.references ? [['ReferenceNotFound']] : [];
   const unique: readonly Refusal[] = entity.unique ? [refusalOf(entity.unique.refused())] : [];
+  const one = article(names.one);
+  // Every write moves the seller's version, which registers sync by.
+  const versioned = "The write moves the seller's version, so registers syncing the catalog see it in the next diff.";
   return [
     route({
       ...common,
+      summary: `Creates ${one}`,
+      description: `${names.what} Creates one under the body's identifier, or a new one when the body has none, and answers its identifier; an identifier in use is 409 VersionConflict. ${versioned}`,
       method: 'POST',
       path: base,
       body: entity.body,
@@ -160,6 +184,8 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
     route({
       ...common,
       ...named,
+      summary: `Writes ${one}`,
+      description: `${names.what} Writes the version's fields over the ${names.one} of that identifier (204), or creates it (201); If-Match and If-None-Match make the write conditional. ${versioned}`,
       method: 'PUT',
       path: `${base}/{identifier}` as const,
       body: entity.body,
@@ -178,6 +204,8 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
     route({
       ...common,
       ...named,
+      summary: `Deletes ${one}`,
+      description: `Deletes the ${names.one}, leaving a tombstone that the diffs show; one that other entities name cannot go (422 ENTITY_HAS_REFERENCED_DATA). ${versioned}`,
       method: 'DELETE',
       path: `${base}/{identifier}` as const,
       conditional: 'write',
@@ -191,6 +219,8 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
     route({
       ...common,
       ...named,
+      summary: `Reads ${one}`,
+      description: `${names.what} Answers it as the version shows it, with its version as ETag (304 to If-None-Match); a deleted one is 404.`,
       method: 'GET',
       path: `${base}/{identifier}` as const,
       conditional: 'read',
@@ -198,9 +228,11 @@ export function catalogRoutes<T extends EntityFields>(entity: VersionedEntity<T>
       errors: [['NotFound']],
       handle: (request) => readCatalogEntity(entity, request, request.params.identifier),
     }),
-    diffRoute(entity),
+    diffRoute(entity, names),
     route({
       ...common,
+      summary: `Lists the ${names.many}`,
+      description: `The seller's live ${names.many}, a bare array, a page at a time by the list parameters.`,
       method: 'GET',
       path: base,
       query: entityQuery(entity),

@@ -29,6 +29,11 @@ const STREAM_KINDS = [
  * A `from` older than the kept tombstones is 410 OutdatedVersion: the register must resync fully.
  */
 export const modificationsRoute: Route = route({
+  summary: "Tells which of the seller's data changed since a version",
+  description:
+    "For each kind of the seller's data (taxes, categories, products, ..., images) that changed after `from` up to `to` " +
+    "(the seller's current version by default), how many entities changed: a register syncing offline then reads only " +
+    'those diffs. A `from` older than the deletions kept is 410 OutdatedVersion: the register reads everything again.',
   versions: SINCE_26,
   access: access.seller,
   method: 'GET',

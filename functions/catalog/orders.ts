@@ -79,6 +79,9 @@ const common = { versions: V15, access: access.seller } as const;
 
 export const orderRoutes: Route[] = [
   route({
+    summary: 'Takes an order',
+    description:
+      "Records an order (v15): the treasurer and its lines, each a product of the catalog, a customization and a quantity (or an amount where the line is not counted in units). The service numbers the seller's orders and answers the order's number; a line naming a product that does not exist is 404 ReferenceNotFound. The order moves the seller's version.",
     ...common,
     method: 'POST',
     path: '/{sellerId}/orders',
@@ -87,8 +90,15 @@ export const orderRoutes: Route[] = [
     errors: [['ReferenceNotFound'], ['VersionConflict']],
     handle: createOrder,
   }),
-  diffRoute(orders),
+  diffRoute(orders, {
+    one: 'order',
+    many: 'orders',
+    what: 'An order (v15) is what a treasurer took for a table: its lines, each a product and a quantity or amount.',
+  }),
   route({
+    summary: 'Lists the orders with their products',
+    description:
+      "The seller's orders, a page at a time, each line with its product and that product's tax (null for a product deleted since the order was taken).",
     ...common,
     method: 'GET',
     path: '/{sellerId}/orders/advanced',
@@ -97,6 +107,9 @@ export const orderRoutes: Route[] = [
     handle: async (request) => ok(await advancedOrders(request, await listCatalogEntities(orders, request))),
   }),
   route({
+    summary: 'Reads an order with its products',
+    description:
+      "One order by its number, each line with its product and that product's tax (null for a product deleted since), with its version as ETag.",
     ...common,
     method: 'GET',
     path: '/{sellerId}/orders/{orderId}/advanced',

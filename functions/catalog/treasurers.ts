@@ -56,9 +56,21 @@ const joining = {
 } as const;
 
 export const treasurerUserRoutes: Route[] = [
-  route({ ...joining, method: 'POST', path, handle: (request) => joinOrDisjoin(request, true) }),
   route({
     ...joining,
+    summary: 'Joins the calling user to a treasurer',
+    description:
+      "The calling user becomes the treasurer's user, so a register can sign that user in as the cashier. A user holds " +
+      'at most one treasurer of a seller, and a treasurer one user; a register may not join. The write moves the ' +
+      "seller's version.",
+    method: 'POST',
+    path,
+    handle: (request) => joinOrDisjoin(request, true),
+  }),
+  route({
+    ...joining,
+    summary: 'Disjoins a treasurer from its user',
+    description: "The treasurer is left without a user. Called by a user, not a register; the write moves the seller's version.",
     method: 'DELETE',
     path,
     handle: (request) => joinOrDisjoin(request, false),

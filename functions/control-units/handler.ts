@@ -13,6 +13,9 @@ const common = { versions: ALL_VERSIONS, access: access.administrator };
 /** Control units and their edge bridges (docs/conventions.md §23). */
 export const routes: Route[] = [
   route({
+    summary: 'Lists control units',
+    description:
+      'The fiscal control units, a bare array ordered and searched by the list parameters (like matches the serial, city and postal code). A unit is registered by the first activation that names its serial; a software-vendor user sees only the units connected to its vendor.',
     ...common,
     method: 'GET',
     path: '/control-units',
@@ -21,6 +24,9 @@ export const routes: Route[] = [
     handle: listUnits,
   }),
   route({
+    summary: 'Reads a control unit',
+    description:
+      "A control unit: its serial, location, registration date and software vendor. A software-vendor user reads only its own vendor's units; another vendor's is 404, as an unknown one.",
     ...common,
     method: 'GET',
     path: '/control-units/{serial}',
@@ -29,6 +35,8 @@ export const routes: Route[] = [
     handle: getUnit,
   }),
   route({
+    summary: 'Deletes a control unit',
+    description: "Removes a unit no activation names, closed ones included, with its bridge's records. Only the hyper admin may.",
     ...common,
     method: 'DELETE',
     path: '/control-units/{serial}',
@@ -37,6 +45,9 @@ export const routes: Route[] = [
     handle: deleteUnit,
   }),
   route({
+    summary: 'Connects a control unit to a software vendor',
+    description:
+      'Gives a unit that has no vendor this vendor; one that has a vendor must be disconnected first. A connected unit keeps its vendor from being deleted. Only the hyper admin may.',
     ...common,
     method: 'PUT',
     path: '/control-units/{serial}/software-vendor/{vendorId}',
@@ -50,6 +61,8 @@ export const routes: Route[] = [
     handle: connectUnit,
   }),
   route({
+    summary: 'Disconnects a control unit from its software vendor',
+    description: "Takes the unit's vendor away; a disconnected unit can serve no new activation. Only the hyper admin may.",
     ...common,
     method: 'DELETE',
     path: '/control-units/{serial}/software-vendor',
@@ -62,6 +75,9 @@ export const routes: Route[] = [
     handle: disconnectUnit,
   }),
   route({
+    summary: "Reads a control unit's bridge",
+    description:
+      'The edge bridge between the unit and the service: whether it was provisioned and when, when it last reported, whether it was online then, and its version (null where there is nothing yet). A receipt signed through a bridge never provisioned or never heard from is 503 REQUIRES_SETUP.',
     ...common,
     method: 'GET',
     path: '/control-units/{serial}/bridge',
@@ -70,6 +86,9 @@ export const routes: Route[] = [
     handle: getBridge,
   }),
   route({
+    summary: "Removes a control unit's bridge",
+    description:
+      "Removes the bridge's provisioning record and last status, once every activation naming the unit is CLOSED; the bridge's certificate in the cloud is revoked by the operator. Only the hyper admin may.",
     ...common,
     method: 'DELETE',
     path: '/control-units/{serial}/bridge',

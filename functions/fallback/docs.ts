@@ -5,9 +5,13 @@ import type { PlainRoute } from '#shared/http/api.ts';
 import { okText } from '#shared/http/response.ts';
 import { API_VERSIONS } from '#shared/versions.ts';
 
-/** The API reference's pages by path: the overview and one page per version, each a file scripts/docs.ts writes. */
+/**
+ * The API reference's pages by path: the overview, one page per version and the interface conventions
+ * (docs/conventions.md), each a file scripts/docs.ts writes.
+ */
 export const DOCS_PAGES: Readonly<Record<string, string>> = {
   '/docs': 'index.html',
+  '/docs/conventions': 'conventions.html',
   ...Object.fromEntries(API_VERSIONS.map((version) => [`/docs/v${version}`, `v${version}.html`])),
 };
 

@@ -24,10 +24,16 @@ function imageRoutes(owner: Owner, versions: readonly ApiVersion[], postVersions
   const current = `${owner.path}/current/{pictureFilename}` as const;
   const common = { versions, access: access.sellerReference, errors: [['NotFound'], ['ReferenceNotFound']] as const };
   const bytes = { media: IMAGE_BODY.mediaTypes };
+  // The reference's words: "a product's images", "the seller's images".
+  const whose = owner.entity ? `a ${owner.entity.noun.toLowerCase()}'s` : "the seller's";
+  const kept =
+    "Each image is kept by its file name, in versions: a write makes a new version of it and of the seller's data, which registers sync.";
   return [
     rawRoute({
       ...common,
       versions: postVersions,
+      summary: `Uploads one of ${whose} images`,
+      description: `Stores the bytes (PNG, JPEG, GIF or WebP) as a new image of ${whose} under a file name of the service's, which it answers. ${kept}`,
       method: 'POST',
       path: owner.path,
       raw: IMAGE_BODY,
@@ -36,6 +42,8 @@ function imageRoutes(owner: Owner, versions: readonly ApiVersion[], postVersions
     }),
     route({
       ...common,
+      summary: `Lists ${whose} images`,
+      description: `${whose.charAt(0).toUpperCase()}${whose.slice(1)} current images, by the list parameters: v15 answers their paths, v26 and v33 their records (file name, version, media type, size).`,
       method: 'GET',
       path: owner.path,
       query: listQuery(IMAGE_ORDER),
@@ -44,6 +52,8 @@ function imageRoutes(owner: Owner, versions: readonly ApiVersion[], postVersions
     }),
     route({
       ...common,
+      summary: `Reads one of ${whose} images`,
+      description: `The current version's bytes of one of ${whose} images, with its ETag (304 to If-None-Match).`,
       method: 'GET',
       path: current,
       conditional: 'read',
@@ -52,6 +62,8 @@ function imageRoutes(owner: Owner, versions: readonly ApiVersion[], postVersions
     }),
     rawRoute({
       ...common,
+      summary: `Writes one of ${whose} images`,
+      description: `Stores the bytes as the image of that file name: its next version (204), or a new image (201). ${kept}`,
       method: 'PUT',
       path: current,
       raw: IMAGE_BODY,
@@ -61,6 +73,8 @@ function imageRoutes(owner: Owner, versions: readonly ApiVersion[], postVersions
     }),
     route({
       ...common,
+      summary: `Deletes one of ${whose} images`,
+      description: `Removes the image of that file name; a register syncing the seller's data sees it deleted in the diff.`,
       method: 'DELETE',
       path: current,
       conditional: 'write',
@@ -69,6 +83,8 @@ function imageRoutes(owner: Owner, versions: readonly ApiVersion[], postVersions
     }),
     route({
       ...common,
+      summary: `Reads a version of one of ${whose} images`,
+      description: `The bytes of one version of an image, with its ETag. In v15 the version is \`current\` (the bytes) or \`version\` (the current version's record).`,
       method: 'GET',
       path: `${owner.path}/{pictureVersion}/{pictureFilename}` as const,
       conditional: 'read',
@@ -78,6 +94,8 @@ function imageRoutes(owner: Owner, versions: readonly ApiVersion[], postVersions
     }),
     route({
       ...common,
+      summary: `Reads ${whose} images changed between two versions`,
+      description: `The records of ${whose} images written or deleted after the first version up to the second, for a register syncing offline: a deleted image's record is null but for its file name.`,
       method: 'GET',
       path: `/{sellerId}/${owner.diff}/{versionFrom}/{versionTo}` as const,
       // Images are part of the catalog a register syncs offline: the SYNCHRONIZATION feature, as the catalog diffs.

@@ -36,6 +36,9 @@ const FACET_QUERY = [
  */
 export const routes: Route[] = [
   route({
+    summary: "Gets a receipt's control code from the control unit",
+    description:
+      "The register sends a receipt's totals (the VAT per rate, the gross, the print type, the date, the receipt number) before printing it; the service passes them to the control unit its activation names, through the unit's bridge, and answers the unit's control code and serial for the receipt. The unit's refusal is 500 ControlUnitReceipt with its return code, a unit out of reach 500 ControlUnitUnavailable; a repeat of the same receipt answers the unit's first answer without asking it again.",
     responses: { 201: 'kdResult' },
     errors: KD_REFUSALS,
     method: 'POST',
@@ -47,6 +50,9 @@ export const routes: Route[] = [
     handle: postKd,
   }),
   route({
+    summary: "Gets a receipt's control code from the control unit",
+    description:
+      "The register sends a receipt's totals (the VAT per rate, the gross, the print type, the date, the receipt number) before printing it; the service passes them to the control unit its activation names, through the unit's bridge, and answers the unit's control code and serial for the receipt. The unit's refusal is 500 ControlUnitReceipt with its return code, a unit out of reach 500 ControlUnitUnavailable; a repeat of the same receipt answers the unit's first answer without asking it again. The path names the caller's own register.",
     responses: { 201: 'kdResult' },
     errors: [...KD_REFUSALS, ['ReferenceNotFound']],
     method: 'POST',
@@ -58,6 +64,9 @@ export const routes: Route[] = [
     handle: postKd,
   }),
   route({
+    summary: "Lists the control units' log of receipts",
+    description:
+      "The Kd log: each receipt a control unit registered, with its seller, register, unit and outcome, a page at a time, filtered by control unit, seller or register. With `seller`, any user with access to that seller reads its records; without it, the hyper admin reads all of them, a software-vendor user those of its vendor's units.",
     query: FACET_QUERY,
     responses: { 200: { list: 'kdLogRecord' } },
     errors: [
@@ -72,6 +81,9 @@ export const routes: Route[] = [
     handle: listKdFacets,
   }),
   route({
+    summary: "Lists the control units' log of receipts",
+    description:
+      "The Kd log: each receipt a control unit registered, with its seller, register, unit and outcome, a page at a time, filtered by control unit, seller, register or software vendor and ordered as asked. With `seller`, any user with access to that seller reads its records; without it, the hyper admin reads all of them, a software-vendor user those of its vendor's units.",
     query: [
       ...FACET_QUERY,
       ...listQuery(KD_ORDER_FIELDS).filter((param) => param.name === 'orderBy' || param.name === 'orderDesc'),

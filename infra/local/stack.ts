@@ -139,7 +139,9 @@ export const LOCAL_TABLE = 'cash-register-local';
  */
 export async function startStack(options: StackOptions): Promise<LocalStack> {
   const serials = options.controlUnits ?? controlUnitSerials();
-  await Promise.all([buildAll(), buildDocs()]);
+  // The port is chosen first, so the reference pages name the stack's own base URL as their server.
+  const port = options.port ?? (await freePort());
+  await Promise.all([buildAll(), buildDocs(DOCS_BUILD_DIR, `http://localhost:${port}`)]);
   const dynamo: LocalDynamo = await startDynamo(options.dataDir ? { dataDir: options.dataDir } : {});
   // What has started, stopped in reverse order (also when a later start fails).
   const started: (() => Promise<void>)[] = [() => dynamo.stop()];
@@ -193,7 +195,6 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
       sellers: [],
     });
 
-    const port = options.port ?? (await freePort());
     const [lambdaPort, websocketPort, albPort] = [await freePort(), await freePort(), await freePort()];
     const timeouts = options.lambdaTimeouts === false ? ['--noTimeout'] : [];
     const offline = spawn(join(root, 'node_modules/.bin/sls'), ['offline', 'start', '--stage', 'local', ...timeouts], {

@@ -15,6 +15,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from '#shared/http/idempotency.ts';
 import type { QueryParam } from '#shared/http/query.ts';
 import type { BodySpec, ResponseBody, Route } from '#shared/http/router.ts';
 import { API_VERSIONS, type ApiVersion } from '#shared/versions.ts';
+import { CONVENTIONS_PAGE, DEFAULT_SERVER_URL, SERVER_DESCRIPTION, TAG_DESCRIPTIONS } from './tags.ts';
 
 type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json | undefined };
 type JsonObject = { [key: string]: Json | undefined };
@@ -431,6 +432,64 @@ const queryParameter = (param: QueryParam): JsonObject => ({
   schema: param.schema as Json,
 });
 
+/**
+ * Who may call a route, by its access rule (shared/auth/access.ts); a rule not named here fails the build, so a new
+ * rule gets its sentence.
+ */
+const CALLERS = new Map<unknown, string>([
+  [access.anyone, 'Anyone may call it, with no credentials.'],
+  [access.authenticated, 'Any user or register with valid credentials may call it; what it answers depends on who calls.'],
+  [access.user, 'Called by a user (Basic credentials), not a register; what it answers depends on the user.'],
+  [access.register, 'Called by a register, with its activation key (X-Api-Key).'],
+  [access.hyperAdmin, 'Only the hyper admin may call it.'],
+  [access.administrator, 'Called by the hyper admin, or by a software-vendor user for its own vendor.'],
+  [
+    access.seller,
+    "Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the " +
+      'seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.',
+  ],
+  [
+    access.sellerReference,
+    "Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller " +
+      'is 404 ReferenceNotFound.',
+  ],
+  [
+    access.ownRegister,
+    "Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.",
+  ],
+  [
+    access.ownRegisterSrv4pos,
+    "Called by a register (X-Api-Key) of the path's seller, which the path may name in any letter case or by its " +
+      'corporate id alone.',
+  ],
+  [
+    access.sellerRecord,
+    'Called by a user with access to the seller (the hyper admin, a software-vendor user whose application the seller ' +
+      'runs, a user connected to it) or by a register (X-Api-Key) of that seller.',
+  ],
+]);
+
+/**
+ * The operation's description: the route's own, then who may call it, the feature a register's activation needs and
+ * whether it honours an Idempotency-Key. Its refusals are its responses.
+ */
+export function describeRoute(route: Route): string {
+  const callers = CALLERS.get(route.access);
+  if (callers === undefined) throw new Error(`${route.method} ${route.path}: no sentence for its access rule (CALLERS)`);
+  return [
+    route.description,
+    callers,
+    route.feature
+      ? `A register's activation needs the feature ${route.feature} (403 ACTIVATION_NO_FEATURE without it); users need none.`
+      : undefined,
+    route.idempotent
+      ? 'Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.'
+      : undefined,
+  ]
+    .filter((paragraph) => paragraph !== undefined && paragraph !== '')
+    .join('\n\n');
+}
+
 function operation(group: string, route: Route, version: ApiVersion, errors: ErrorResponses): JsonObject {
   const parameters: JsonObject[] = (route.path.match(/\{\w+\}/g) ?? []).map((param) => {
     const name = param.slice(1, -1);
@@ -494,10 +553,11 @@ function operation(group: string, route: Route, version: ApiVersion, errors: Err
   const body = requestBody(route, version);
   return {
     operationId: operationId(route),
-    summary: `${route.method} ${route.path}`,
+    // The path stands in only while a route has no summary of its own.
+    summary: route.summary ?? `${route.method} ${route.path}`,
+    description: describeRoute(route),
     tags: [group],
     security: security(route),
-    ...(route.feature ? { description: `A register's activation needs the feature ${route.feature}.` } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body ? { requestBody: body } : {}),
     responses,
@@ -523,6 +583,13 @@ function schemaComponents(): JsonObject {
 
 const ORDER = ['get', 'put', 'post', 'delete'];
 
+/** A group's sentence (scripts/openapi/tags.ts); a group without one fails the build. */
+function tagDescription(group: string): string {
+  const description = TAG_DESCRIPTIONS[group];
+  if (description === undefined) throw new Error(`functions/${group} has no description in scripts/openapi/tags.ts`);
+  return description;
+}
+
 /** The document of one API version. */
 export function buildDocument(routes: readonly GroupRoute[], version: ApiVersion): JsonObject {
   const errors = new ErrorResponses();
@@ -546,14 +613,14 @@ export function buildDocument(routes: readonly GroupRoute[], version: ApiVersion
       title: `Cash register back end, API v${version}`,
       version: `v${version}`,
       description:
-        'Generated by `npm run openapi` from schemas/ and the route tables; do not edit. Conventions every endpoint follows ' +
-        '(errors, entity tags, lists, sync) are in docs/conventions.md.',
+        'Generated by `npm run openapi` from schemas/ and the route tables; do not edit. The conventions every endpoint ' +
+        `follows (errors, entity tags, lists, sync) are [docs/conventions.md](${CONVENTIONS_PAGE}), served beside this page.`,
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: 'http://localhost:3000', description: 'The local stack (`npm start`).' }],
+    servers: [{ url: DEFAULT_SERVER_URL, description: SERVER_DESCRIPTION }],
     tags: [...new Set(routes.filter(({ route }) => route.versions.includes(version)).map(({ group }) => group))].map((name) => ({
       name,
-      description: `functions/${name}`,
+      description: tagDescription(name),
     })),
     paths: sorted,
     components: {

@@ -3,6 +3,11 @@
  * the fallback function serves them), opened in a real headless Chromium (Debian's `chromium`, driven by
  * playwright-core). Every operation of each OpenAPI document is rendered, and every request a page makes stays on
  * this machine. Screenshots go to .test-output/docs/.
+ *
+ * Redoc lays out each operation as an empty section 100 px tall and fills it once it comes within 200 px of the view,
+ * and leaves a tag's sections out of view unpainted (`content-visibility: auto`): a full-page screenshot shows the
+ * unfilled ones as blank stretches, where a reader who scrolls sees them filled as they arrive (docs/decisions.md,
+ * "The API reference pages"). So the tests look at what is in view after scrolling, as a reader would.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_VERSIONS } from '#shared/versions.ts';
 import { root } from '../../scripts/build.ts';
 import { type Operation, openApiDocument, operationsOf, pagePath, partialOperations } from '../../scripts/docs.ts';
+import { CONVENTIONS_PAGE } from '../../scripts/openapi/tags.ts';
 
 /** Debian's package (`.ci/run` installs it when missing). */
 const CHROMIUM = '/usr/bin/chromium';
@@ -112,7 +118,7 @@ describe('the API reference at /docs', () => {
 
     // Assess
     expect(answer).toEqual(HTML);
-    expect(links).toEqual(API_VERSIONS.map(pagePath));
+    expect(links).toEqual([...API_VERSIONS.map(pagePath), CONVENTIONS_PAGE]);
     expect(differences).toBeGreaterThan(0);
     const documents = new Map(API_VERSIONS.map((version) => [version, openApiDocument(version)] as const));
     expect(partial).toBe(partialOperations(documents).size);
@@ -162,6 +168,79 @@ describe('the API reference at /docs', () => {
       expect(made.filter((url) => !local(url))).toEqual([]);
     },
   );
+
+  it(
+    'v33: an operation scrolled to is laid out with its summary, description and who may call it, and nothing in view is blank',
+    { timeout: 120_000 },
+    async () => {
+      // Prepare: a known operation of the catalog, its section among the tag's others.
+      const v33 = openApiDocument(33) as ReturnType<typeof openApiDocument> & {
+        paths: Record<string, { put?: { description?: string } }>;
+      };
+      const putTax = operationsOf(v33).find(
+        ({ method, path }) => method === 'PUT' && path === '/v33/{sellerId}/taxes/{identifier}',
+      );
+      if (putTax === undefined) throw new Error('v33 has no PUT /{sellerId}/taxes/{identifier}');
+      const description = v33.paths[putTax.path]?.put?.description ?? '';
+      const { page, close } = await open(pagePath(33));
+      // The overview at the top, once Redoc has set it: its servers and its link to the conventions.
+      await page.getByText(baseUrl).first().waitFor();
+      const top = await page.locator('body').innerText();
+      await page.goto(new URL(`#/${putTax.tag}`, page.url()).href);
+
+      // Act: scroll to it as a reader would, and wait until what is in view is filled.
+      const heading = await operationHeading(page, putTax);
+      const section = page.locator(`[data-section-id="/${putTax.tag}/${putTax.operationId.toLowerCase()}"]`);
+      await section.evaluate((element) => element.scrollIntoView());
+      /** Sections in view that are still empty (Redoc's placeholders), and the height of the view they cover. */
+      const height = page.viewportSize()?.height ?? 0;
+      const blankInView = () =>
+        page.locator('[data-section-id]').evaluateAll(
+          (elements, viewHeight) =>
+            elements
+              .map((element) => ({ text: element.textContent?.trim() ?? '', box: element.getBoundingClientRect() }))
+              .filter(({ text, box }) => text === '' && box.bottom > 0 && box.top < viewHeight)
+              .reduce((sum, { box }) => sum + Math.min(box.bottom, viewHeight) - Math.max(box.top, 0), 0),
+          height,
+        );
+      await expect.poll(blankInView, { timeout: 20_000 }).toBe(0);
+      const box = await section.boundingBox();
+      const text = await section.innerText();
+      const screenshot = join(OUTPUT, 'v33-operation.png');
+      await page.screenshot({ path: screenshot });
+      console.log(`The v33 page at ${putTax.method} ${putTax.path}: ${screenshot}`);
+      await close();
+
+      // Assess: the page names the stack it is served by, and links the conventions.
+      expect(top).toContain(baseUrl);
+      expect(top).not.toContain('localhost:3000');
+      expect(top).toContain('docs/conventions.md');
+      expect(heading).toBe('Writes a tax');
+      expect(box?.height).toBeGreaterThan(300);
+      // The description's paragraphs, as Redoc sets them: the route's own, then who may call it.
+      for (const paragraph of description.split('\n\n')) expect(text).toContain(paragraph);
+      expect(text).toContain('Called by a user with access to the path');
+    },
+  );
+
+  it('serves the interface conventions beside the reference, linked from each version page', { timeout: 120_000 }, async () => {
+    // Act
+    const { page, answer, close } = await open(CONVENTIONS_PAGE);
+    const headings = await page.locator('h2').allInnerTexts();
+    const back = await page.locator('a[href^="/docs"]').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
+    await close();
+    const versionPage = await open(pagePath(33));
+    const link = versionPage.page.locator(`a[href="${CONVENTIONS_PAGE}"]`).first();
+    await link.waitFor();
+    const linked = await link.innerText();
+    await versionPage.close();
+
+    // Assess
+    expect(answer).toEqual(HTML);
+    expect(headings).toContain('3. Error body');
+    expect(back).toEqual(['/docs', ...API_VERSIONS.map(pagePath)]);
+    expect(linked).toBe('docs/conventions.md');
+  });
 
   it('answers GET only, and 404 for a page it does not have', async () => {
     // Act

@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { bodyExamples } from '#schemas/examples.ts';
 import * as validators from '#schemas/generated/validators.js';
-import { buildDocuments } from '../../scripts/openapi/build.ts';
+import { buildDocuments, loadRoutes } from '../../scripts/openapi/build.ts';
 
 const run = promisify(execFile);
 const dir = new URL('../../docs/openapi/', import.meta.url);
@@ -97,4 +97,43 @@ describe('OpenAPI documents (docs/openapi)', () => {
       }
     }
   });
+
+  it('describe an operation in words: its summary, its description, who may call it, its feature and Idempotency-Key', () => {
+    // Act
+    const paths = readDocument('v33').paths as Record<string, Record<string, { summary: string; description: string }>>;
+    const email = paths['/v33/email']?.post;
+    const tags = readDocument('v33').tags as { name: string; description: string }[];
+
+    // Assess
+    expect(email?.summary).toBe("Sends a message to the vendor's support");
+    expect(email?.description.split('\n\n').slice(1)).toEqual([
+      'Called by a register, with its activation key (X-Api-Key).',
+      "A register's activation needs the feature SUPPORT (403 ACTIVATION_NO_FEATURE without it); users need none.",
+      'Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.',
+    ]);
+    expect(email?.description.split('\n\n')[0]).toMatch(/^Sends one message .*\.$/);
+    expect(tags.length).toBeGreaterThan(0);
+    for (const { name, description } of tags) expect(description, name).toMatch(/^[A-Z].{20,}\.$/);
+    expect(readDocument('v33').servers).toEqual([{ url: 'http://localhost:3000', description: expect.any(String) as string }]);
+  });
+
+  // The groups whose routes are described so far (issue 27): the others follow, and then this covers every group.
+  const DESCRIBED = ['activations', 'catalog', 'control-units', 'devices', 'email', 'gateway', 'images', 'kd'];
+
+  it.each(DESCRIBED.map((group) => ({ group })))(
+    'give every route of $group a one-line summary in words and a description without paths or section numbers',
+    async ({ group }) => {
+      // Act
+      const routes = (await loadRoutes()).filter((entry) => entry.group === group).map(({ route }) => route);
+
+      // Assess
+      expect(routes.length).toBeGreaterThan(0);
+      for (const { method, path, summary, description } of routes) {
+        const name = `${method} ${path}`;
+        expect(summary, name).toMatch(/^[A-Z][^\n/{}]{5,80}$/);
+        expect(description, name).toMatch(/^[A-Z(`"][^\n]{20,}[.)]$/);
+        expect(description, name).not.toMatch(/§|\{sellerId\}|\/v\d\d\//);
+      }
+    },
+  );
 });

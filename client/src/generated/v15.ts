@@ -11,7 +11,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /activations/activation-code */
+        /**
+         * Reads the register's signed activation code
+         * @description The register's activation as a signed code (ECDSA P-256): its seller, register name, period and features, which the app verifies offline with the public key. An activation still ISSUED is refused until an administrator makes it ACTIVE.
+         *
+         *     Called by a register, with its activation key (X-Api-Key).
+         */
         get: operations["getActivationsActivationCode"];
         put?: never;
         post?: never;
@@ -28,9 +33,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /activations/{activationId} */
+        /**
+         * Reads an activation
+         * @description An activation with its seller, register name, period, features and status (ISSUED, ACTIVE, WORKING or CLOSED). A software-vendor user reads only the activations of its own vendor's applications.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getActivationsByActivationId"];
-        /** PUT /activations/{activationId} */
+        /**
+         * Changes an activation
+         * @description Rewrites an activation's period, features, contact details and comment; its status changes only through the status operation. A software-vendor user changes only the activations of its own vendor's applications.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         put: operations["putActivationsByActivationId"];
         post?: never;
         delete?: never;
@@ -47,7 +62,12 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /activations/{activationId}/status */
+        /**
+         * Changes an activation's status
+         * @description ISSUED may become ACTIVE; ISSUED, ACTIVE and WORKING may become CLOSED, which is final (an ACTIVE activation becomes WORKING at its register's first call). The register's key follows in the same write: a closed activation's key is refused at its next call.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         put: operations["putActivationsByActivationIdStatus"];
         post?: never;
         delete?: never;
@@ -63,10 +83,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /application-descriptions */
+        /**
+         * GET /application-descriptions
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getApplicationDescriptions"];
         put?: never;
-        /** POST /application-descriptions */
+        /**
+         * POST /application-descriptions
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         post: operations["postApplicationDescriptions"];
         delete?: never;
         options?: never;
@@ -81,12 +107,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /application-descriptions/{applicationPackage} */
+        /**
+         * GET /application-descriptions/{applicationPackage}
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getApplicationDescriptionsByApplicationPackage"];
-        /** PUT /application-descriptions/{applicationPackage} */
+        /**
+         * PUT /application-descriptions/{applicationPackage}
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         put: operations["putApplicationDescriptionsByApplicationPackage"];
         post?: never;
-        /** DELETE /application-descriptions/{applicationPackage} */
+        /**
+         * DELETE /application-descriptions/{applicationPackage}
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         delete: operations["deleteApplicationDescriptionsByApplicationPackage"];
         options?: never;
         head?: never;
@@ -100,7 +135,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /auth/handshake */
+        /**
+         * GET /auth/handshake
+         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         */
         get: operations["getAuthHandshake"];
         put?: never;
         post?: never;
@@ -117,7 +155,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /auth/user */
+        /**
+         * GET /auth/user
+         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         */
         get: operations["getAuthUser"];
         put?: never;
         post?: never;
@@ -134,7 +175,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /control-units */
+        /**
+         * Lists control units
+         * @description The fiscal control units, a bare array ordered and searched by the list parameters (like matches the serial, city and postal code). A unit is registered by the first activation that names its serial; a software-vendor user sees only the units connected to its vendor.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getControlUnits"];
         put?: never;
         post?: never;
@@ -151,11 +197,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /control-units/{serial} */
+        /**
+         * Reads a control unit
+         * @description A control unit: its serial, location, registration date and software vendor. A software-vendor user reads only its own vendor's units; another vendor's is 404, as an unknown one.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getControlUnitsBySerial"];
         put?: never;
         post?: never;
-        /** DELETE /control-units/{serial} */
+        /**
+         * Deletes a control unit
+         * @description Removes a unit no activation names, closed ones included, with its bridge's records. Only the hyper admin may.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         delete: operations["deleteControlUnitsBySerial"];
         options?: never;
         head?: never;
@@ -169,11 +225,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /control-units/{serial}/bridge */
+        /**
+         * Reads a control unit's bridge
+         * @description The edge bridge between the unit and the service: whether it was provisioned and when, when it last reported, whether it was online then, and its version (null where there is nothing yet). A receipt signed through a bridge never provisioned or never heard from is 503 REQUIRES_SETUP.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getControlUnitsBySerialBridge"];
         put?: never;
         post?: never;
-        /** DELETE /control-units/{serial}/bridge */
+        /**
+         * Removes a control unit's bridge
+         * @description Removes the bridge's provisioning record and last status, once every activation naming the unit is CLOSED; the bridge's certificate in the cloud is revoked by the operator. Only the hyper admin may.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         delete: operations["deleteControlUnitsBySerialBridge"];
         options?: never;
         head?: never;
@@ -190,7 +256,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** DELETE /control-units/{serial}/software-vendor */
+        /**
+         * Disconnects a control unit from its software vendor
+         * @description Takes the unit's vendor away; a disconnected unit can serve no new activation. Only the hyper admin may.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         delete: operations["deleteControlUnitsBySerialSoftwareVendor"];
         options?: never;
         head?: never;
@@ -205,7 +276,12 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /control-units/{serial}/software-vendor/{vendorId} */
+        /**
+         * Connects a control unit to a software vendor
+         * @description Gives a unit that has no vendor this vendor; one that has a vendor must be disconnected first. A connected unit keeps its vendor from being deleted. Only the hyper admin may.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         put: operations["putControlUnitsBySerialSoftwareVendorByVendorId"];
         post?: never;
         delete?: never;
@@ -221,7 +297,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /installations/{productionNumber}/build-infoes */
+        /**
+         * Lists an installation's build infos
+         * @description The build info (pairs of text the app reported about its build and device) of each install under a production number. The hyper admin, the application's software vendor and whoever may access a seller registered on the installation (its registers, their users) may read them.
+         *
+         *     Any user or register with valid credentials may call it; what it answers depends on who calls.
+         */
         get: operations["getInstallationsByProductionNumberBuildInfoes"];
         put?: never;
         post?: never;
@@ -238,7 +319,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /kd-facets */
+        /**
+         * Lists the control units' log of receipts
+         * @description The Kd log: each receipt a control unit registered, with its seller, register, unit and outcome, a page at a time, filtered by control unit, seller or register. With `seller`, any user with access to that seller reads its records; without it, the hyper admin reads all of them, a software-vendor user those of its vendor's units.
+         *
+         *     Called by a user (Basic credentials), not a register; what it answers depends on the user.
+         */
         get: operations["getKdFacets"];
         put?: never;
         post?: never;
@@ -257,7 +343,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /noauth/activations/cash-register-name/existance */
+        /**
+         * Tells whether a register name is taken
+         * @description Answers whether the seller given by country and corporate id already has a register of that name, so an app can ask for another name before ordering an activation. Changes nothing.
+         *
+         *     Anyone may call it, with no credentials.
+         */
         post: operations["postNoauthActivationsCashRegisterNameExistance"];
         delete?: never;
         options?: never;
@@ -274,7 +365,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /noauth/activations/generate-production-number */
+        /**
+         * Gets a production number for an installation
+         * @description A register app installed on a device asks for the production number that names its installation, before it orders an activation. The device, the application package and its build info are recorded; the package must be a known application description.
+         *
+         *     Anyone may call it, with no credentials.
+         */
         post: operations["postNoauthActivationsGenerateProductionNumber"];
         delete?: never;
         options?: never;
@@ -291,7 +387,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /noauth/activations/order-activation */
+        /**
+         * Orders an activation
+         * @description A v15 register app orders the activation of its installation for a seller under a register name, unique among the seller's registers. It answers the activation's security token: the key the register sends, as X-Api-Key, once an administrator has made the activation ACTIVE.
+         *
+         *     Anyone may call it, with no credentials.
+         */
         post: operations["postNoauthActivationsOrderActivation"];
         delete?: never;
         options?: never;
@@ -306,7 +407,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /noauth/activations/public-keys/{publicKeyFileName} */
+        /**
+         * Reads the key that verifies activation codes
+         * @description The public key (PEM) that verifies signed activation codes offline, by the file name a code names. A rotated key gets a new name; an unknown name is 404.
+         *
+         *     Anyone may call it, with no credentials.
+         */
         get: operations["getNoauthActivationsPublicKeysByPublicKeyFileName"];
         put?: never;
         post?: never;
@@ -323,7 +429,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /noauth/receipts/{token} */
+        /**
+         * GET /noauth/receipts/{token}
+         * @description Anyone may call it, with no credentials.
+         */
         get: operations["getNoauthReceiptsByToken"];
         put?: never;
         post?: never;
@@ -342,7 +451,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /pospluses/kd */
+        /**
+         * Gets a receipt's control code from the control unit
+         * @description The register sends a receipt's totals (the VAT per rate, the gross, the print type, the date, the receipt number) before printing it; the service passes them to the control unit its activation names, through the unit's bridge, and answers the unit's control code and serial for the receipt. The unit's refusal is 500 ControlUnitReceipt with its return code, a unit out of reach 500 ControlUnitUnavailable; a repeat of the same receipt answers the unit's first answer without asking it again.
+         *
+         *     Called by a register, with its activation key (X-Api-Key).
+         *
+         *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
+         */
         post: operations["postPosplusesKd"];
         delete?: never;
         options?: never;
@@ -357,9 +473,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /restaurants/{sellerId} */
+        /**
+         * GET /restaurants/{sellerId}
+         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         */
         get: operations["getRestaurantsBySellerId"];
-        /** PUT /restaurants/{sellerId} */
+        /**
+         * PUT /restaurants/{sellerId}
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         put: operations["putRestaurantsBySellerId"];
         post?: never;
         delete?: never;
@@ -375,10 +497,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /sellers */
+        /**
+         * GET /sellers
+         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         */
         get: operations["getSellers"];
         put?: never;
-        /** POST /sellers */
+        /**
+         * POST /sellers
+         * @description Only the hyper admin may call it.
+         */
         post: operations["postSellers"];
         delete?: never;
         options?: never;
@@ -393,12 +521,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /sellers/{sellerId} */
+        /**
+         * GET /sellers/{sellerId}
+         * @description Called by a user with access to the seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to it) or by a register (X-Api-Key) of that seller.
+         */
         get: operations["getSellersBySellerId"];
-        /** PUT /sellers/{sellerId} */
+        /**
+         * PUT /sellers/{sellerId}
+         * @description Called by a user with access to the seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to it) or by a register (X-Api-Key) of that seller.
+         */
         put: operations["putSellersBySellerId"];
         post?: never;
-        /** DELETE /sellers/{sellerId} */
+        /**
+         * DELETE /sellers/{sellerId}
+         * @description Only the hyper admin may call it.
+         */
         delete: operations["deleteSellersBySellerId"];
         options?: never;
         head?: never;
@@ -412,10 +549,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /software-vendors */
+        /**
+         * GET /software-vendors
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getSoftwareVendors"];
         put?: never;
-        /** POST /software-vendors */
+        /**
+         * POST /software-vendors
+         * @description Only the hyper admin may call it.
+         */
         post: operations["postSoftwareVendors"];
         delete?: never;
         options?: never;
@@ -430,12 +573,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /software-vendors/{vendorId} */
+        /**
+         * GET /software-vendors/{vendorId}
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getSoftwareVendorsByVendorId"];
-        /** PUT /software-vendors/{vendorId} */
+        /**
+         * PUT /software-vendors/{vendorId}
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         put: operations["putSoftwareVendorsByVendorId"];
         post?: never;
-        /** DELETE /software-vendors/{vendorId} */
+        /**
+         * DELETE /software-vendors/{vendorId}
+         * @description Only the hyper admin may call it.
+         */
         delete: operations["deleteSoftwareVendorsByVendorId"];
         options?: never;
         head?: never;
@@ -449,7 +601,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /users */
+        /**
+         * GET /users
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getUsers"];
         put?: never;
         post?: never;
@@ -467,10 +622,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /users/{username} */
+        /**
+         * PUT /users/{username}
+         * @description Called by a user (Basic credentials), not a register; what it answers depends on the user.
+         */
         put: operations["putUsersByUsername"];
         post?: never;
-        /** DELETE /users/{username} */
+        /**
+         * DELETE /users/{username}
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         delete: operations["deleteUsersByUsername"];
         options?: never;
         head?: never;
@@ -485,10 +646,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /users/{username}/sellers/{sellerId} */
+        /**
+         * PUT /users/{username}/sellers/{sellerId}
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         put: operations["putUsersByUsernameSellersBySellerId"];
         post?: never;
-        /** DELETE /users/{username}/sellers/{sellerId} */
+        /**
+         * DELETE /users/{username}/sellers/{sellerId}
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         delete: operations["deleteUsersByUsernameSellersBySellerId"];
         options?: never;
         head?: never;
@@ -502,10 +669,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/categories */
+        /**
+         * Lists the categories
+         * @description The seller's live categories, a bare array, a page at a time by the list parameters.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdCategories"];
         put?: never;
-        /** POST /{sellerId}/categories */
+        /**
+         * Creates a category
+         * @description A category groups products on the register (commodities link them), with a name and, from v26, a colour. Creates one under the body's identifier, or a new one when the body has none, and answers its identifier; an identifier in use is 409 VersionConflict. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         post: operations["postBySellerIdCategories"];
         delete?: never;
         options?: never;
@@ -521,8 +698,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/categories-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads the categories changed between two versions
+         * @description The categories written or deleted after the first version of the seller's data up to the second, each as the version shows it, for a register syncing offline: a deleted one is null but for its identifier. A first version older than the deletions kept is 410 OutdatedVersion: the register reads everything again.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdCategoriesDiffByVersionFromByVersionTo"];
         put?: never;
@@ -540,12 +721,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/categories/{identifier} */
+        /**
+         * Reads a category
+         * @description A category groups products on the register (commodities link them), with a name and, from v26, a colour. Answers it as the version shows it, with its version as ETag (304 to If-None-Match); a deleted one is 404.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdCategoriesByIdentifier"];
-        /** PUT /{sellerId}/categories/{identifier} */
+        /**
+         * Writes a category
+         * @description A category groups products on the register (commodities link them), with a name and, from v26, a colour. Writes the version's fields over the category of that identifier (204), or creates it (201); If-Match and If-None-Match make the write conditional. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         put: operations["putBySellerIdCategoriesByIdentifier"];
         post?: never;
-        /** DELETE /{sellerId}/categories/{identifier} */
+        /**
+         * Deletes a category
+         * @description Deletes the category, leaving a tombstone that the diffs show; one that other entities name cannot go (422 ENTITY_HAS_REFERENCED_DATA). The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         delete: operations["deleteBySellerIdCategoriesByIdentifier"];
         options?: never;
         head?: never;
@@ -559,10 +755,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/commodities */
+        /**
+         * Lists the commodities
+         * @description The seller's live commodities, a bare array, a page at a time by the list parameters.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdCommodities"];
         put?: never;
-        /** POST /{sellerId}/commodities */
+        /**
+         * Creates a commodity
+         * @description A commodity links a product to a category, as the register shows it. Creates one under the body's identifier, or a new one when the body has none, and answers its identifier; an identifier in use is 409 VersionConflict. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         post: operations["postBySellerIdCommodities"];
         delete?: never;
         options?: never;
@@ -578,8 +784,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/commodities-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads the commodities changed between two versions
+         * @description The commodities written or deleted after the first version of the seller's data up to the second, each as the version shows it, for a register syncing offline: a deleted one is null but for its identifier. A first version older than the deletions kept is 410 OutdatedVersion: the register reads everything again.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdCommoditiesDiffByVersionFromByVersionTo"];
         put?: never;
@@ -597,7 +807,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/commodities/advanced */
+        /**
+         * Lists the commodities with their products and categories
+         * @description The seller's commodities by the list parameters, each with its product (and, from v26, the product's tax and image file names) and its category, so a register builds its screen in one read.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdCommoditiesAdvanced"];
         put?: never;
         post?: never;
@@ -614,12 +829,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/commodities/{identifier} */
+        /**
+         * Reads a commodity
+         * @description A commodity links a product to a category, as the register shows it. Answers it as the version shows it, with its version as ETag (304 to If-None-Match); a deleted one is 404.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdCommoditiesByIdentifier"];
-        /** PUT /{sellerId}/commodities/{identifier} */
+        /**
+         * Writes a commodity
+         * @description A commodity links a product to a category, as the register shows it. Writes the version's fields over the commodity of that identifier (204), or creates it (201); If-Match and If-None-Match make the write conditional. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         put: operations["putBySellerIdCommoditiesByIdentifier"];
         post?: never;
-        /** DELETE /{sellerId}/commodities/{identifier} */
+        /**
+         * Deletes a commodity
+         * @description Deletes the commodity, leaving a tombstone that the diffs show; one that other entities name cannot go (422 ENTITY_HAS_REFERENCED_DATA). The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         delete: operations["deleteBySellerIdCommoditiesByIdentifier"];
         options?: never;
         head?: never;
@@ -633,7 +863,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/days */
+        /**
+         * GET /{sellerId}/days
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdDays"];
         put?: never;
         post?: never;
@@ -652,7 +885,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /{sellerId}/days/current */
+        /**
+         * POST /{sellerId}/days/current
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         *
+         *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
+         */
         post: operations["postBySellerIdDaysCurrent"];
         delete?: never;
         options?: never;
@@ -667,10 +905,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/days/{dayId}/report */
+        /**
+         * GET /{sellerId}/days/{dayId}/report
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdDaysByDayIdReport"];
         put?: never;
-        /** POST /{sellerId}/days/{dayId}/report */
+        /**
+         * POST /{sellerId}/days/{dayId}/report
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         *
+         *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
+         */
         post: operations["postBySellerIdDaysByDayIdReport"];
         delete?: never;
         options?: never;
@@ -685,10 +931,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/e-journals/{cash} */
+        /**
+         * GET /{sellerId}/e-journals/{cash}
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdEJournalsByCash"];
         put?: never;
-        /** POST /{sellerId}/e-journals/{cash} */
+        /**
+         * POST /{sellerId}/e-journals/{cash}
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         *
+         *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
+         */
         post: operations["postBySellerIdEJournalsByCash"];
         delete?: never;
         options?: never;
@@ -703,7 +957,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/images */
+        /**
+         * Lists the seller's images
+         * @description The seller's current images, by the list parameters: v15 answers their paths, v26 and v33 their records (file name, version, media type, size).
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         get: operations["getBySellerIdImages"];
         put?: never;
         post?: never;
@@ -720,12 +979,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/images/current/{pictureFilename} */
+        /**
+         * Reads one of the seller's images
+         * @description The current version's bytes of one of the seller's images, with its ETag (304 to If-None-Match).
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         get: operations["getBySellerIdImagesCurrentByPictureFilename"];
-        /** PUT /{sellerId}/images/current/{pictureFilename} */
+        /**
+         * Writes one of the seller's images
+         * @description Stores the bytes as the image of that file name: its next version (204), or a new image (201). Each image is kept by its file name, in versions: a write makes a new version of it and of the seller's data, which registers sync.
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         put: operations["putBySellerIdImagesCurrentByPictureFilename"];
         post?: never;
-        /** DELETE /{sellerId}/images/current/{pictureFilename} */
+        /**
+         * Deletes one of the seller's images
+         * @description Removes the image of that file name; a register syncing the seller's data sees it deleted in the diff.
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         delete: operations["deleteBySellerIdImagesCurrentByPictureFilename"];
         options?: never;
         head?: never;
@@ -739,7 +1013,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/images/{pictureVersion}/{pictureFilename} */
+        /**
+         * Reads a version of one of the seller's images
+         * @description The bytes of one version of an image, with its ETag. In v15 the version is `current` (the bytes) or `version` (the current version's record).
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         get: operations["getBySellerIdImagesByPictureVersionByPictureFilename"];
         put?: never;
         post?: never;
@@ -756,10 +1035,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/keyboard-entries */
+        /**
+         * Lists the keyboard entries
+         * @description The seller's live keyboard entries, a bare array, a page at a time by the list parameters.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdKeyboardEntries"];
         put?: never;
-        /** POST /{sellerId}/keyboard-entries */
+        /**
+         * Creates a keyboard entry
+         * @description A keyboard entry (v15) is one key of a keyboard: its place, size, label and the product or action it stands for. Creates one under the body's identifier, or a new one when the body has none, and answers its identifier; an identifier in use is 409 VersionConflict. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         post: operations["postBySellerIdKeyboardEntries"];
         delete?: never;
         options?: never;
@@ -775,8 +1064,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/keyboard-entries-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads the keyboard entries changed between two versions
+         * @description The keyboard entries written or deleted after the first version of the seller's data up to the second, each as the version shows it, for a register syncing offline: a deleted one is null but for its identifier. A first version older than the deletions kept is 410 OutdatedVersion: the register reads everything again.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdKeyboardEntriesDiffByVersionFromByVersionTo"];
         put?: never;
@@ -794,12 +1087,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/keyboard-entries/{identifier} */
+        /**
+         * Reads a keyboard entry
+         * @description A keyboard entry (v15) is one key of a keyboard: its place, size, label and the product or action it stands for. Answers it as the version shows it, with its version as ETag (304 to If-None-Match); a deleted one is 404.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdKeyboardEntriesByIdentifier"];
-        /** PUT /{sellerId}/keyboard-entries/{identifier} */
+        /**
+         * Writes a keyboard entry
+         * @description A keyboard entry (v15) is one key of a keyboard: its place, size, label and the product or action it stands for. Writes the version's fields over the keyboard entry of that identifier (204), or creates it (201); If-Match and If-None-Match make the write conditional. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         put: operations["putBySellerIdKeyboardEntriesByIdentifier"];
         post?: never;
-        /** DELETE /{sellerId}/keyboard-entries/{identifier} */
+        /**
+         * Deletes a keyboard entry
+         * @description Deletes the keyboard entry, leaving a tombstone that the diffs show; one that other entities name cannot go (422 ENTITY_HAS_REFERENCED_DATA). The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         delete: operations["deleteBySellerIdKeyboardEntriesByIdentifier"];
         options?: never;
         head?: never;
@@ -813,10 +1121,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/keyboards */
+        /**
+         * Lists the keyboards
+         * @description The seller's live keyboards, a bare array, a page at a time by the list parameters.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdKeyboards"];
         put?: never;
-        /** POST /{sellerId}/keyboards */
+        /**
+         * Creates a keyboard
+         * @description A keyboard (v15) is a grid of keys on the register's screen, sized for a device form factor. Creates one under the body's identifier, or a new one when the body has none, and answers its identifier; an identifier in use is 409 VersionConflict. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         post: operations["postBySellerIdKeyboards"];
         delete?: never;
         options?: never;
@@ -832,8 +1150,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/keyboards-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads the keyboards changed between two versions
+         * @description The keyboards written or deleted after the first version of the seller's data up to the second, each as the version shows it, for a register syncing offline: a deleted one is null but for its identifier. A first version older than the deletions kept is 410 OutdatedVersion: the register reads everything again.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdKeyboardsDiffByVersionFromByVersionTo"];
         put?: never;
@@ -851,12 +1173,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/keyboards/{identifier} */
+        /**
+         * Reads a keyboard
+         * @description A keyboard (v15) is a grid of keys on the register's screen, sized for a device form factor. Answers it as the version shows it, with its version as ETag (304 to If-None-Match); a deleted one is 404.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdKeyboardsByIdentifier"];
-        /** PUT /{sellerId}/keyboards/{identifier} */
+        /**
+         * Writes a keyboard
+         * @description A keyboard (v15) is a grid of keys on the register's screen, sized for a device form factor. Writes the version's fields over the keyboard of that identifier (204), or creates it (201); If-Match and If-None-Match make the write conditional. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         put: operations["putBySellerIdKeyboardsByIdentifier"];
         post?: never;
-        /** DELETE /{sellerId}/keyboards/{identifier} */
+        /**
+         * Deletes a keyboard
+         * @description Deletes the keyboard, leaving a tombstone that the diffs show; one that other entities name cannot go (422 ENTITY_HAS_REFERENCED_DATA). The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         delete: operations["deleteBySellerIdKeyboardsByIdentifier"];
         options?: never;
         head?: never;
@@ -872,7 +1209,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /{sellerId}/orders */
+        /**
+         * Takes an order
+         * @description Records an order (v15): the treasurer and its lines, each a product of the catalog, a customization and a quantity (or an amount where the line is not counted in units). The service numbers the seller's orders and answers the order's number; a line naming a product that does not exist is 404 ReferenceNotFound. The order moves the seller's version.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         post: operations["postBySellerIdOrders"];
         delete?: never;
         options?: never;
@@ -888,8 +1230,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/orders-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads the orders changed between two versions
+         * @description The orders written or deleted after the first version of the seller's data up to the second, each as the version shows it, for a register syncing offline: a deleted one is null but for its identifier. A first version older than the deletions kept is 410 OutdatedVersion: the register reads everything again.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdOrdersDiffByVersionFromByVersionTo"];
         put?: never;
@@ -907,7 +1253,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/orders/advanced */
+        /**
+         * Lists the orders with their products
+         * @description The seller's orders, a page at a time, each line with its product and that product's tax (null for a product deleted since the order was taken).
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdOrdersAdvanced"];
         put?: never;
         post?: never;
@@ -924,7 +1275,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/orders/{orderId}/advanced */
+        /**
+         * Reads an order with its products
+         * @description One order by its number, each line with its product and that product's tax (null for a product deleted since), with its version as ETag.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdOrdersByOrderIdAdvanced"];
         put?: never;
         post?: never;
@@ -942,8 +1298,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/product-images-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads a product's images changed between two versions
+         * @description The records of a product's images written or deleted after the first version up to the second, for a register syncing offline: a deleted image's record is null but for its file name.
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdProductImagesDiffByVersionFromByVersionTo"];
         put?: never;
@@ -961,10 +1321,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/products */
+        /**
+         * Lists the products
+         * @description The seller's live products, a bare array, a page at a time by the list parameters.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdProducts"];
         put?: never;
-        /** POST /{sellerId}/products */
+        /**
+         * Creates a product
+         * @description A product is what a register sells: its name, barcode, net price in hundredths, tax and sales unit. Creates one under the body's identifier, or a new one when the body has none, and answers its identifier; an identifier in use is 409 VersionConflict. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         post: operations["postBySellerIdProducts"];
         delete?: never;
         options?: never;
@@ -980,8 +1350,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/products-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads the products changed between two versions
+         * @description The products written or deleted after the first version of the seller's data up to the second, each as the version shows it, for a register syncing offline: a deleted one is null but for its identifier. A first version older than the deletions kept is 410 OutdatedVersion: the register reads everything again.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdProductsDiffByVersionFromByVersionTo"];
         put?: never;
@@ -999,7 +1373,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/products/stats */
+        /**
+         * GET /{sellerId}/products/stats
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdProductsStats"];
         put?: never;
         post?: never;
@@ -1016,12 +1393,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/products/{identifier} */
+        /**
+         * Reads a product
+         * @description A product is what a register sells: its name, barcode, net price in hundredths, tax and sales unit. Answers it as the version shows it, with its version as ETag (304 to If-None-Match); a deleted one is 404.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdProductsByIdentifier"];
-        /** PUT /{sellerId}/products/{identifier} */
+        /**
+         * Writes a product
+         * @description A product is what a register sells: its name, barcode, net price in hundredths, tax and sales unit. Writes the version's fields over the product of that identifier (204), or creates it (201); If-Match and If-None-Match make the write conditional. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         put: operations["putBySellerIdProductsByIdentifier"];
         post?: never;
-        /** DELETE /{sellerId}/products/{identifier} */
+        /**
+         * Deletes a product
+         * @description Deletes the product, leaving a tombstone that the diffs show; one that other entities name cannot go (422 ENTITY_HAS_REFERENCED_DATA). The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         delete: operations["deleteBySellerIdProductsByIdentifier"];
         options?: never;
         head?: never;
@@ -1035,7 +1427,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/products/{productIdentifier}/images */
+        /**
+         * Lists a product's images
+         * @description A product's current images, by the list parameters: v15 answers their paths, v26 and v33 their records (file name, version, media type, size).
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         get: operations["getBySellerIdProductsByProductIdentifierImages"];
         put?: never;
         post?: never;
@@ -1052,12 +1449,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/products/{productIdentifier}/images/current/{pictureFilename} */
+        /**
+         * Reads one of a product's images
+         * @description The current version's bytes of one of a product's images, with its ETag (304 to If-None-Match).
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         get: operations["getBySellerIdProductsByProductIdentifierImagesCurrentByPictureFilename"];
-        /** PUT /{sellerId}/products/{productIdentifier}/images/current/{pictureFilename} */
+        /**
+         * Writes one of a product's images
+         * @description Stores the bytes as the image of that file name: its next version (204), or a new image (201). Each image is kept by its file name, in versions: a write makes a new version of it and of the seller's data, which registers sync.
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         put: operations["putBySellerIdProductsByProductIdentifierImagesCurrentByPictureFilename"];
         post?: never;
-        /** DELETE /{sellerId}/products/{productIdentifier}/images/current/{pictureFilename} */
+        /**
+         * Deletes one of a product's images
+         * @description Removes the image of that file name; a register syncing the seller's data sees it deleted in the diff.
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         delete: operations["deleteBySellerIdProductsByProductIdentifierImagesCurrentByPictureFilename"];
         options?: never;
         head?: never;
@@ -1071,7 +1483,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/products/{productIdentifier}/images/{pictureVersion}/{pictureFilename} */
+        /**
+         * Reads a version of one of a product's images
+         * @description The bytes of one version of an image, with its ETag. In v15 the version is `current` (the bytes) or `version` (the current version's record).
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         get: operations["getBySellerIdProductsByProductIdentifierImagesByPictureVersionByPictureFilename"];
         put?: never;
         post?: never;
@@ -1088,7 +1505,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/registrations */
+        /**
+         * GET /{sellerId}/registrations
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdRegistrations"];
         put?: never;
         post?: never;
@@ -1105,7 +1525,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/registrations/stats */
+        /**
+         * GET /{sellerId}/registrations/stats
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdRegistrationsStats"];
         put?: never;
         post?: never;
@@ -1122,10 +1545,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/registrations/{cash}/balance */
+        /**
+         * GET /{sellerId}/registrations/{cash}/balance
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdRegistrationsByCashBalance"];
         put?: never;
-        /** POST /{sellerId}/registrations/{cash}/balance */
+        /**
+         * POST /{sellerId}/registrations/{cash}/balance
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         *
+         *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
+         */
         post: operations["postBySellerIdRegistrationsByCashBalance"];
         delete?: never;
         options?: never;
@@ -1140,10 +1571,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/sales */
+        /**
+         * GET /{sellerId}/sales
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdSales"];
         put?: never;
-        /** POST /{sellerId}/sales */
+        /**
+         * POST /{sellerId}/sales
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         */
         post: operations["postBySellerIdSales"];
         delete?: never;
         options?: never;
@@ -1158,7 +1595,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/sales/stats */
+        /**
+         * GET /{sellerId}/sales/stats
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdSalesStats"];
         put?: never;
         post?: never;
@@ -1175,10 +1615,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/sales/{identifier}/receipt */
+        /**
+         * GET /{sellerId}/sales/{identifier}/receipt
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdSalesByIdentifierReceipt"];
         put?: never;
-        /** POST /{sellerId}/sales/{identifier}/receipt */
+        /**
+         * POST /{sellerId}/sales/{identifier}/receipt
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         *
+         *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
+         */
         post: operations["postBySellerIdSalesByIdentifierReceipt"];
         delete?: never;
         options?: never;
@@ -1195,7 +1643,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /{sellerId}/sales/{saleId}/copy */
+        /**
+         * POST /{sellerId}/sales/{saleId}/copy
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         *
+         *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
+         */
         post: operations["postBySellerIdSalesBySaleIdCopy"];
         delete?: never;
         options?: never;
@@ -1211,8 +1664,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/seller-images-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads the seller's images changed between two versions
+         * @description The records of the seller's images written or deleted after the first version up to the second, for a register syncing offline: a deleted image's record is null but for its file name.
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdSellerImagesDiffByVersionFromByVersionTo"];
         put?: never;
@@ -1230,7 +1687,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/stats */
+        /**
+         * GET /{sellerId}/stats
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdStats"];
         put?: never;
         post?: never;
@@ -1247,10 +1707,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/taxes */
+        /**
+         * Lists the taxes
+         * @description The seller's live taxes, a bare array, a page at a time by the list parameters.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdTaxes"];
         put?: never;
-        /** POST /{sellerId}/taxes */
+        /**
+         * Creates a tax
+         * @description A tax is a VAT rate in percent under a name, which products name. Creates one under the body's identifier, or a new one when the body has none, and answers its identifier; an identifier in use is 409 VersionConflict. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         post: operations["postBySellerIdTaxes"];
         delete?: never;
         options?: never;
@@ -1266,8 +1736,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/taxes-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads the taxes changed between two versions
+         * @description The taxes written or deleted after the first version of the seller's data up to the second, each as the version shows it, for a register syncing offline: a deleted one is null but for its identifier. A first version older than the deletions kept is 410 OutdatedVersion: the register reads everything again.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdTaxesDiffByVersionFromByVersionTo"];
         put?: never;
@@ -1285,12 +1759,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/taxes/{identifier} */
+        /**
+         * Reads a tax
+         * @description A tax is a VAT rate in percent under a name, which products name. Answers it as the version shows it, with its version as ETag (304 to If-None-Match); a deleted one is 404.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdTaxesByIdentifier"];
-        /** PUT /{sellerId}/taxes/{identifier} */
+        /**
+         * Writes a tax
+         * @description A tax is a VAT rate in percent under a name, which products name. Writes the version's fields over the tax of that identifier (204), or creates it (201); If-Match and If-None-Match make the write conditional. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         put: operations["putBySellerIdTaxesByIdentifier"];
         post?: never;
-        /** DELETE /{sellerId}/taxes/{identifier} */
+        /**
+         * Deletes a tax
+         * @description Deletes the tax, leaving a tombstone that the diffs show; one that other entities name cannot go (422 ENTITY_HAS_REFERENCED_DATA). The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         delete: operations["deleteBySellerIdTaxesByIdentifier"];
         options?: never;
         head?: never;
@@ -1304,7 +1793,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/version */
+        /**
+         * GET /{sellerId}/version
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdVersion"];
         put?: never;
         post?: never;

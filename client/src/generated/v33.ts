@@ -13,7 +13,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /activations-advanced */
+        /**
+         * Issues an activation for a register
+         * @description An administrator orders an activation for a seller's register in one call: the seller (created when unknown), the register name, the period, the features and the installation. It answers the activation and the register's API key, shown only here.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         post: operations["postActivationsAdvanced"];
         delete?: never;
         options?: never;
@@ -30,7 +35,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /activations/activation-code */
+        /**
+         * Gets the register's signed activation code
+         * @description The register's activation as a signed code (ECDSA P-256) naming the public key that verifies it offline: its seller, register name, period and features. An activation still ISSUED is refused until an administrator makes it ACTIVE.
+         *
+         *     Called by a register, with its activation key (X-Api-Key).
+         */
         post: operations["postActivationsActivationCode"];
         delete?: never;
         options?: never;
@@ -47,7 +57,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /activations/connection */
+        /**
+         * Connects an installation with a connection code
+         * @description A register app that has no key yet sends the connection code an administrator gave the seller, with its installation: the code is the credential, and is used up. v26 answers the signed activation code and the register's key (activationSecurityToken); v33 the key (apiKey), the production number and the seller's address.
+         *
+         *     Anyone may call it, with no credentials.
+         */
         post: operations["postActivationsConnection"];
         delete?: never;
         options?: never;
@@ -62,9 +77,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /activations/{activationId} */
+        /**
+         * Reads an activation
+         * @description An activation with its seller, register name, period, features and status (ISSUED, ACTIVE, WORKING or CLOSED). A software-vendor user reads only the activations of its own vendor's applications.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getActivationsByActivationId"];
-        /** PUT /activations/{activationId} */
+        /**
+         * Changes an activation
+         * @description Rewrites an activation's period, features, contact details and comment; its status changes only through the status operation. A software-vendor user changes only the activations of its own vendor's applications.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         put: operations["putActivationsByActivationId"];
         post?: never;
         delete?: never;
@@ -81,7 +106,12 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /activations/{activationId}/status */
+        /**
+         * Changes an activation's status
+         * @description ISSUED may become ACTIVE; ISSUED, ACTIVE and WORKING may become CLOSED, which is final (an ACTIVE activation becomes WORKING at its register's first call). The register's key follows in the same write: a closed activation's key is refused at its next call.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         put: operations["putActivationsByActivationIdStatus"];
         post?: never;
         delete?: never;
@@ -97,10 +127,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /application-descriptions */
+        /**
+         * GET /application-descriptions
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getApplicationDescriptions"];
         put?: never;
-        /** POST /application-descriptions */
+        /**
+         * POST /application-descriptions
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         post: operations["postApplicationDescriptions"];
         delete?: never;
         options?: never;
@@ -115,12 +151,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /application-descriptions/{applicationPackage} */
+        /**
+         * GET /application-descriptions/{applicationPackage}
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getApplicationDescriptionsByApplicationPackage"];
-        /** PUT /application-descriptions/{applicationPackage} */
+        /**
+         * PUT /application-descriptions/{applicationPackage}
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         put: operations["putApplicationDescriptionsByApplicationPackage"];
         post?: never;
-        /** DELETE /application-descriptions/{applicationPackage} */
+        /**
+         * DELETE /application-descriptions/{applicationPackage}
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         delete: operations["deleteApplicationDescriptionsByApplicationPackage"];
         options?: never;
         head?: never;
@@ -134,7 +179,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /auth/handshake */
+        /**
+         * GET /auth/handshake
+         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         */
         get: operations["getAuthHandshake"];
         put?: never;
         post?: never;
@@ -151,7 +199,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /auth/user */
+        /**
+         * GET /auth/user
+         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         */
         get: operations["getAuthUser"];
         put?: never;
         post?: never;
@@ -168,7 +219,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /control-units */
+        /**
+         * Lists control units
+         * @description The fiscal control units, a bare array ordered and searched by the list parameters (like matches the serial, city and postal code). A unit is registered by the first activation that names its serial; a software-vendor user sees only the units connected to its vendor.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getControlUnits"];
         put?: never;
         post?: never;
@@ -185,11 +241,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /control-units/{serial} */
+        /**
+         * Reads a control unit
+         * @description A control unit: its serial, location, registration date and software vendor. A software-vendor user reads only its own vendor's units; another vendor's is 404, as an unknown one.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getControlUnitsBySerial"];
         put?: never;
         post?: never;
-        /** DELETE /control-units/{serial} */
+        /**
+         * Deletes a control unit
+         * @description Removes a unit no activation names, closed ones included, with its bridge's records. Only the hyper admin may.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         delete: operations["deleteControlUnitsBySerial"];
         options?: never;
         head?: never;
@@ -203,11 +269,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /control-units/{serial}/bridge */
+        /**
+         * Reads a control unit's bridge
+         * @description The edge bridge between the unit and the service: whether it was provisioned and when, when it last reported, whether it was online then, and its version (null where there is nothing yet). A receipt signed through a bridge never provisioned or never heard from is 503 REQUIRES_SETUP.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getControlUnitsBySerialBridge"];
         put?: never;
         post?: never;
-        /** DELETE /control-units/{serial}/bridge */
+        /**
+         * Removes a control unit's bridge
+         * @description Removes the bridge's provisioning record and last status, once every activation naming the unit is CLOSED; the bridge's certificate in the cloud is revoked by the operator. Only the hyper admin may.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         delete: operations["deleteControlUnitsBySerialBridge"];
         options?: never;
         head?: never;
@@ -224,7 +300,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** DELETE /control-units/{serial}/software-vendor */
+        /**
+         * Disconnects a control unit from its software vendor
+         * @description Takes the unit's vendor away; a disconnected unit can serve no new activation. Only the hyper admin may.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         delete: operations["deleteControlUnitsBySerialSoftwareVendor"];
         options?: never;
         head?: never;
@@ -239,7 +320,12 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /control-units/{serial}/software-vendor/{vendorId} */
+        /**
+         * Connects a control unit to a software vendor
+         * @description Gives a unit that has no vendor this vendor; one that has a vendor must be disconnected first. A connected unit keeps its vendor from being deleted. Only the hyper admin may.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         put: operations["putControlUnitsBySerialSoftwareVendorByVendorId"];
         post?: never;
         delete?: never;
@@ -255,7 +341,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /devices */
+        /**
+         * Lists devices
+         * @description The devices register apps are installed on, a page at a time, each by its device id. With `seller`, a user with access to that seller gets its devices; without it, the hyper admin gets every device and a software-vendor user those running its vendor's applications.
+         *
+         *     Called by a user (Basic credentials), not a register; what it answers depends on the user.
+         */
         get: operations["getDevices"];
         put?: never;
         post?: never;
@@ -272,7 +363,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /devices-overview */
+        /**
+         * Lists devices with their installations
+         * @description Each device with its latest installation, the application description it runs, its build infos and the registrations on it, a page at a time. `seller` and who sees what are as in the list of devices.
+         *
+         *     Called by a user (Basic credentials), not a register; what it answers depends on the user.
+         */
         get: operations["getDevicesOverview"];
         put?: never;
         post?: never;
@@ -289,7 +385,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /devices-overview/{deviceId} */
+        /**
+         * Reads a device with its installations
+         * @description One device with its latest installation, the application description it runs, its build infos and the registrations on it. A software-vendor user reads only devices running its vendor's applications.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getDevicesOverviewByDeviceId"];
         put?: never;
         post?: never;
@@ -309,8 +410,14 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /email
-         * @description A register's activation needs the feature SUPPORT.
+         * Sends a message to the vendor's support
+         * @description Sends one message (a subject, a plain-text or HTML body, at most 20 base64 attachments of 5 MiB in all) from the register to the support address of the software vendor whose application it runs, and answers 202 once it is handed over for delivery. The register's seller, name and activation go in headers of their own; a vendor without a support address is 404 ReferenceNotFound and nothing is sent.
+         *
+         *     Called by a register, with its activation key (X-Api-Key).
+         *
+         *     A register's activation needs the feature SUPPORT (403 ACTIVATION_NO_FEATURE without it); users need none.
+         *
+         *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
          */
         post: operations["postEmail"];
         delete?: never;
@@ -326,12 +433,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /hairdressers/{sellerId} */
+        /**
+         * GET /hairdressers/{sellerId}
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getHairdressersBySellerId"];
-        /** PUT /hairdressers/{sellerId} */
+        /**
+         * PUT /hairdressers/{sellerId}
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         put: operations["putHairdressersBySellerId"];
         post?: never;
-        /** DELETE /hairdressers/{sellerId} */
+        /**
+         * DELETE /hairdressers/{sellerId}
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         delete: operations["deleteHairdressersBySellerId"];
         options?: never;
         head?: never;
@@ -345,7 +461,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /installations/{productionNumber}/build-infoes */
+        /**
+         * Lists an installation's build infos
+         * @description The build info (pairs of text the app reported about its build and device) of each install under a production number. The hyper admin, the application's software vendor and whoever may access a seller registered on the installation (its registers, their users) may read them.
+         *
+         *     Any user or register with valid credentials may call it; what it answers depends on who calls.
+         */
         get: operations["getInstallationsByProductionNumberBuildInfoes"];
         put?: never;
         post?: never;
@@ -362,7 +483,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /kd-facets */
+        /**
+         * Lists the control units' log of receipts
+         * @description The Kd log: each receipt a control unit registered, with its seller, register, unit and outcome, a page at a time, filtered by control unit, seller, register or software vendor and ordered as asked. With `seller`, any user with access to that seller reads its records; without it, the hyper admin reads all of them, a software-vendor user those of its vendor's units.
+         *
+         *     Called by a user (Basic credentials), not a register; what it answers depends on the user.
+         */
         get: operations["getKdFacets"];
         put?: never;
         post?: never;
@@ -381,7 +507,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /noauth/activations/cash-register-name/existance */
+        /**
+         * Tells whether a register name is taken
+         * @description Answers whether the seller given by country and corporate id already has a register of that name, so an app can ask for another name before ordering an activation. Changes nothing.
+         *
+         *     Anyone may call it, with no credentials.
+         */
         post: operations["postNoauthActivationsCashRegisterNameExistance"];
         delete?: never;
         options?: never;
@@ -396,7 +527,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /noauth/activations/public-keys/{publicKeyFileName} */
+        /**
+         * Reads the key that verifies activation codes
+         * @description The public key (PEM) that verifies signed activation codes offline, by the file name a code names. A rotated key gets a new name; an unknown name is 404.
+         *
+         *     Anyone may call it, with no credentials.
+         */
         get: operations["getNoauthActivationsPublicKeysByPublicKeyFileName"];
         put?: never;
         post?: never;
@@ -413,7 +549,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /noauth/receipts/{token} */
+        /**
+         * GET /noauth/receipts/{token}
+         * @description Anyone may call it, with no credentials.
+         */
         get: operations["getNoauthReceiptsByToken"];
         put?: never;
         post?: never;
@@ -430,7 +569,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /restaurants */
+        /**
+         * GET /restaurants
+         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         */
         get: operations["getRestaurants"];
         put?: never;
         post?: never;
@@ -447,7 +589,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /restaurants-overview/{sellerId} */
+        /**
+         * GET /restaurants-overview/{sellerId}
+         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         */
         get: operations["getRestaurantsOverviewBySellerId"];
         put?: never;
         post?: never;
@@ -464,12 +609,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /restaurants/{sellerId} */
+        /**
+         * GET /restaurants/{sellerId}
+         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         */
         get: operations["getRestaurantsBySellerId"];
-        /** PUT /restaurants/{sellerId} */
+        /**
+         * PUT /restaurants/{sellerId}
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         put: operations["putRestaurantsBySellerId"];
         post?: never;
-        /** DELETE /restaurants/{sellerId} */
+        /**
+         * DELETE /restaurants/{sellerId}
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         delete: operations["deleteRestaurantsBySellerId"];
         options?: never;
         head?: never;
@@ -483,7 +637,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /sellers */
+        /**
+         * GET /sellers
+         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         */
         get: operations["getSellers"];
         put?: never;
         post?: never;
@@ -500,12 +657,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /sellers/{sellerId} */
+        /**
+         * GET /sellers/{sellerId}
+         * @description Called by a user with access to the seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to it) or by a register (X-Api-Key) of that seller.
+         */
         get: operations["getSellersBySellerId"];
-        /** PUT /sellers/{sellerId} */
+        /**
+         * PUT /sellers/{sellerId}
+         * @description Called by a user with access to the seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to it) or by a register (X-Api-Key) of that seller.
+         */
         put: operations["putSellersBySellerId"];
         post?: never;
-        /** DELETE /sellers/{sellerId} */
+        /**
+         * DELETE /sellers/{sellerId}
+         * @description Only the hyper admin may call it.
+         */
         delete: operations["deleteSellersBySellerId"];
         options?: never;
         head?: never;
@@ -519,10 +685,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /software-vendors */
+        /**
+         * GET /software-vendors
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getSoftwareVendors"];
         put?: never;
-        /** POST /software-vendors */
+        /**
+         * POST /software-vendors
+         * @description Only the hyper admin may call it.
+         */
         post: operations["postSoftwareVendors"];
         delete?: never;
         options?: never;
@@ -537,12 +709,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /software-vendors/{vendorId} */
+        /**
+         * GET /software-vendors/{vendorId}
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getSoftwareVendorsByVendorId"];
-        /** PUT /software-vendors/{vendorId} */
+        /**
+         * PUT /software-vendors/{vendorId}
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         put: operations["putSoftwareVendorsByVendorId"];
         post?: never;
-        /** DELETE /software-vendors/{vendorId} */
+        /**
+         * DELETE /software-vendors/{vendorId}
+         * @description Only the hyper admin may call it.
+         */
         delete: operations["deleteSoftwareVendorsByVendorId"];
         options?: never;
         head?: never;
@@ -556,7 +737,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /users */
+        /**
+         * GET /users
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getUsers"];
         put?: never;
         post?: never;
@@ -573,7 +757,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /users-minified */
+        /**
+         * GET /users-minified
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         get: operations["getUsersMinified"];
         put?: never;
         post?: never;
@@ -590,13 +777,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /users/{username} */
+        /**
+         * GET /users/{username}
+         * @description Called by a user (Basic credentials), not a register; what it answers depends on the user.
+         */
         get: operations["getUsersByUsername"];
-        /** PUT /users/{username} */
+        /**
+         * PUT /users/{username}
+         * @description Called by a user (Basic credentials), not a register; what it answers depends on the user.
+         */
         put: operations["putUsersByUsername"];
-        /** POST /users/{username} */
+        /**
+         * POST /users/{username}
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         post: operations["postUsersByUsername"];
-        /** DELETE /users/{username} */
+        /**
+         * DELETE /users/{username}
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         delete: operations["deleteUsersByUsername"];
         options?: never;
         head?: never;
@@ -611,7 +810,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /users/{username}/password */
+        /**
+         * PUT /users/{username}/password
+         * @description Called by a user (Basic credentials), not a register; what it answers depends on the user.
+         */
         put: operations["putUsersByUsernamePassword"];
         post?: never;
         delete?: never;
@@ -628,10 +830,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /users/{username}/sellers/{sellerId} */
+        /**
+         * PUT /users/{username}/sellers/{sellerId}
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         put: operations["putUsersByUsernameSellersBySellerId"];
         post?: never;
-        /** DELETE /users/{username}/sellers/{sellerId} */
+        /**
+         * DELETE /users/{username}/sellers/{sellerId}
+         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
         delete: operations["deleteUsersByUsernameSellersBySellerId"];
         options?: never;
         head?: never;
@@ -645,10 +853,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/bookings */
+        /**
+         * Lists the bookings
+         * @description The seller's live bookings, a bare array, a page at a time by the list parameters.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdBookings"];
         put?: never;
-        /** POST /{sellerId}/bookings */
+        /**
+         * Creates a booking
+         * @description A booking is a reservation: its date, the number of persons, a description and the guest's contact. Creates one under the body's identifier, or a new one when the body has none, and answers its identifier; an identifier in use is 409 VersionConflict. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         post: operations["postBySellerIdBookings"];
         delete?: never;
         options?: never;
@@ -664,8 +882,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/bookings-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads the bookings changed between two versions
+         * @description The bookings written or deleted after the first version of the seller's data up to the second, each as the version shows it, for a register syncing offline: a deleted one is null but for its identifier. A first version older than the deletions kept is 410 OutdatedVersion: the register reads everything again.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdBookingsDiffByVersionFromByVersionTo"];
         put?: never;
@@ -683,12 +905,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/bookings/{identifier} */
+        /**
+         * Reads a booking
+         * @description A booking is a reservation: its date, the number of persons, a description and the guest's contact. Answers it as the version shows it, with its version as ETag (304 to If-None-Match); a deleted one is 404.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdBookingsByIdentifier"];
-        /** PUT /{sellerId}/bookings/{identifier} */
+        /**
+         * Writes a booking
+         * @description A booking is a reservation: its date, the number of persons, a description and the guest's contact. Writes the version's fields over the booking of that identifier (204), or creates it (201); If-Match and If-None-Match make the write conditional. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         put: operations["putBySellerIdBookingsByIdentifier"];
         post?: never;
-        /** DELETE /{sellerId}/bookings/{identifier} */
+        /**
+         * Deletes a booking
+         * @description Deletes the booking, leaving a tombstone that the diffs show; one that other entities name cannot go (422 ENTITY_HAS_REFERENCED_DATA). The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         delete: operations["deleteBySellerIdBookingsByIdentifier"];
         options?: never;
         head?: never;
@@ -702,10 +939,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/categories */
+        /**
+         * Lists the categories
+         * @description The seller's live categories, a bare array, a page at a time by the list parameters.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdCategories"];
         put?: never;
-        /** POST /{sellerId}/categories */
+        /**
+         * Creates a category
+         * @description A category groups products on the register (commodities link them), with a name and, from v26, a colour. Creates one under the body's identifier, or a new one when the body has none, and answers its identifier; an identifier in use is 409 VersionConflict. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         post: operations["postBySellerIdCategories"];
         delete?: never;
         options?: never;
@@ -721,8 +968,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/categories-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads the categories changed between two versions
+         * @description The categories written or deleted after the first version of the seller's data up to the second, each as the version shows it, for a register syncing offline: a deleted one is null but for its identifier. A first version older than the deletions kept is 410 OutdatedVersion: the register reads everything again.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdCategoriesDiffByVersionFromByVersionTo"];
         put?: never;
@@ -740,7 +991,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/categories/stats */
+        /**
+         * GET /{sellerId}/categories/stats
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdCategoriesStats"];
         put?: never;
         post?: never;
@@ -757,10 +1011,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/categories/{categoryIdentifier}/images */
+        /**
+         * Lists a category's images
+         * @description A category's current images, by the list parameters: v15 answers their paths, v26 and v33 their records (file name, version, media type, size).
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         get: operations["getBySellerIdCategoriesByCategoryIdentifierImages"];
         put?: never;
-        /** POST /{sellerId}/categories/{categoryIdentifier}/images */
+        /**
+         * Uploads one of a category's images
+         * @description Stores the bytes (PNG, JPEG, GIF or WebP) as a new image of a category's under a file name of the service's, which it answers. Each image is kept by its file name, in versions: a write makes a new version of it and of the seller's data, which registers sync.
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         post: operations["postBySellerIdCategoriesByCategoryIdentifierImages"];
         delete?: never;
         options?: never;
@@ -775,12 +1039,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/categories/{categoryIdentifier}/images/current/{pictureFilename} */
+        /**
+         * Reads one of a category's images
+         * @description The current version's bytes of one of a category's images, with its ETag (304 to If-None-Match).
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         get: operations["getBySellerIdCategoriesByCategoryIdentifierImagesCurrentByPictureFilename"];
-        /** PUT /{sellerId}/categories/{categoryIdentifier}/images/current/{pictureFilename} */
+        /**
+         * Writes one of a category's images
+         * @description Stores the bytes as the image of that file name: its next version (204), or a new image (201). Each image is kept by its file name, in versions: a write makes a new version of it and of the seller's data, which registers sync.
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         put: operations["putBySellerIdCategoriesByCategoryIdentifierImagesCurrentByPictureFilename"];
         post?: never;
-        /** DELETE /{sellerId}/categories/{categoryIdentifier}/images/current/{pictureFilename} */
+        /**
+         * Deletes one of a category's images
+         * @description Removes the image of that file name; a register syncing the seller's data sees it deleted in the diff.
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         delete: operations["deleteBySellerIdCategoriesByCategoryIdentifierImagesCurrentByPictureFilename"];
         options?: never;
         head?: never;
@@ -794,7 +1073,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/categories/{categoryIdentifier}/images/{pictureVersion}/{pictureFilename} */
+        /**
+         * Reads a version of one of a category's images
+         * @description The bytes of one version of an image, with its ETag. In v15 the version is `current` (the bytes) or `version` (the current version's record).
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         get: operations["getBySellerIdCategoriesByCategoryIdentifierImagesByPictureVersionByPictureFilename"];
         put?: never;
         post?: never;
@@ -811,12 +1095,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/categories/{identifier} */
+        /**
+         * Reads a category
+         * @description A category groups products on the register (commodities link them), with a name and, from v26, a colour. Answers it as the version shows it, with its version as ETag (304 to If-None-Match); a deleted one is 404.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdCategoriesByIdentifier"];
-        /** PUT /{sellerId}/categories/{identifier} */
+        /**
+         * Writes a category
+         * @description A category groups products on the register (commodities link them), with a name and, from v26, a colour. Writes the version's fields over the category of that identifier (204), or creates it (201); If-Match and If-None-Match make the write conditional. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         put: operations["putBySellerIdCategoriesByIdentifier"];
         post?: never;
-        /** DELETE /{sellerId}/categories/{identifier} */
+        /**
+         * Deletes a category
+         * @description Deletes the category, leaving a tombstone that the diffs show; one that other entities name cannot go (422 ENTITY_HAS_REFERENCED_DATA). The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         delete: operations["deleteBySellerIdCategoriesByIdentifier"];
         options?: never;
         head?: never;
@@ -831,8 +1130,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/category-images-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads a category's images changed between two versions
+         * @description The records of a category's images written or deleted after the first version up to the second, for a register syncing offline: a deleted image's record is null but for its file name.
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdCategoryImagesDiffByVersionFromByVersionTo"];
         put?: never;
@@ -850,10 +1153,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/commodities */
+        /**
+         * Lists the commodities
+         * @description The seller's live commodities, a bare array, a page at a time by the list parameters.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdCommodities"];
         put?: never;
-        /** POST /{sellerId}/commodities */
+        /**
+         * Creates a commodity
+         * @description A commodity links a product to a category, as the register shows it. Creates one under the body's identifier, or a new one when the body has none, and answers its identifier; an identifier in use is 409 VersionConflict. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         post: operations["postBySellerIdCommodities"];
         delete?: never;
         options?: never;
@@ -868,7 +1181,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/commodities-advanced */
+        /**
+         * Lists the commodities with their products and categories
+         * @description The seller's commodities by the list parameters, each with its product (and, from v26, the product's tax and image file names) and its category, so a register builds its screen in one read.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdCommoditiesAdvanced"];
         put?: never;
         post?: never;
@@ -886,8 +1204,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/commodities-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads the commodities changed between two versions
+         * @description The commodities written or deleted after the first version of the seller's data up to the second, each as the version shows it, for a register syncing offline: a deleted one is null but for its identifier. A first version older than the deletions kept is 410 OutdatedVersion: the register reads everything again.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdCommoditiesDiffByVersionFromByVersionTo"];
         put?: never;
@@ -905,12 +1227,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/commodities/{identifier} */
+        /**
+         * Reads a commodity
+         * @description A commodity links a product to a category, as the register shows it. Answers it as the version shows it, with its version as ETag (304 to If-None-Match); a deleted one is 404.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdCommoditiesByIdentifier"];
-        /** PUT /{sellerId}/commodities/{identifier} */
+        /**
+         * Writes a commodity
+         * @description A commodity links a product to a category, as the register shows it. Writes the version's fields over the commodity of that identifier (204), or creates it (201); If-Match and If-None-Match make the write conditional. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         put: operations["putBySellerIdCommoditiesByIdentifier"];
         post?: never;
-        /** DELETE /{sellerId}/commodities/{identifier} */
+        /**
+         * Deletes a commodity
+         * @description Deletes the commodity, leaving a tombstone that the diffs show; one that other entities name cannot go (422 ENTITY_HAS_REFERENCED_DATA). The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         delete: operations["deleteBySellerIdCommoditiesByIdentifier"];
         options?: never;
         head?: never;
@@ -926,7 +1263,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /{sellerId}/days */
+        /**
+         * POST /{sellerId}/days
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         *
+         *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
+         */
         post: operations["postBySellerIdDays"];
         delete?: never;
         options?: never;
@@ -941,7 +1283,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/days/stats */
+        /**
+         * GET /{sellerId}/days/stats
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdDaysStats"];
         put?: never;
         post?: never;
@@ -959,7 +1304,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /{sellerId}/days/{identifier} */
+        /**
+         * PUT /{sellerId}/days/{identifier}
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         */
         put: operations["putBySellerIdDaysByIdentifier"];
         post?: never;
         delete?: never;
@@ -975,10 +1323,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/e-journals/{cash} */
+        /**
+         * GET /{sellerId}/e-journals/{cash}
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdEJournalsByCash"];
         put?: never;
-        /** POST /{sellerId}/e-journals/{cash} */
+        /**
+         * POST /{sellerId}/e-journals/{cash}
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         *
+         *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
+         */
         post: operations["postBySellerIdEJournalsByCash"];
         delete?: never;
         options?: never;
@@ -993,7 +1349,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/generated-e-journals/{cash} */
+        /**
+         * GET /{sellerId}/generated-e-journals/{cash}
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdGeneratedEJournalsByCash"];
         put?: never;
         post?: never;
@@ -1010,10 +1369,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/images */
+        /**
+         * Lists the seller's images
+         * @description The seller's current images, by the list parameters: v15 answers their paths, v26 and v33 their records (file name, version, media type, size).
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         get: operations["getBySellerIdImages"];
         put?: never;
-        /** POST /{sellerId}/images */
+        /**
+         * Uploads one of the seller's images
+         * @description Stores the bytes (PNG, JPEG, GIF or WebP) as a new image of the seller's under a file name of the service's, which it answers. Each image is kept by its file name, in versions: a write makes a new version of it and of the seller's data, which registers sync.
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         post: operations["postBySellerIdImages"];
         delete?: never;
         options?: never;
@@ -1028,12 +1397,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/images/current/{pictureFilename} */
+        /**
+         * Reads one of the seller's images
+         * @description The current version's bytes of one of the seller's images, with its ETag (304 to If-None-Match).
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         get: operations["getBySellerIdImagesCurrentByPictureFilename"];
-        /** PUT /{sellerId}/images/current/{pictureFilename} */
+        /**
+         * Writes one of the seller's images
+         * @description Stores the bytes as the image of that file name: its next version (204), or a new image (201). Each image is kept by its file name, in versions: a write makes a new version of it and of the seller's data, which registers sync.
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         put: operations["putBySellerIdImagesCurrentByPictureFilename"];
         post?: never;
-        /** DELETE /{sellerId}/images/current/{pictureFilename} */
+        /**
+         * Deletes one of the seller's images
+         * @description Removes the image of that file name; a register syncing the seller's data sees it deleted in the diff.
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         delete: operations["deleteBySellerIdImagesCurrentByPictureFilename"];
         options?: never;
         head?: never;
@@ -1047,7 +1431,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/images/{pictureVersion}/{pictureFilename} */
+        /**
+         * Reads a version of one of the seller's images
+         * @description The bytes of one version of an image, with its ETag. In v15 the version is `current` (the bytes) or `version` (the current version's record).
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         get: operations["getBySellerIdImagesByPictureVersionByPictureFilename"];
         put?: never;
         post?: never;
@@ -1065,8 +1454,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/modifications
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Tells which of the seller's data changed since a version
+         * @description For each kind of the seller's data (taxes, categories, products, ..., images) that changed after `from` up to `to` (the seller's current version by default), how many entities changed: a register syncing offline then reads only those diffs. A `from` older than the deletions kept is 410 OutdatedVersion: the register reads everything again.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdModifications"];
         put?: never;
@@ -1084,10 +1477,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/precepts */
+        /**
+         * Lists the precepts
+         * @description The seller's live precepts, a bare array, a page at a time by the list parameters.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdPrecepts"];
         put?: never;
-        /** POST /{sellerId}/precepts */
+        /**
+         * Creates a precept
+         * @description A precept is an order passed on for preparation (a kitchen ticket): its treasurer, items, table, status and message. Creates one under the body's identifier, or a new one when the body has none, and answers its identifier; an identifier in use is 409 VersionConflict. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         post: operations["postBySellerIdPrecepts"];
         delete?: never;
         options?: never;
@@ -1103,8 +1506,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/precepts-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads the precepts changed between two versions
+         * @description The precepts written or deleted after the first version of the seller's data up to the second, each as the version shows it, for a register syncing offline: a deleted one is null but for its identifier. A first version older than the deletions kept is 410 OutdatedVersion: the register reads everything again.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdPreceptsDiffByVersionFromByVersionTo"];
         put?: never;
@@ -1122,12 +1529,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/precepts/{identifier} */
+        /**
+         * Reads a precept
+         * @description A precept is an order passed on for preparation (a kitchen ticket): its treasurer, items, table, status and message. Answers it as the version shows it, with its version as ETag (304 to If-None-Match); a deleted one is 404.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdPreceptsByIdentifier"];
-        /** PUT /{sellerId}/precepts/{identifier} */
+        /**
+         * Writes a precept
+         * @description A precept is an order passed on for preparation (a kitchen ticket): its treasurer, items, table, status and message. Writes the version's fields over the precept of that identifier (204), or creates it (201); If-Match and If-None-Match make the write conditional. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         put: operations["putBySellerIdPreceptsByIdentifier"];
         post?: never;
-        /** DELETE /{sellerId}/precepts/{identifier} */
+        /**
+         * Deletes a precept
+         * @description Deletes the precept, leaving a tombstone that the diffs show; one that other entities name cannot go (422 ENTITY_HAS_REFERENCED_DATA). The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         delete: operations["deleteBySellerIdPreceptsByIdentifier"];
         options?: never;
         head?: never;
@@ -1142,8 +1564,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/product-images-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads a product's images changed between two versions
+         * @description The records of a product's images written or deleted after the first version up to the second, for a register syncing offline: a deleted image's record is null but for its file name.
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdProductImagesDiffByVersionFromByVersionTo"];
         put?: never;
@@ -1161,10 +1587,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/products */
+        /**
+         * Lists the products
+         * @description The seller's live products, a bare array, a page at a time by the list parameters.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdProducts"];
         put?: never;
-        /** POST /{sellerId}/products */
+        /**
+         * Creates a product
+         * @description A product is what a register sells: its name, barcode, net price in hundredths, tax and sales unit. Creates one under the body's identifier, or a new one when the body has none, and answers its identifier; an identifier in use is 409 VersionConflict. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         post: operations["postBySellerIdProducts"];
         delete?: never;
         options?: never;
@@ -1180,8 +1616,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/products-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads the products changed between two versions
+         * @description The products written or deleted after the first version of the seller's data up to the second, each as the version shows it, for a register syncing offline: a deleted one is null but for its identifier. A first version older than the deletions kept is 410 OutdatedVersion: the register reads everything again.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdProductsDiffByVersionFromByVersionTo"];
         put?: never;
@@ -1199,7 +1639,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/products/stats */
+        /**
+         * GET /{sellerId}/products/stats
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdProductsStats"];
         put?: never;
         post?: never;
@@ -1216,12 +1659,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/products/{identifier} */
+        /**
+         * Reads a product
+         * @description A product is what a register sells: its name, barcode, net price in hundredths, tax and sales unit. Answers it as the version shows it, with its version as ETag (304 to If-None-Match); a deleted one is 404.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdProductsByIdentifier"];
-        /** PUT /{sellerId}/products/{identifier} */
+        /**
+         * Writes a product
+         * @description A product is what a register sells: its name, barcode, net price in hundredths, tax and sales unit. Writes the version's fields over the product of that identifier (204), or creates it (201); If-Match and If-None-Match make the write conditional. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         put: operations["putBySellerIdProductsByIdentifier"];
         post?: never;
-        /** DELETE /{sellerId}/products/{identifier} */
+        /**
+         * Deletes a product
+         * @description Deletes the product, leaving a tombstone that the diffs show; one that other entities name cannot go (422 ENTITY_HAS_REFERENCED_DATA). The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         delete: operations["deleteBySellerIdProductsByIdentifier"];
         options?: never;
         head?: never;
@@ -1235,10 +1693,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/products/{productIdentifier}/images */
+        /**
+         * Lists a product's images
+         * @description A product's current images, by the list parameters: v15 answers their paths, v26 and v33 their records (file name, version, media type, size).
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         get: operations["getBySellerIdProductsByProductIdentifierImages"];
         put?: never;
-        /** POST /{sellerId}/products/{productIdentifier}/images */
+        /**
+         * Uploads one of a product's images
+         * @description Stores the bytes (PNG, JPEG, GIF or WebP) as a new image of a product's under a file name of the service's, which it answers. Each image is kept by its file name, in versions: a write makes a new version of it and of the seller's data, which registers sync.
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         post: operations["postBySellerIdProductsByProductIdentifierImages"];
         delete?: never;
         options?: never;
@@ -1253,12 +1721,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/products/{productIdentifier}/images/current/{pictureFilename} */
+        /**
+         * Reads one of a product's images
+         * @description The current version's bytes of one of a product's images, with its ETag (304 to If-None-Match).
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         get: operations["getBySellerIdProductsByProductIdentifierImagesCurrentByPictureFilename"];
-        /** PUT /{sellerId}/products/{productIdentifier}/images/current/{pictureFilename} */
+        /**
+         * Writes one of a product's images
+         * @description Stores the bytes as the image of that file name: its next version (204), or a new image (201). Each image is kept by its file name, in versions: a write makes a new version of it and of the seller's data, which registers sync.
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         put: operations["putBySellerIdProductsByProductIdentifierImagesCurrentByPictureFilename"];
         post?: never;
-        /** DELETE /{sellerId}/products/{productIdentifier}/images/current/{pictureFilename} */
+        /**
+         * Deletes one of a product's images
+         * @description Removes the image of that file name; a register syncing the seller's data sees it deleted in the diff.
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         delete: operations["deleteBySellerIdProductsByProductIdentifierImagesCurrentByPictureFilename"];
         options?: never;
         head?: never;
@@ -1272,7 +1755,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/products/{productIdentifier}/images/{pictureVersion}/{pictureFilename} */
+        /**
+         * Reads a version of one of a product's images
+         * @description The bytes of one version of an image, with its ETag. In v15 the version is `current` (the bytes) or `version` (the current version's record).
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         */
         get: operations["getBySellerIdProductsByProductIdentifierImagesByPictureVersionByPictureFilename"];
         put?: never;
         post?: never;
@@ -1291,7 +1779,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /{sellerId}/registration/{cash}/kd */
+        /**
+         * Gets a receipt's control code from the control unit
+         * @description The register sends a receipt's totals (the VAT per rate, the gross, the print type, the date, the receipt number) before printing it; the service passes them to the control unit its activation names, through the unit's bridge, and answers the unit's control code and serial for the receipt. The unit's refusal is 500 ControlUnitReceipt with its return code, a unit out of reach 500 ControlUnitUnavailable; a repeat of the same receipt answers the unit's first answer without asking it again. The path names the caller's own register.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, which the path may name in any letter case or by its corporate id alone.
+         *
+         *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
+         */
         post: operations["postBySellerIdRegistrationByCashKd"];
         delete?: never;
         options?: never;
@@ -1306,7 +1801,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/registrations */
+        /**
+         * GET /{sellerId}/registrations
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdRegistrations"];
         put?: never;
         post?: never;
@@ -1323,7 +1821,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/registrations-advanced */
+        /**
+         * GET /{sellerId}/registrations-advanced
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdRegistrationsAdvanced"];
         put?: never;
         post?: never;
@@ -1340,7 +1841,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/registrations/stats */
+        /**
+         * GET /{sellerId}/registrations/stats
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdRegistrationsStats"];
         put?: never;
         post?: never;
@@ -1357,11 +1861,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/registrations/{cash} */
+        /**
+         * GET /{sellerId}/registrations/{cash}
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdRegistrationsByCash"];
         put?: never;
         post?: never;
-        /** DELETE /{sellerId}/registrations/{cash} */
+        /**
+         * DELETE /{sellerId}/registrations/{cash}
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         delete: operations["deleteBySellerIdRegistrationsByCash"];
         options?: never;
         head?: never;
@@ -1375,10 +1885,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/registrations/{cash}/balance */
+        /**
+         * GET /{sellerId}/registrations/{cash}/balance
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdRegistrationsByCashBalance"];
         put?: never;
-        /** POST /{sellerId}/registrations/{cash}/balance */
+        /**
+         * POST /{sellerId}/registrations/{cash}/balance
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         *
+         *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
+         */
         post: operations["postBySellerIdRegistrationsByCashBalance"];
         delete?: never;
         options?: never;
@@ -1393,7 +1911,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/registrations/{cash}/days */
+        /**
+         * GET /{sellerId}/registrations/{cash}/days
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdRegistrationsByCashDays"];
         put?: never;
         post?: never;
@@ -1410,7 +1931,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/registrations/{cash}/days-diff/{versionFrom}/{versionTo} */
+        /**
+         * GET /{sellerId}/registrations/{cash}/days-diff/{versionFrom}/{versionTo}
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdRegistrationsByCashDaysDiffByVersionFromByVersionTo"];
         put?: never;
         post?: never;
@@ -1427,7 +1951,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/registrations/{cash}/days-minified */
+        /**
+         * GET /{sellerId}/registrations/{cash}/days-minified
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdRegistrationsByCashDaysMinified"];
         put?: never;
         post?: never;
@@ -1446,7 +1973,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /{sellerId}/registrations/{cash}/days/current */
+        /**
+         * POST /{sellerId}/registrations/{cash}/days/current
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         *
+         *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
+         */
         post: operations["postBySellerIdRegistrationsByCashDaysCurrent"];
         delete?: never;
         options?: never;
@@ -1461,10 +1993,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/registrations/{cash}/days/{dayIdentifier}/report */
+        /**
+         * GET /{sellerId}/registrations/{cash}/days/{dayIdentifier}/report
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdRegistrationsByCashDaysByDayIdentifierReport"];
         put?: never;
-        /** POST /{sellerId}/registrations/{cash}/days/{dayIdentifier}/report */
+        /**
+         * POST /{sellerId}/registrations/{cash}/days/{dayIdentifier}/report
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         *
+         *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
+         */
         post: operations["postBySellerIdRegistrationsByCashDaysByDayIdentifierReport"];
         delete?: never;
         options?: never;
@@ -1479,7 +2019,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/registrations/{cash}/journal-export */
+        /**
+         * GET /{sellerId}/registrations/{cash}/journal-export
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdRegistrationsByCashJournalExport"];
         put?: never;
         post?: never;
@@ -1497,9 +2040,15 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /{sellerId}/registrations/{cash}/sales */
+        /**
+         * PUT /{sellerId}/registrations/{cash}/sales
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         */
         put: operations["putBySellerIdRegistrationsByCashSales"];
-        /** POST /{sellerId}/registrations/{cash}/sales */
+        /**
+         * POST /{sellerId}/registrations/{cash}/sales
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         */
         post: operations["postBySellerIdRegistrationsByCashSales"];
         delete?: never;
         options?: never;
@@ -1514,7 +2063,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/registrations/{cash}/sales-diff/{versionFrom}/{versionTo} */
+        /**
+         * GET /{sellerId}/registrations/{cash}/sales-diff/{versionFrom}/{versionTo}
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdRegistrationsByCashSalesDiffByVersionFromByVersionTo"];
         put?: never;
         post?: never;
@@ -1531,10 +2083,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/registrations/{cash}/sales/{identifier}/receipt */
+        /**
+         * GET /{sellerId}/registrations/{cash}/sales/{identifier}/receipt
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdRegistrationsByCashSalesByIdentifierReceipt"];
         put?: never;
-        /** POST /{sellerId}/registrations/{cash}/sales/{identifier}/receipt */
+        /**
+         * POST /{sellerId}/registrations/{cash}/sales/{identifier}/receipt
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         *
+         *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
+         */
         post: operations["postBySellerIdRegistrationsByCashSalesByIdentifierReceipt"];
         delete?: never;
         options?: never;
@@ -1549,7 +2109,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/registrations/{cash}/sales/{saleId}/copy */
+        /**
+         * GET /{sellerId}/registrations/{cash}/sales/{saleId}/copy
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         *
+         *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
+         */
         get: operations["getBySellerIdRegistrationsByCashSalesBySaleIdCopy"];
         put?: never;
         post?: never;
@@ -1566,7 +2131,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/registrations/{cash}/version */
+        /**
+         * GET /{sellerId}/registrations/{cash}/version
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdRegistrationsByCashVersion"];
         put?: never;
         post?: never;
@@ -1583,11 +2151,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/sales */
+        /**
+         * GET /{sellerId}/sales
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdSales"];
-        /** PUT /{sellerId}/sales */
+        /**
+         * PUT /{sellerId}/sales
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         */
         put: operations["putBySellerIdSales"];
-        /** POST /{sellerId}/sales */
+        /**
+         * POST /{sellerId}/sales
+         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         */
         post: operations["postBySellerIdSales"];
         delete?: never;
         options?: never;
@@ -1602,7 +2179,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/sales-minified */
+        /**
+         * GET /{sellerId}/sales-minified
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdSalesMinified"];
         put?: never;
         post?: never;
@@ -1619,7 +2199,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/sales/stats */
+        /**
+         * GET /{sellerId}/sales/stats
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdSalesStats"];
         put?: never;
         post?: never;
@@ -1636,7 +2219,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/sales/stats/csv */
+        /**
+         * GET /{sellerId}/sales/stats/csv
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdSalesStatsCsv"];
         put?: never;
         post?: never;
@@ -1653,7 +2239,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/sales/stats/payment-type */
+        /**
+         * GET /{sellerId}/sales/stats/payment-type
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdSalesStatsPaymentType"];
         put?: never;
         post?: never;
@@ -1671,8 +2260,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/seller-images-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads the seller's images changed between two versions
+         * @description The records of the seller's images written or deleted after the first version up to the second, for a register syncing offline: a deleted image's record is null but for its file name.
+         *
+         *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdSellerImagesDiffByVersionFromByVersionTo"];
         put?: never;
@@ -1690,7 +2283,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/stats */
+        /**
+         * GET /{sellerId}/stats
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdStats"];
         put?: never;
         post?: never;
@@ -1707,10 +2303,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/taxes */
+        /**
+         * Lists the taxes
+         * @description The seller's live taxes, a bare array, a page at a time by the list parameters.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdTaxes"];
         put?: never;
-        /** POST /{sellerId}/taxes */
+        /**
+         * Creates a tax
+         * @description A tax is a VAT rate in percent under a name, which products name. Creates one under the body's identifier, or a new one when the body has none, and answers its identifier; an identifier in use is 409 VersionConflict. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         post: operations["postBySellerIdTaxes"];
         delete?: never;
         options?: never;
@@ -1726,8 +2332,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/taxes-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads the taxes changed between two versions
+         * @description The taxes written or deleted after the first version of the seller's data up to the second, each as the version shows it, for a register syncing offline: a deleted one is null but for its identifier. A first version older than the deletions kept is 410 OutdatedVersion: the register reads everything again.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdTaxesDiffByVersionFromByVersionTo"];
         put?: never;
@@ -1745,7 +2355,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/taxes/stats */
+        /**
+         * GET /{sellerId}/taxes/stats
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdTaxesStats"];
         put?: never;
         post?: never;
@@ -1762,12 +2375,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/taxes/{identifier} */
+        /**
+         * Reads a tax
+         * @description A tax is a VAT rate in percent under a name, which products name. Answers it as the version shows it, with its version as ETag (304 to If-None-Match); a deleted one is 404.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdTaxesByIdentifier"];
-        /** PUT /{sellerId}/taxes/{identifier} */
+        /**
+         * Writes a tax
+         * @description A tax is a VAT rate in percent under a name, which products name. Writes the version's fields over the tax of that identifier (204), or creates it (201); If-Match and If-None-Match make the write conditional. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         put: operations["putBySellerIdTaxesByIdentifier"];
         post?: never;
-        /** DELETE /{sellerId}/taxes/{identifier} */
+        /**
+         * Deletes a tax
+         * @description Deletes the tax, leaving a tombstone that the diffs show; one that other entities name cannot go (422 ENTITY_HAS_REFERENCED_DATA). The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         delete: operations["deleteBySellerIdTaxesByIdentifier"];
         options?: never;
         head?: never;
@@ -1781,10 +2409,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/treasurers */
+        /**
+         * Lists the treasurers
+         * @description The seller's live treasurers, a bare array, a page at a time by the list parameters.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdTreasurers"];
         put?: never;
-        /** POST /{sellerId}/treasurers */
+        /**
+         * Creates a treasurer
+         * @description A treasurer is a person who works the registers: a name, a personal id number, a PIN and the user it may be joined to. Creates one under the body's identifier, or a new one when the body has none, and answers its identifier; an identifier in use is 409 VersionConflict. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         post: operations["postBySellerIdTreasurers"];
         delete?: never;
         options?: never;
@@ -1800,8 +2438,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/treasurers-diff/{versionFrom}/{versionTo}
-         * @description A register's activation needs the feature SYNCHRONIZATION.
+         * Reads the treasurers changed between two versions
+         * @description The treasurers written or deleted after the first version of the seller's data up to the second, each as the version shows it, for a register syncing offline: a deleted one is null but for its identifier. A first version older than the deletions kept is 410 OutdatedVersion: the register reads everything again.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         *
+         *     A register's activation needs the feature SYNCHRONIZATION (403 ACTIVATION_NO_FEATURE without it); users need none.
          */
         get: operations["getBySellerIdTreasurersDiffByVersionFromByVersionTo"];
         put?: never;
@@ -1819,12 +2461,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/treasurers/{identifier} */
+        /**
+         * Reads a treasurer
+         * @description A treasurer is a person who works the registers: a name, a personal id number, a PIN and the user it may be joined to. Answers it as the version shows it, with its version as ETag (304 to If-None-Match); a deleted one is 404.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdTreasurersByIdentifier"];
-        /** PUT /{sellerId}/treasurers/{identifier} */
+        /**
+         * Writes a treasurer
+         * @description A treasurer is a person who works the registers: a name, a personal id number, a PIN and the user it may be joined to. Writes the version's fields over the treasurer of that identifier (204), or creates it (201); If-Match and If-None-Match make the write conditional. The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         put: operations["putBySellerIdTreasurersByIdentifier"];
         post?: never;
-        /** DELETE /{sellerId}/treasurers/{identifier} */
+        /**
+         * Deletes a treasurer
+         * @description Deletes the treasurer, leaving a tombstone that the diffs show; one that other entities name cannot go (422 ENTITY_HAS_REFERENCED_DATA). The write moves the seller's version, so registers syncing the catalog see it in the next diff.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         delete: operations["deleteBySellerIdTreasurersByIdentifier"];
         options?: never;
         head?: never;
@@ -1840,9 +2497,19 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /{sellerId}/treasurers/{identifier}/user */
+        /**
+         * Joins the calling user to a treasurer
+         * @description The calling user becomes the treasurer's user, so a register can sign that user in as the cashier. A user holds at most one treasurer of a seller, and a treasurer one user; a register may not join. The write moves the seller's version.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         post: operations["postBySellerIdTreasurersByIdentifierUser"];
-        /** DELETE /{sellerId}/treasurers/{identifier}/user */
+        /**
+         * Disjoins a treasurer from its user
+         * @description The treasurer is left without a user. Called by a user, not a register; the write moves the seller's version.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         delete: operations["deleteBySellerIdTreasurersByIdentifierUser"];
         options?: never;
         head?: never;
@@ -1856,7 +2523,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /{sellerId}/version */
+        /**
+         * GET /{sellerId}/version
+         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
         get: operations["getBySellerIdVersion"];
         put?: never;
         post?: never;
