@@ -486,7 +486,7 @@ export function describeRoute(route: Route): string {
       ? 'Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.'
       : undefined,
   ]
-    .filter((paragraph) => paragraph !== undefined && paragraph !== '')
+    .filter((paragraph) => paragraph !== undefined)
     .join('\n\n');
 }
 
@@ -553,8 +553,7 @@ function operation(group: string, route: Route, version: ApiVersion, errors: Err
   const body = requestBody(route, version);
   return {
     operationId: operationId(route),
-    // The path stands in only while a route has no summary of its own.
-    summary: route.summary ?? `${route.method} ${route.path}`,
+    summary: route.summary,
     description: describeRoute(route),
     tags: [group],
     security: security(route),

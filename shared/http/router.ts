@@ -62,12 +62,12 @@ export const DIFF_REFUSALS: readonly Refusal[] = [
 /** What every route declares besides its body: method, path (after `/v{N}`), versions, who may call it. */
 interface RouteHead<P extends string, A extends AccessRule = AccessRule> {
   /** The API reference's one line: what the operation does, in words (its path is shown beside it). */
-  summary?: string;
+  summary: string;
   /**
    * The API reference's description, from the specification and docs/conventions.md: what the operation does, who
    * may call it, what it changes. Its refusals are listed from `errors`, its feature from `feature`.
    */
-  description?: string;
+  description: string;
   method: HttpMethod;
   /** The path template; its `{name}` parameters are the names the domain function may read. */
   path: P;

@@ -11,7 +11,12 @@ import { ok } from '#shared/http/response.ts';
 import { route } from '#shared/http/router.ts';
 import type { ApiRequest, LiveSellerRequest, ParamNames } from '#shared/http/types.ts';
 
-const head = { versions: [33], access: access.seller } as const;
+const head = {
+  versions: [33],
+  access: access.seller,
+  summary: 'A test route',
+  description: 'A route of the contract test.',
+} as const;
 
 describe('route contracts', () => {
   it('a handler sees the body of its validator and the parameters of its template', async () => {

@@ -5,11 +5,12 @@ import { noContent } from '#shared/http/response.ts';
 import { type Route, RouteTable, route } from '#shared/http/router.ts';
 
 const answer = async () => noContent();
+const words = { summary: 'A test route', description: 'A route of the router test.' };
 const routes: Route[] = [
-  route({ method: 'GET', path: '/{sellerId}/version', versions: [15, 26, 33], access: access.anyone, handle: answer }),
-  route({ method: 'GET', path: '/sellers/{sellerId}', versions: [15, 26, 33], access: access.anyone, handle: answer }),
-  route({ method: 'POST', path: '/sellers', versions: [15], access: access.anyone, handle: answer }),
-  route({ method: 'GET', path: '/sellers', versions: [15, 26, 33], access: access.anyone, handle: answer }),
+  route({ ...words, method: 'GET', path: '/{sellerId}/version', versions: [15, 26, 33], access: access.anyone, handle: answer }),
+  route({ ...words, method: 'GET', path: '/sellers/{sellerId}', versions: [15, 26, 33], access: access.anyone, handle: answer }),
+  route({ ...words, method: 'POST', path: '/sellers', versions: [15], access: access.anyone, handle: answer }),
+  route({ ...words, method: 'GET', path: '/sellers', versions: [15, 26, 33], access: access.anyone, handle: answer }),
 ];
 const table = new RouteTable(routes);
 
@@ -62,7 +63,7 @@ describe('route table', () => {
 
   it('refuses, when the function loads, a path parameter without a rule and a seller check without {sellerId}', () => {
     const at = (path: string, rule: AccessRule = access.anyone) => [
-      route({ method: 'GET', path, versions: [33], access: rule, handle: answer }),
+      route({ ...words, method: 'GET', path, versions: [33], access: rule, handle: answer }),
     ];
     expect(() => new RouteTable(at('/{sellerId}/taxes/{identifier}', access.seller))).not.toThrow();
     expect(() => new RouteTable(at('/{sellerId}/things/{thing}'))).toThrow(/\{thing\}/);

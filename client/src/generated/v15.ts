@@ -84,14 +84,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /application-descriptions
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Lists application descriptions
+         * @description Lists the register applications with LIST parameters (`orderBy` `applicationPackage`, `name` or `softwareVendor`): every one for the hyper admin, its vendor's for a software-vendor user.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         get: operations["getApplicationDescriptions"];
         put?: never;
         /**
-         * POST /application-descriptions
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Creates an application description
+         * @description Describes a register application under its `applicationPackage`, which names it from then on, and answers that package; an existing package is refused. Its `productionNumberPrefix` starts its installations' production numbers; `controlUnitRequired`, `autoActivationCondition` and `corporateIdValidationMethod` govern its activations. v33 adds `geolocation`.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         post: operations["postApplicationDescriptions"];
         delete?: never;
@@ -108,19 +112,25 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /application-descriptions/{applicationPackage}
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Reads an application description
+         * @description Answers the application description (v15 and v26 without `geolocation`) with its revision as ETag.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         get: operations["getApplicationDescriptionsByApplicationPackage"];
         /**
-         * PUT /application-descriptions/{applicationPackage}
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Updates an application description
+         * @description Writes the version's fields over the application description (a v15 or v26 write keeps its `geolocation`); an unknown package is not created. Moved to another vendor, it no longer keeps the old one from being deleted.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         put: operations["putApplicationDescriptionsByApplicationPackage"];
         post?: never;
         /**
-         * DELETE /application-descriptions/{applicationPackage}
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Deletes an application description
+         * @description Deletes an application description no installation refers to any more.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         delete: operations["deleteApplicationDescriptionsByApplicationPackage"];
         options?: never;
@@ -136,8 +146,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /auth/handshake
-         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         * Checks credentials
+         * @description Answers 200 with no body once the credentials pass. A register's key also needs its seller registered: SELLER_NOT_FOUND tells the app to register the seller.
+         *
+         *     Any user or register with valid credentials may call it; what it answers depends on who calls.
          */
         get: operations["getAuthHandshake"];
         put?: never;
@@ -156,8 +168,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /auth/user
-         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         * Reads the calling user
+         * @description Answers the caller's user; v26 and v33 add its `connectedSellers`. v15 shows the hyper admin its own password hash and a register's key as a user of role `ACTIVATION`; v26 and v33 refuse a register.
+         *
+         *     Any user or register with valid credentials may call it; what it answers depends on who calls.
          */
         get: operations["getAuthUser"];
         put?: never;
@@ -430,8 +444,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /noauth/receipts/{token}
-         * @description Anyone may call it, with no credentials.
+         * Opens a digital receipt
+         * @description Answers the receipt behind a `receiptUrl` as an HTML page for a phone (JSON with `Accept: application/json`, text with `Accept: text/plain`). The unguessable token is the credential: no credentials are needed and any sent are ignored. Opening it registers nothing, however often.
+         *
+         *     Anyone may call it, with no credentials.
          */
         get: operations["getNoauthReceiptsByToken"];
         put?: never;
@@ -474,13 +490,17 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /restaurants/{sellerId}
-         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         * Reads a seller's restaurant
+         * @description Answers the seller's restaurant as the version shows it (v15 without `workHoursWeek`). A public seller's is read by any authenticated caller; a seller that is not public shows it only to those with access to it.
+         *
+         *     Any user or register with valid credentials may call it; what it answers depends on who calls.
          */
         get: operations["getRestaurantsBySellerId"];
         /**
-         * PUT /restaurants/{sellerId}
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Creates or replaces a seller's restaurant
+         * @description Creates the seller's restaurant (201) or replaces the fields the version writes (204; a v15 write keeps `workHoursWeek`). The body's `country` and `corporateId` must name the URL's seller (`country` may be left out in v26 and v33). Menu products are not checked against the catalog; registers do not sync restaurants.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         put: operations["putRestaurantsBySellerId"];
         post?: never;
@@ -498,14 +518,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /sellers
-         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         * Lists sellers
+         * @description Lists the sellers the caller may see: every seller for the hyper admin, its vendor's for a software-vendor user, its connected sellers for a regular user, its own for a register. LIST parameters: `orderBy` `COUNTRY` or `NAME`, `like` on name, corporate id and seller id. Deleted sellers are left out.
+         *
+         *     Any user or register with valid credentials may call it; what it answers depends on who calls.
          */
         get: operations["getSellers"];
         put?: never;
         /**
-         * POST /sellers
-         * @description Only the hyper admin may call it.
+         * Creates a seller
+         * @description Creates the seller whose id the body's `country` and `corporateId` make (the country code followed directly by the corporate id) and answers that id. An existing seller is refused. v26 and v33 create a seller with a PUT of its id.
+         *
+         *     Only the hyper admin may call it.
          */
         post: operations["postSellers"];
         delete?: never;
@@ -522,19 +546,25 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /sellers/{sellerId}
-         * @description Called by a user with access to the seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to it) or by a register (X-Api-Key) of that seller.
+         * Reads a seller
+         * @description Answers the seller's profile as the version shows it, its version as ETag. A deleted seller is not found.
+         *
+         *     Called by a user with access to the seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to it) or by a register (X-Api-Key) of that seller.
          */
         get: operations["getSellersBySellerId"];
         /**
-         * PUT /sellers/{sellerId}
-         * @description Called by a user with access to the seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to it) or by a register (X-Api-Key) of that seller.
+         * Creates or updates a seller
+         * @description Writes the fields the version knows over the seller's profile (the others are kept), or creates the seller when it does not exist or was deleted (the hyper admin only). The body's `country` and `corporateId` must make the URL's id. Every change takes the seller's next version, so its registers sync it.
+         *
+         *     Called by a user with access to the seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to it) or by a register (X-Api-Key) of that seller.
          */
         put: operations["putSellersBySellerId"];
         post?: never;
         /**
-         * DELETE /sellers/{sellerId}
-         * @description Only the hyper admin may call it.
+         * Deletes a seller
+         * @description Hides the seller: its reads answer 404, lists leave it out and writes to its data are refused. Its records are kept, as bookkeeping law asks; created again, the seller resumes its version sequence.
+         *
+         *     Only the hyper admin may call it.
          */
         delete: operations["deleteSellersBySellerId"];
         options?: never;
@@ -550,14 +580,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /software-vendors
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Lists software vendors
+         * @description Lists the vendors with LIST parameters, by id unless `orderBy` says otherwise: every vendor for the hyper admin, its own for a software-vendor user. Each shows its `supportEmail`, where its registers' e-mails go.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         get: operations["getSoftwareVendors"];
         put?: never;
         /**
-         * POST /software-vendors
-         * @description Only the hyper admin may call it.
+         * Creates a software vendor
+         * @description Creates a vendor from its `name` and `supportEmail` and answers its `id`, a number from a sequence that is never reused.
+         *
+         *     Only the hyper admin may call it.
          */
         post: operations["postSoftwareVendors"];
         delete?: never;
@@ -574,19 +608,25 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /software-vendors/{vendorId}
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Reads a software vendor
+         * @description Answers the vendor (a software-vendor user: its own) with its revision as ETag.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         get: operations["getSoftwareVendorsByVendorId"];
         /**
-         * PUT /software-vendors/{vendorId}
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Updates a software vendor
+         * @description Renames the vendor and sets its `supportEmail`: left out, the address is kept; `null` removes it. An unknown vendor is not created.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         put: operations["putSoftwareVendorsByVendorId"];
         post?: never;
         /**
-         * DELETE /software-vendors/{vendorId}
-         * @description Only the hyper admin may call it.
+         * Deletes a software vendor
+         * @description Deletes a vendor no application description, user or control unit refers to any more. Its id is never given to another vendor.
+         *
+         *     Only the hyper admin may call it.
          */
         delete: operations["deleteSoftwareVendorsByVendorId"];
         options?: never;
@@ -602,8 +642,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /users
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Lists users
+         * @description Lists the users the caller manages, in username order, paged (`like` on username and e-mail): every user for the hyper admin, its vendor's users for a software-vendor user. v15 shows the hyper admin their password hashes.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         get: operations["getUsers"];
         put?: never;
@@ -623,14 +665,18 @@ export interface paths {
         };
         get?: never;
         /**
-         * PUT /users/{username}
-         * @description Called by a user (Basic credentials), not a register; what it answers depends on the user.
+         * Updates a user
+         * @description Sets the user's e-mail, role and vendor; an unknown user is not created. Nobody changes its own role or vendor. A v15 body's non-null `password` sets a new password (another user's: the hyper admin only); v26 and v33 change passwords through the password operation.
+         *
+         *     Called by a user (Basic credentials), not a register; what it answers depends on the user.
          */
         put: operations["putUsersByUsername"];
         post?: never;
         /**
-         * DELETE /users/{username}
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Deletes a user
+         * @description Deletes a user the caller manages. Nobody deletes itself, so the last hyper admin stays.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         delete: operations["deleteUsersByUsername"];
         options?: never;
@@ -647,14 +693,18 @@ export interface paths {
         };
         get?: never;
         /**
-         * PUT /users/{username}/sellers/{sellerId}
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Connects a user to a seller
+         * @description Gives a regular user access to a seller (administrators reach sellers by their role, so only regular users are connected). The caller must manage the user and have access to the seller. Connecting twice changes nothing.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         put: operations["putUsersByUsernameSellersBySellerId"];
         post?: never;
         /**
-         * DELETE /users/{username}/sellers/{sellerId}
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Disconnects a user from a seller
+         * @description Takes a regular user's access to the seller away. Disconnecting twice changes nothing, and a deleted seller can be disconnected too.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         delete: operations["deleteUsersByUsernameSellersBySellerId"];
         options?: never;
@@ -864,8 +914,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/days
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Lists a register's days
+         * @description Answers `{id, date}` of each of the register's days, oldest first, paged; `period` keeps the days dated in the last so many days (1: today, in the seller's time zone). `cashRegisterName` names the register; a register leaves it out to mean its own.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdDays"];
         put?: never;
@@ -886,8 +938,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /{sellerId}/days/current
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Closes the current day
+         * @description Closes the register's open day: freezes its `close`, `cashAtClose` and the register's grand totals, and journals its Z report. Every Paid or Complete sale of the day must have its Normal receipt printed first. A closed day never changes again; its Z report must be printed before the next day opens. It answers the closed day's `{id, date}`.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          *
          *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
          */
@@ -906,14 +960,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/days/{dayId}/report
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads a day's report
+         * @description Answers the X report of the open day (no report number) or the Z report of a closed one (its report number is the day number): JSON by default, text for an 80 mm printer with `Accept: text/plain` or an HTML page with `Accept: text/html`, labelled in the words of SKVFS 2014:9. Reading it prints nothing. `cashRegisterName` names the register; a register leaves it out to mean its own.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdDaysByDayIdReport"];
         put?: never;
         /**
-         * POST /{sellerId}/days/{dayId}/report
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Prints a day's Z report
+         * @description Marks the closed day's Z report printed, journals it and answers the report; once per day. The register's next day opens only after it.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          *
          *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
          */
@@ -932,14 +990,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/e-journals/{cash}
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads a register's e-journal
+         * @description Lists the register's journal entries, oldest first (`orderDesc=true`: newest first), paged. Every fiscal event appends one in the same transaction: numbered by a gap-free `sequence` and chained by SHA-256 (`previousHash`, `hash`), so a gap or a change shows.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdEJournalsByCash"];
         put?: never;
         /**
-         * POST /{sellerId}/e-journals/{cash}
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Appends an event to a register's e-journal
+         * @description Appends the register's own event and answers its `sequence`: a device event (no `type`, or `DEVICE`: any JSON object of at most 8192 bytes in `data`) or a register event of SKVFS 2021:16 (`LOGIN`, `DRAWER_OPENED`, `ARTICLE_REGISTERED`, ...) with its `created` and exactly its type's `data` fields. A `created` more than 5 minutes ahead of the server's clock, or before the close of the register's latest closed day, is refused. A `DRAWER_OPENED` counts in the open day's drawer openings.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          *
          *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
          */
@@ -1374,8 +1436,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/products/stats
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads sales per product
+         * @description Answers per product `brutto`, `count` (units) and from v26 `vatSum`, the best-selling first, with names and sales units from the seller's products, and the period's `totalBrutto` and `totalProductsSold`. It covers the days dated in the period (`period` days ending today in the seller's time zone, or `from` to `to`) of every register the seller has had, or only `cashRegisterName`'s, and sums their Z reports' figures: only Paid and Complete sales count, a refund with a minus sign.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdProductsStats"];
         put?: never;
@@ -1506,8 +1570,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/registrations
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Lists a seller's registers
+         * @description Lists the seller's registrations, one per register name, with LIST parameters (`like` on the register name and production number). `activeOnly=true` keeps those whose latest activation is ACTIVE or WORKING within its validity period. v15 names each one's installation by `installationId`, v26 and v33 by `productionNumber`.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdRegistrations"];
         put?: never;
@@ -1526,8 +1592,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/registrations/stats
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads takings per register
+         * @description Answers `cashRegisterName` and `total` of every register covered, in name order (0 for one that sold nothing). It covers the days dated in the period (`period` days ending today in the seller's time zone, or `from` to `to`) of every register the seller has had, or only `cashRegisterName`'s, and sums their Z reports' figures: only Paid and Complete sales count, a refund with a minus sign.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdRegistrationsStats"];
         put?: never;
@@ -1546,14 +1614,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/registrations/{cash}/balance
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads the cash balance
+         * @description Answers the cash in the register's drawer in its open day: deposits and cash payments of sales, less cash paid back for refunds and withdrawals. Refused with no day open.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdRegistrationsByCashBalance"];
         put?: never;
         /**
-         * POST /{sellerId}/registrations/{cash}/balance
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Deposits or withdraws cash
+         * @description Records a `DEPOSIT` or `WITHDRAWAL` of `amount` in the register's open day (one opens for it when none is; an open day of an earlier date must be closed first), journals it and answers the new balance; a withdrawal above the balance is refused. Without an `Idempotency-Key` a repeat is a second deposit or withdrawal.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          *
          *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
          */
@@ -1572,14 +1644,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/sales
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Lists sales
+         * @description Lists the sales of the register `cashRegisterName` names, or of every register of the seller: register by register in name order, each in the order it recorded them. `period` keeps the sales of the days dated in the last so many days (1: today, in the seller's time zone); `like` searches `identifier`, `sellerIdentifier` and `treasurer`.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdSales"];
         put?: never;
         /**
-         * POST /{sellerId}/sales
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Records a sale
+         * @description Records a sale of the caller's register and journals it. It goes into the register's open day; with none open a new day opens, which needs the last day's Z report printed, and a sale dated (by its `close`, else now) after the open day's date needs that day closed first. The `identifier` (made offline, or chosen by the server when null) is the retry key: the same sale again answers the same 201 with `Idempotent-Replayed: true` and writes nothing. Prints in `prints` are appended, a Normal print taking the next receipt number; on a register with a control unit each Normal or Copy print carries the unit's control code for it in `controlNumber`.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          */
         post: operations["postBySellerIdSales"];
         delete?: never;
@@ -1596,8 +1672,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/sales/stats
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads takings over time
+         * @description Answers the net `total`, `amountOfSales`, `amountOfProducts` and `bruttoStats`, the net brutto per time bucket keyed by the bucket's start in the seller's time zone; from v26 `dateGroupingUnit` sets the buckets (`HOUR`, the default, `DAY`, `WEEK` or `MONTH`). It covers the days dated in the period (`period` days ending today in the seller's time zone, or `from` to `to`) of every register the seller has had, or only `cashRegisterName`'s, and sums their Z reports' figures: only Paid and Complete sales count, a refund with a minus sign.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdSalesStats"];
         put?: never;
@@ -1616,14 +1694,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/sales/{identifier}/receipt
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads a sale's receipt
+         * @description Answers the sale's Normal receipt once it is printed: JSON by default, the receipt laid out for an 80 mm printer (42 columns) with `Accept: text/plain`, or an HTML page with `Accept: text/html`. Reading it registers nothing: no copy, no journal entry. `cashRegisterName` names the register; a register leaves it out to mean its own.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdSalesByIdentifierReceipt"];
         put?: never;
         /**
-         * POST /{sellerId}/sales/{identifier}/receipt
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Prints a sale's receipt
+         * @description Appends the sale's Normal print, which takes the register's next receipt number (a training sale's, the next of its training series) and a digital link (`receiptUrl`), journals it and answers the receipt. The sale must be of the open day, on that day's date in the seller's time zone. A register with a control unit prints through the sale's `prints` with the unit's control code instead, as none is sent here. Without an `Idempotency-Key`, a repeat is refused as printed already.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          *
          *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
          */
@@ -1644,8 +1726,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /{sellerId}/sales/{saleId}/copy
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Prints a copy of a sale's receipt
+         * @description Records the one Copy print a receipt may have and answers the receipt marked KOPIA, with its Normal's receipt number. A copy of a sale of a closed day leaves that sale and day unchanged and counts in the day open now (one opens for it when none is). A training receipt has no copy; a register with a control unit copies through the sale's `prints`, with the unit's control code.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          *
          *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
          */
@@ -1688,8 +1772,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/stats
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads a seller's activation statistics
+         * @description Counts the seller's registers by their latest activation, closed ones left out: `expiredActivations` whose `validTo` is before today (UTC), `expireSoonActivations` whose `validTo` falls from today to the same day next month, and `hasLocalControlUnits` when one has its control unit on the device. `hasTables`, `hasAdditives` and `hasAdditiveClasses` are always false.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdStats"];
         put?: never;
@@ -1794,8 +1880,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/version
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads a seller's data version
+         * @description Answers the seller's current version: every change of its data (profile, catalog, images) takes the next. A register compares it with the version it last synced and reads the diffs in between. v26 and v33 add `modificationApiVersion`, the API version of the last change.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdVersion"];
         put?: never;

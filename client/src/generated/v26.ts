@@ -128,14 +128,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /application-descriptions
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Lists application descriptions
+         * @description Lists the register applications with LIST parameters (`orderBy` `applicationPackage`, `name` or `softwareVendor`): every one for the hyper admin, its vendor's for a software-vendor user.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         get: operations["getApplicationDescriptions"];
         put?: never;
         /**
-         * POST /application-descriptions
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Creates an application description
+         * @description Describes a register application under its `applicationPackage`, which names it from then on, and answers that package; an existing package is refused. Its `productionNumberPrefix` starts its installations' production numbers; `controlUnitRequired`, `autoActivationCondition` and `corporateIdValidationMethod` govern its activations. v33 adds `geolocation`.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         post: operations["postApplicationDescriptions"];
         delete?: never;
@@ -152,19 +156,25 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /application-descriptions/{applicationPackage}
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Reads an application description
+         * @description Answers the application description (v15 and v26 without `geolocation`) with its revision as ETag.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         get: operations["getApplicationDescriptionsByApplicationPackage"];
         /**
-         * PUT /application-descriptions/{applicationPackage}
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Updates an application description
+         * @description Writes the version's fields over the application description (a v15 or v26 write keeps its `geolocation`); an unknown package is not created. Moved to another vendor, it no longer keeps the old one from being deleted.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         put: operations["putApplicationDescriptionsByApplicationPackage"];
         post?: never;
         /**
-         * DELETE /application-descriptions/{applicationPackage}
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Deletes an application description
+         * @description Deletes an application description no installation refers to any more.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         delete: operations["deleteApplicationDescriptionsByApplicationPackage"];
         options?: never;
@@ -180,8 +190,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /auth/handshake
-         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         * Checks credentials
+         * @description Answers 200 with no body once the credentials pass. A register's key also needs its seller registered: SELLER_NOT_FOUND tells the app to register the seller.
+         *
+         *     Any user or register with valid credentials may call it; what it answers depends on who calls.
          */
         get: operations["getAuthHandshake"];
         put?: never;
@@ -200,8 +212,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /auth/user
-         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         * Reads the calling user
+         * @description Answers the caller's user; v26 and v33 add its `connectedSellers`. v15 shows the hyper admin its own password hash and a register's key as a user of role `ACTIVATION`; v26 and v33 refuse a register.
+         *
+         *     Any user or register with valid credentials may call it; what it answers depends on who calls.
          */
         get: operations["getAuthUser"];
         put?: never;
@@ -456,19 +470,25 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /hairdressers/{sellerId}
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads a seller's hairdresser
+         * @description Answers the seller's hairdresser record (`country`, `corporateId`, `custom`). Unlike a restaurant it is not public.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getHairdressersBySellerId"];
         /**
-         * PUT /hairdressers/{sellerId}
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Creates or replaces a seller's hairdresser
+         * @description Creates the seller's hairdresser record (201) or replaces it (204); the body's `country` and `corporateId` must name the URL's seller.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         put: operations["putHairdressersBySellerId"];
         post?: never;
         /**
-         * DELETE /hairdressers/{sellerId}
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Removes a seller's hairdresser
+         * @description Removes the seller's hairdresser record.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         delete: operations["deleteHairdressersBySellerId"];
         options?: never;
@@ -572,8 +592,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /noauth/receipts/{token}
-         * @description Anyone may call it, with no credentials.
+         * Opens a digital receipt
+         * @description Answers the receipt behind a `receiptUrl` as an HTML page for a phone (JSON with `Accept: application/json`, text with `Accept: text/plain`). The unguessable token is the credential: no credentials are needed and any sent are ignored. Opening it registers nothing, however often.
+         *
+         *     Anyone may call it, with no credentials.
          */
         get: operations["getNoauthReceiptsByToken"];
         put?: never;
@@ -616,8 +638,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /restaurants
-         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         * Lists public restaurants
+         * @description Lists the restaurants of the sellers that are public now, with LIST parameters (`orderBy` `corporateId`, `name`, `city`, `address` or `averageBill`, by seller id otherwise; `like` on name, city and address). An item shows `logo`, the first of the restaurant's images, and `country`, so that the seller id can be made.
+         *
+         *     Any user or register with valid credentials may call it; what it answers depends on who calls.
          */
         get: operations["getRestaurants"];
         put?: never;
@@ -636,8 +660,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /restaurants-overview/{sellerId}
-         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         * Reads a seller's restaurant overview
+         * @description Answers the seller's restaurant with the seller's live taxes (in the version's view of a tax) and its `currency`, read as the restaurant is: public sellers' by anyone. It joins three records, so it has no ETag.
+         *
+         *     Any user or register with valid credentials may call it; what it answers depends on who calls.
          */
         get: operations["getRestaurantsOverviewBySellerId"];
         put?: never;
@@ -656,19 +682,25 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /restaurants/{sellerId}
-         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         * Reads a seller's restaurant
+         * @description Answers the seller's restaurant as the version shows it (v15 without `workHoursWeek`). A public seller's is read by any authenticated caller; a seller that is not public shows it only to those with access to it.
+         *
+         *     Any user or register with valid credentials may call it; what it answers depends on who calls.
          */
         get: operations["getRestaurantsBySellerId"];
         /**
-         * PUT /restaurants/{sellerId}
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Creates or replaces a seller's restaurant
+         * @description Creates the seller's restaurant (201) or replaces the fields the version writes (204; a v15 write keeps `workHoursWeek`). The body's `country` and `corporateId` must name the URL's seller (`country` may be left out in v26 and v33). Menu products are not checked against the catalog; registers do not sync restaurants.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         put: operations["putRestaurantsBySellerId"];
         post?: never;
         /**
-         * DELETE /restaurants/{sellerId}
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Removes a seller's restaurant
+         * @description Removes the seller's restaurant and its entry in the restaurants list.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         delete: operations["deleteRestaurantsBySellerId"];
         options?: never;
@@ -684,8 +716,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /sellers
-         * @description Any user or register with valid credentials may call it; what it answers depends on who calls.
+         * Lists sellers
+         * @description Lists the sellers the caller may see: every seller for the hyper admin, its vendor's for a software-vendor user, its connected sellers for a regular user, its own for a register. LIST parameters: `orderBy` `COUNTRY` or `NAME`, `like` on name, corporate id and seller id. Deleted sellers are left out.
+         *
+         *     Any user or register with valid credentials may call it; what it answers depends on who calls.
          */
         get: operations["getSellers"];
         put?: never;
@@ -704,19 +738,25 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /sellers/{sellerId}
-         * @description Called by a user with access to the seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to it) or by a register (X-Api-Key) of that seller.
+         * Reads a seller
+         * @description Answers the seller's profile as the version shows it, its version as ETag. A deleted seller is not found.
+         *
+         *     Called by a user with access to the seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to it) or by a register (X-Api-Key) of that seller.
          */
         get: operations["getSellersBySellerId"];
         /**
-         * PUT /sellers/{sellerId}
-         * @description Called by a user with access to the seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to it) or by a register (X-Api-Key) of that seller.
+         * Creates or updates a seller
+         * @description Writes the fields the version knows over the seller's profile (the others are kept), or creates the seller when it does not exist or was deleted (the hyper admin only). The body's `country` and `corporateId` must make the URL's id. Every change takes the seller's next version, so its registers sync it.
+         *
+         *     Called by a user with access to the seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to it) or by a register (X-Api-Key) of that seller.
          */
         put: operations["putSellersBySellerId"];
         post?: never;
         /**
-         * DELETE /sellers/{sellerId}
-         * @description Only the hyper admin may call it.
+         * Deletes a seller
+         * @description Hides the seller: its reads answer 404, lists leave it out and writes to its data are refused. Its records are kept, as bookkeeping law asks; created again, the seller resumes its version sequence.
+         *
+         *     Only the hyper admin may call it.
          */
         delete: operations["deleteSellersBySellerId"];
         options?: never;
@@ -732,14 +772,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /software-vendors
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Lists software vendors
+         * @description Lists the vendors with LIST parameters, by id unless `orderBy` says otherwise: every vendor for the hyper admin, its own for a software-vendor user. Each shows its `supportEmail`, where its registers' e-mails go.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         get: operations["getSoftwareVendors"];
         put?: never;
         /**
-         * POST /software-vendors
-         * @description Only the hyper admin may call it.
+         * Creates a software vendor
+         * @description Creates a vendor from its `name` and `supportEmail` and answers its `id`, a number from a sequence that is never reused.
+         *
+         *     Only the hyper admin may call it.
          */
         post: operations["postSoftwareVendors"];
         delete?: never;
@@ -756,19 +800,25 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /software-vendors/{vendorId}
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Reads a software vendor
+         * @description Answers the vendor (a software-vendor user: its own) with its revision as ETag.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         get: operations["getSoftwareVendorsByVendorId"];
         /**
-         * PUT /software-vendors/{vendorId}
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Updates a software vendor
+         * @description Renames the vendor and sets its `supportEmail`: left out, the address is kept; `null` removes it. An unknown vendor is not created.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         put: operations["putSoftwareVendorsByVendorId"];
         post?: never;
         /**
-         * DELETE /software-vendors/{vendorId}
-         * @description Only the hyper admin may call it.
+         * Deletes a software vendor
+         * @description Deletes a vendor no application description, user or control unit refers to any more. Its id is never given to another vendor.
+         *
+         *     Only the hyper admin may call it.
          */
         delete: operations["deleteSoftwareVendorsByVendorId"];
         options?: never;
@@ -784,8 +834,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /users
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Lists users
+         * @description Lists the users the caller manages, in username order, paged (`like` on username and e-mail): every user for the hyper admin, its vendor's users for a software-vendor user. v15 shows the hyper admin their password hashes.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         get: operations["getUsers"];
         put?: never;
@@ -804,8 +856,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /users-minified
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Lists users in brief
+         * @description Answers `username` and `role` of each user the caller manages, paged as the user list is.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         get: operations["getUsersMinified"];
         put?: never;
@@ -824,23 +878,31 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /users/{username}
-         * @description Called by a user (Basic credentials), not a register; what it answers depends on the user.
+         * Reads a user
+         * @description Answers the user: the caller itself or a user it manages. An unknown name is not found for administrators, and forbidden for everyone else, who must not learn which names exist.
+         *
+         *     Called by a user (Basic credentials), not a register; what it answers depends on the user.
          */
         get: operations["getUsersByUsername"];
         /**
-         * PUT /users/{username}
-         * @description Called by a user (Basic credentials), not a register; what it answers depends on the user.
+         * Updates a user
+         * @description Sets the user's e-mail, role and vendor; an unknown user is not created. Nobody changes its own role or vendor. A v15 body's non-null `password` sets a new password (another user's: the hyper admin only); v26 and v33 change passwords through the password operation.
+         *
+         *     Called by a user (Basic credentials), not a register; what it answers depends on the user.
          */
         put: operations["putUsersByUsername"];
         /**
-         * POST /users/{username}
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Creates a user
+         * @description Creates the user the path names (the body's `username` must be the same) with its password, e-mail, role and vendor, and answers the username. A software-vendor user creates only regular and software-vendor users of its own vendor; the software-vendor role needs a `softwareVendor`.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         post: operations["postUsersByUsername"];
         /**
-         * DELETE /users/{username}
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Deletes a user
+         * @description Deletes a user the caller manages. Nobody deletes itself, so the last hyper admin stays.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         delete: operations["deleteUsersByUsername"];
         options?: never;
@@ -857,8 +919,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * PUT /users/{username}/password
-         * @description Called by a user (Basic credentials), not a register; what it answers depends on the user.
+         * Changes a user's password
+         * @description Sets `newPassword`. A user changing its own gives its `oldPassword`; the hyper admin may set another user's without it (one given must be right). The old password stops working at once.
+         *
+         *     Called by a user (Basic credentials), not a register; what it answers depends on the user.
          */
         put: operations["putUsersByUsernamePassword"];
         post?: never;
@@ -877,14 +941,18 @@ export interface paths {
         };
         get?: never;
         /**
-         * PUT /users/{username}/sellers/{sellerId}
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Connects a user to a seller
+         * @description Gives a regular user access to a seller (administrators reach sellers by their role, so only regular users are connected). The caller must manage the user and have access to the seller. Connecting twice changes nothing.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         put: operations["putUsersByUsernameSellersBySellerId"];
         post?: never;
         /**
-         * DELETE /users/{username}/sellers/{sellerId}
-         * @description Called by the hyper admin, or by a software-vendor user for its own vendor.
+         * Disconnects a user from a seller
+         * @description Takes a regular user's access to the seller away. Disconnecting twice changes nothing, and a deleted seller can be disconnected too.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
          */
         delete: operations["deleteUsersByUsernameSellersBySellerId"];
         options?: never;
@@ -1038,8 +1106,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/categories/stats
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads sales per category
+         * @description Answers per category, in name order, `brutto`, `count` and `vatSum` through the seller's commodities (a product in two categories counts in both), and `totalProductsSold`, each unit counted once. It covers the days dated in the period (`period` days ending today in the seller's time zone, or `from` to `to`) of every register the seller has had, or only `cashRegisterName`'s, and sums their Z reports' figures: only Paid and Complete sales count, a refund with a minus sign.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdCategoriesStats"];
         put?: never;
@@ -1310,8 +1380,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /{sellerId}/days
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Opens a day
+         * @description Opens the caller's register's next trading day (numbered 1, 2, 3, ... without gaps, dated today in the seller's time zone) and answers its number as the identifier; `closedDayTreasurer` may be named already. Refused while a day is open or the last day's Z report is not printed. Opening is optional: the register's first sale or balance change opens a day when none is open.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          *
          *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
          */
@@ -1330,8 +1402,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/days/stats
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads totals per register day
+         * @description Answers for each register day of the period, in the order the days opened, its `brutto`, `vatSum`, `open` and in v33 `close` (null while open). It covers the days dated in the period (`period` days ending today in the seller's time zone, or `from` to `to`) of every register the seller has had, or only `cashRegisterName`'s, and sums their Z reports' figures: only Paid and Complete sales count, a refund with a minus sign.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdDaysStats"];
         put?: never;
@@ -1351,8 +1425,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * PUT /{sellerId}/days/{identifier}
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Updates the open day
+         * @description Names the closing treasurer (`closedDayTreasurer`) of the register's open day; `opened: false` also closes it, as closing the current day does. The body's other fields are the server's and are ignored. A closed day never changes. `If-Match` takes the day's `version`.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          */
         put: operations["putBySellerIdDaysByIdentifier"];
         post?: never;
@@ -1370,14 +1446,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/e-journals/{cash}
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads a register's e-journal
+         * @description Lists the register's journal entries, oldest first (`orderDesc=true`: newest first), paged. Every fiscal event appends one in the same transaction: numbered by a gap-free `sequence` and chained by SHA-256 (`previousHash`, `hash`), so a gap or a change shows.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdEJournalsByCash"];
         put?: never;
         /**
-         * POST /{sellerId}/e-journals/{cash}
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Appends an event to a register's e-journal
+         * @description Appends the register's own event and answers its `sequence`: a device event (no `type`, or `DEVICE`: any JSON object of at most 8192 bytes in `data`) or a register event of SKVFS 2021:16 (`LOGIN`, `DRAWER_OPENED`, `ARTICLE_REGISTERED`, ...) with its `created` and exactly its type's `data` fields. A `created` more than 5 minutes ahead of the server's clock, or before the close of the register's latest closed day, is refused. A `DRAWER_OPENED` counts in the open day's drawer openings.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          *
          *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
          */
@@ -1666,8 +1746,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/products/stats
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads sales per product
+         * @description Answers per product `brutto`, `count` (units) and from v26 `vatSum`, the best-selling first, with names and sales units from the seller's products, and the period's `totalBrutto` and `totalProductsSold`. It covers the days dated in the period (`period` days ending today in the seller's time zone, or `from` to `to`) of every register the seller has had, or only `cashRegisterName`'s, and sums their Z reports' figures: only Paid and Complete sales count, a refund with a minus sign.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdProductsStats"];
         put?: never;
@@ -1804,8 +1886,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/registrations
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Lists a seller's registers
+         * @description Lists the seller's registrations, one per register name, with LIST parameters (`like` on the register name and production number). `activeOnly=true` keeps those whose latest activation is ACTIVE or WORKING within its validity period. v15 names each one's installation by `installationId`, v26 and v33 by `productionNumber`.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdRegistrations"];
         put?: never;
@@ -1824,8 +1908,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/registrations-advanced
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Lists a seller's registers in detail
+         * @description Lists the registrations as the registers list does, each with the seller's overview, its installation, device, application description and build infos, and the registers on the same installation.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdRegistrationsAdvanced"];
         put?: never;
@@ -1844,8 +1930,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/registrations/stats
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads takings per register
+         * @description Answers `cashRegisterName` and `total` of every register covered, in name order (0 for one that sold nothing). It covers the days dated in the period (`period` days ending today in the seller's time zone, or `from` to `to`) of every register the seller has had, or only `cashRegisterName`'s, and sums their Z reports' figures: only Paid and Complete sales count, a refund with a minus sign.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdRegistrationsStats"];
         put?: never;
@@ -1864,15 +1952,19 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/registrations/{cash}
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads a register's registration
+         * @description Answers the registration of the register the path names: the seller's overview, the application, installation and device, the latest activation with its control unit serial, and the register's earlier activations.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdRegistrationsByCash"];
         put?: never;
         post?: never;
         /**
-         * DELETE /{sellerId}/registrations/{cash}
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Removes a register's registration
+         * @description Closes the register's activations that are not closed (their keys are refused from their next call) and removes the registration; the register's sales, days and journal are kept, and its name can be registered again. A register cannot remove itself: users do. `If-Match` takes the registration's ETag.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         delete: operations["deleteBySellerIdRegistrationsByCash"];
         options?: never;
@@ -1888,14 +1980,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/registrations/{cash}/balance
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads the cash balance
+         * @description Answers the cash in the register's drawer in its open day: deposits and cash payments of sales, less cash paid back for refunds and withdrawals. Refused with no day open.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdRegistrationsByCashBalance"];
         put?: never;
         /**
-         * POST /{sellerId}/registrations/{cash}/balance
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Deposits or withdraws cash
+         * @description Records a `DEPOSIT` or `WITHDRAWAL` of `amount` in the register's open day (one opens for it when none is; an open day of an earlier date must be closed first), journals it and answers the new balance; a withdrawal above the balance is refused. Without an `Idempotency-Key` a repeat is a second deposit or withdrawal.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          *
          *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
          */
@@ -1914,8 +2010,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/registrations/{cash}/days
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Lists a register's days
+         * @description Answers the register's days, each with its state, cash and grand totals, oldest first, paged; `period` keeps the days dated in the last so many days (1: today, in the seller's time zone).
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdRegistrationsByCashDays"];
         put?: never;
@@ -1934,8 +2032,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/registrations/{cash}/days-diff/{versionFrom}/{versionTo}
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads a register's changed days
+         * @description Answers the register's days whose version v satisfies `versionFrom < v <= versionTo`, in version order, from the register's own version stream (read its version first). A `versionTo` above that version is refused; a `versionFrom` below its purge mark is outdated: synchronize again from 0.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdRegistrationsByCashDaysDiffByVersionFromByVersionTo"];
         put?: never;
@@ -1954,8 +2054,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/registrations/{cash}/days-minified
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Lists a register's days in brief
+         * @description Answers `{id, date}` of each of the register's days, oldest first, paged; `period` keeps the days dated in the last so many days (1: today, in the seller's time zone).
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdRegistrationsByCashDaysMinified"];
         put?: never;
@@ -1976,8 +2078,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /{sellerId}/registrations/{cash}/days/current
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Closes the current day
+         * @description Closes the register's open day: freezes its `close`, `cashAtClose` and the register's grand totals, and journals its Z report. Every Paid or Complete sale of the day must have its Normal receipt printed first. A closed day never changes again; its Z report must be printed before the next day opens. It answers the closed day.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          *
          *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
          */
@@ -1996,14 +2100,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/registrations/{cash}/days/{dayIdentifier}/report
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads a day's report
+         * @description Answers the X report of the open day (no report number) or the Z report of a closed one (its report number is the day number): JSON by default, text for an 80 mm printer with `Accept: text/plain` or an HTML page with `Accept: text/html`, labelled in the words of SKVFS 2014:9. Reading it prints nothing.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdRegistrationsByCashDaysByDayIdentifierReport"];
         put?: never;
         /**
-         * POST /{sellerId}/registrations/{cash}/days/{dayIdentifier}/report
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Prints a day's Z report
+         * @description Marks the closed day's Z report printed, journals it and answers the report; once per day. The register's next day opens only after it.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          *
          *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
          */
@@ -2023,13 +2131,17 @@ export interface paths {
         };
         get?: never;
         /**
-         * PUT /{sellerId}/registrations/{cash}/sales
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Creates or updates a sale
+         * @description Creates (201) or updates (204) the sale the body names by its `identifier`; `If-Match` and `If-None-Match` apply. States move Open -> Paid -> Complete or Open -> Cancelled; a Complete or Cancelled sale takes only new prints, stored prints never change and what a printed receipt shows is fixed. A sale changes only while the day it was recorded in is open; new prints are taken as in a POST.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          */
         put: operations["putBySellerIdRegistrationsByCashSales"];
         /**
-         * POST /{sellerId}/registrations/{cash}/sales
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Records a sale
+         * @description Records a sale of the caller's register and journals it. It goes into the register's open day; with none open a new day opens, which needs the last day's Z report printed, and a sale dated (by its `close`, else now) after the open day's date needs that day closed first. The `identifier` (made offline, or chosen by the server when null) is the retry key: the same sale again answers the same 201 with `Idempotent-Replayed: true` and writes nothing. Prints in `prints` are appended, a Normal print taking the next receipt number; on a register with a control unit each Normal or Copy print carries the unit's control code for it in `controlNumber`.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          */
         post: operations["postBySellerIdRegistrationsByCashSales"];
         delete?: never;
@@ -2046,8 +2158,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/registrations/{cash}/sales-diff/{versionFrom}/{versionTo}
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads a register's changed sales
+         * @description Answers the register's sales whose version v satisfies `versionFrom < v <= versionTo`, in version order, from the register's own version stream (read its version first). A `versionTo` above that version is refused; a `versionFrom` below its purge mark is outdated: synchronize again from 0.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdRegistrationsByCashSalesDiffByVersionFromByVersionTo"];
         put?: never;
@@ -2066,14 +2180,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/registrations/{cash}/sales/{identifier}/receipt
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads a sale's receipt
+         * @description Answers the sale's Normal receipt once it is printed: JSON by default, the receipt laid out for an 80 mm printer (42 columns) with `Accept: text/plain`, or an HTML page with `Accept: text/html`. Reading it registers nothing: no copy, no journal entry.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdRegistrationsByCashSalesByIdentifierReceipt"];
         put?: never;
         /**
-         * POST /{sellerId}/registrations/{cash}/sales/{identifier}/receipt
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Prints a sale's receipt
+         * @description Appends the sale's Normal print, which takes the register's next receipt number (a training sale's, the next of its training series) and a digital link (`receiptUrl`), journals it and answers the receipt. The sale must be of the open day, on that day's date in the seller's time zone. A register with a control unit prints through the sale's `prints` with the unit's control code instead, as none is sent here. Without an `Idempotency-Key`, a repeat is refused as printed already.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          *
          *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
          */
@@ -2092,8 +2210,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/registrations/{cash}/sales/{saleId}/copy
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Prints a copy of a sale's receipt
+         * @description Records the one Copy print a receipt may have and answers the receipt marked KOPIA, with its Normal's receipt number. A copy of a sale of a closed day leaves that sale and day unchanged and counts in the day open now (one opens for it when none is). A training receipt has no copy; a register with a control unit copies through the sale's `prints`, with the unit's control code. Though a GET, it records the copy: do not repeat it to read the receipt again.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          *
          *     Honours an Idempotency-Key: a retry with the same key and request answers the first answer again and writes nothing.
          */
@@ -2114,8 +2234,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/registrations/{cash}/version
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads a register's data version
+         * @description Answers the version of the register's own stream, which its sales and days take (0 before its first record): the register's sales and days diffs read up to it.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdRegistrationsByCashVersion"];
         put?: never;
@@ -2134,18 +2256,24 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/sales
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Lists sales
+         * @description Lists the sales of the register `cashRegisterName` names, or of every register of the seller: register by register in name order, each in the order it recorded them. `period` keeps the sales of the days dated in the last so many days (1: today, in the seller's time zone); `like` searches `identifier`, `sellerIdentifier` and `treasurer`.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdSales"];
         /**
-         * PUT /{sellerId}/sales
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Creates or updates a sale
+         * @description Creates (201) or updates (204) the sale the body names by its `identifier`; `If-Match` and `If-None-Match` apply. States move Open -> Paid -> Complete or Open -> Cancelled; a Complete or Cancelled sale takes only new prints, stored prints never change and what a printed receipt shows is fixed. A sale changes only while the day it was recorded in is open; new prints are taken as in a POST.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          */
         put: operations["putBySellerIdSales"];
         /**
-         * POST /{sellerId}/sales
-         * @description Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
+         * Records a sale
+         * @description Records a sale of the caller's register and journals it. It goes into the register's open day; with none open a new day opens, which needs the last day's Z report printed, and a sale dated (by its `close`, else now) after the open day's date needs that day closed first. The `identifier` (made offline, or chosen by the server when null) is the retry key: the same sale again answers the same 201 with `Idempotent-Replayed: true` and writes nothing. Prints in `prints` are appended, a Normal print taking the next receipt number; on a register with a control unit each Normal or Copy print carries the unit's control code for it in `controlNumber`.
+         *
+         *     Called by a register (X-Api-Key) of the path's seller, and of the path's register where the path names one.
          */
         post: operations["postBySellerIdSales"];
         delete?: never;
@@ -2162,8 +2290,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/sales-minified
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Lists sales as overviews
+         * @description Lists the sales of the register `cashRegisterName` names, or of every register of the seller: register by register in name order, each in the order it recorded them. `period` keeps the sales of the days dated in the last so many days (1: today, in the seller's time zone); `like` searches `identifier`, `sellerIdentifier` and `treasurer`. Each sale is an overview: `id`, `close`, `brutto`, `receiptNumber`, `cashRegisterName`, `vatSum`, `treasurer`.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdSalesMinified"];
         put?: never;
@@ -2182,8 +2312,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/sales/stats
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads takings over time
+         * @description Answers the net `total`, `amountOfSales`, `amountOfProducts` and `bruttoStats`, the net brutto per time bucket keyed by the bucket's start in the seller's time zone; from v26 `dateGroupingUnit` sets the buckets (`HOUR`, the default, `DAY`, `WEEK` or `MONTH`). It covers the days dated in the period (`period` days ending today in the seller's time zone, or `from` to `to`) of every register the seller has had, or only `cashRegisterName`'s, and sums their Z reports' figures: only Paid and Complete sales count, a refund with a minus sign.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdSalesStats"];
         put?: never;
@@ -2202,8 +2334,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/sales/stats/payment-type
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads takings per payment type
+         * @description Answers per payment type, named as the version names them, the `count` and `brutto` of the payments that count and their share of their sales' VAT (`vatSum`). It covers the days dated in the period (`period` days ending today in the seller's time zone, or `from` to `to`) of every register the seller has had, or only `cashRegisterName`'s, and sums their Z reports' figures: only Paid and Complete sales count, a refund with a minus sign.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdSalesStatsPaymentType"];
         put?: never;
@@ -2246,8 +2380,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/stats
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads a seller's activation statistics
+         * @description Counts the seller's registers by their latest activation, closed ones left out: `expiredActivations` whose `validTo` is before today (UTC), `expireSoonActivations` whose `validTo` falls from today to the same day next month, and `hasLocalControlUnits` when one has its control unit on the device. `hasTables`, `hasAdditives` and `hasAdditiveClasses` are always false.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdStats"];
         put?: never;
@@ -2318,8 +2454,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/taxes/stats
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads sales per VAT rate
+         * @description Answers per VAT rate the number of sales, their `netto`, `brutto` and `vatSum`, and in v33 `vatName`, the name of the seller's tax of that rate. It covers the days dated in the period (`period` days ending today in the seller's time zone, or `from` to `to`) of every register the seller has had, or only `cashRegisterName`'s, and sums their Z reports' figures: only Paid and Complete sales count, a refund with a minus sign.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdTaxesStats"];
         put?: never;
@@ -2486,8 +2624,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /{sellerId}/version
-         * @description Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         * Reads a seller's data version
+         * @description Answers the seller's current version: every change of its data (profile, catalog, images) takes the next. A register compares it with the version it last synced and reads the diffs in between. v26 and v33 add `modificationApiVersion`, the API version of the last change.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
         get: operations["getBySellerIdVersion"];
         put?: never;
