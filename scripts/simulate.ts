@@ -2,20 +2,36 @@
  * `npm run simulate -- [--base <url>] [--registers N] [--days D] [--sales S] [--user <name>] [--password <pw>]
  * [--control-unit <serial>] [--json]`: registers living through activation, sales, receipts, day close, Z reports and
  * e-journals against a running stack (scripts/simulate/simulator.ts), with a progress bar on stderr and a summary on
- * stdout (`--json`: the summary as JSON). The user defaults to ADMIN_USERNAME / ADMIN_PASSWORD, else the local
- * admin / admin. Exit 0: no errors; 1: errors (a smoke test of a deployed stage fails); 2: usage.
+ * stdout (`--json`: the summary as JSON). The base defaults to `http://localhost:$PORT` (PORT as `npm start` reads it,
+ * default 3000); the user to ADMIN_USERNAME / ADMIN_PASSWORD, else the local admin / admin. `--help` prints the usage.
+ * Exit 0: no errors; 1: errors (a smoke test of a deployed stage fails); 2: usage.
  */
 import { parseArgs } from 'node:util';
 import { simulate, type Summary } from './simulate/simulator.ts';
 
+/** The stack `npm start` serves in this shell: its PORT, default 3000. */
+const defaultBase = `http://localhost:${process.env.PORT || 3000}`;
+
 const usage = `usage: npm run simulate -- [--base <url>] [--registers N] [--days D] [--sales S]
-       [--user <name>] [--password <password>] [--control-unit <serial>] [--json]`;
+       [--user <name>] [--password <password>] [--control-unit <serial>] [--json] [--help]
+
+Registers at work against a running stack: activation, catalog sync, sales and receipts, day closes,
+Z reports and e-journals. A progress bar on stderr, a summary on stdout; exit 0 no errors, 1 errors, 2 usage.
+
+  --base <url>            the API (default ${defaultBase}, from PORT as npm start reads it)
+  --registers N           registers of one new seller, 1-100 (default 3)
+  --days D                trading days each, 1-31 (default 2)
+  --sales S               sales a day, 1-1000 (default 5)
+  --user, --password      an admin (default ADMIN_USERNAME / ADMIN_PASSWORD, else admin / admin)
+  --control-unit <serial> sign every Normal receipt at this control unit (kd)
+  --json                  the summary as JSON
+  --help                  this text`;
 
 function options() {
   try {
     const { values } = parseArgs({
       options: {
-        base: { type: 'string', default: 'http://localhost:3000' },
+        base: { type: 'string', default: defaultBase },
         registers: { type: 'string', default: '3' },
         days: { type: 'string', default: '2' },
         sales: { type: 'string', default: '5' },
@@ -23,8 +39,13 @@ function options() {
         password: { type: 'string', default: process.env.ADMIN_PASSWORD || 'admin' },
         'control-unit': { type: 'string' },
         json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
       },
     });
+    if (values.help) {
+      console.log(usage);
+      process.exit(0);
+    }
     const count = (name: 'registers' | 'days' | 'sales', max: number) => {
       const value = Number(values[name]);
       if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`--${name} is a whole number from 1 to ${max}`);

@@ -2,15 +2,34 @@
  * `npm start`: the local stack in the foreground. PORT (default 3000) picks the HTTP port,
  * DATA_DIR keeps DynamoDB Local's data in a folder, ADMIN_USERNAME / ADMIN_PASSWORD name the
  * local hyper admin (default admin / admin; local stage only), CONTROL_UNITS the simulated control units
- * (comma-separated serials; default SIMCU000000000001). Ctrl-C stops everything.
+ * (comma-separated serials; default SIMCU000000000001). It prints a banner once it serves, then one line per request;
+ * `npm start -- --verbose` prints serverless-offline's own output too (its route table, each request's JSON log line).
+ * Ctrl-C stops everything.
  */
 import { mkdirSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { JAVA_PACKAGE, javaAvailable } from '../infra/local/dynamodb.ts';
 import { startStack } from '../infra/local/stack.ts';
 
 if (!javaAvailable()) {
   console.error(`Java is missing; DynamoDB Local needs it. Install it with:\n  sudo apt-get install -y ${JAVA_PACKAGE}`);
   process.exit(1);
+}
+
+const { values: flags } = (() => {
+  try {
+    return parseArgs({ options: { verbose: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } } });
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\nusage: npm start [-- --verbose]`);
+    process.exit(2);
+  }
+})();
+if (flags.help) {
+  console.log(`usage: npm start [-- --verbose]
+The local stack: DynamoDB Local, every function under serverless-offline, the MQTT broker and the simulated units.
+  --verbose  serverless-offline's own output too: its route table, each request's whole JSON log line
+Environment: PORT (3000), DATA_DIR (in memory), ADMIN_USERNAME / ADMIN_PASSWORD (admin / admin), CONTROL_UNITS.`);
+  process.exit(0);
 }
 
 const admin = { username: process.env.ADMIN_USERNAME || 'admin', password: process.env.ADMIN_PASSWORD || 'admin' };
@@ -20,6 +39,7 @@ if (dataDir) mkdirSync(dataDir, { recursive: true });
 const stack = await startStack({
   port: Number(process.env.PORT || 3000),
   admin,
+  verbose: flags.verbose,
   ...(dataDir ? { dataDir } : {}),
 });
 
@@ -35,6 +55,7 @@ Cash-register back end is running.
 ${Object.entries(stack.units)
   .map(([serial, address]) => `  Unit:      ${serial}  simulator ${address}, its bridge online`)
   .join('\n')}
+  Requests:  one line each below${flags.verbose ? ", with serverless-offline's output" : " (npm start -- --verbose: serverless-offline's output too)"}
 Press Ctrl-C to stop.`);
 
 let stopping = false;

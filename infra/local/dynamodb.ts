@@ -56,7 +56,14 @@ export async function startDynamo(options: { port?: number; dataDir?: string } =
   }
   const port = options.port ?? (await freePort());
   const { args, env } = dynamoCommand({ port, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
-  const child: ChildProcess = spawn('java', args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  // In a process group of its own, as serverless-offline's: a Ctrl-C in the terminal reaches the stack's process, which
+  // stops what it started in order (the bridges' last statuses are written before the table goes), not Java first.
+  const child: ChildProcess = spawn('java', args, { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const killOnExit = () => {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+  };
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   const endpoint = `http://127.0.0.1:${port}`;
   const client = localClient(endpoint);
   await waitFor(`DynamoDB Local on port ${port}`, child, () => client.send(new ListTablesCommand({})).then(() => true));

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { ensureLocalSigningKey } from '../../shared/signing/local-signer.ts';
 import { startBroker } from './broker.ts';
 import { ensureTable, type LocalDynamo, startDynamo } from './dynamodb.ts';
 import { startKdRules } from './kd-rules.ts';
+import { shortLine } from './output.ts';
 import { freePort, stopChild, waitFor } from './processes.ts';
 
 export interface StackOptions {
@@ -23,8 +25,13 @@ export interface StackOptions {
   /** Keep DynamoDB Local's data in this folder instead of memory. */
   dataDir?: string;
   admin: { username: string; password: string };
-  /** Print each request's log line, and each kd exchange's (default true). */
+  /** Print a line per request, and each kd exchange's (default true). */
   logRequests?: boolean;
+  /**
+   * Print serverless-offline's output as it comes: its route table, and each request's whole JSON log line (default
+   * false: nothing of it before the stack serves, then one short line per request, infra/local/output.ts).
+   */
+  verbose?: boolean;
   /**
    * Stop an invocation at its function's `timeout` as Lambda does (default true). The tests turn it off: on two
    * busy cores a request of a load test can outlast its function's timeout, and what they assert is the answer.
@@ -197,10 +204,11 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
 
     const [lambdaPort, websocketPort, albPort] = [await freePort(), await freePort(), await freePort()];
     const timeouts = options.lambdaTimeouts === false ? ['--noTimeout'] : [];
+    const output = options.logRequests === false ? 'ignore' : options.verbose ? 'inherit' : 'pipe';
     const offline = spawn(join(root, 'node_modules/.bin/sls'), ['offline', 'start', '--stage', 'local', ...timeouts], {
       cwd: root,
       detached: true,
-      stdio: ['ignore', options.logRequests === false ? 'ignore' : 'inherit', 'pipe'],
+      stdio: ['ignore', output, 'pipe'],
       env: {
         ...process.env,
         PORT: String(port),
@@ -222,7 +230,29 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
     });
     started.push(() => stopChild(offline));
     const baseUrl = `http://localhost:${port}`;
-    await waitFor('serverless-offline', offline, () => fetch(`${baseUrl}/v33/`).then(() => true), 120_000);
+    // Short lines once it serves; before, its route table. The readiness probes' lines are dropped whenever they come:
+    // one line for each probe answered.
+    let serving = false;
+    let probesAnswered = 0;
+    let probeLinesDropped = 0;
+    if (offline.stdout) {
+      createInterface({ input: offline.stdout }).on('line', (line) => {
+        if (line.includes('"route":"GET /health"') && (!serving || probeLinesDropped < probesAnswered)) {
+          probeLinesDropped += 1;
+          return;
+        }
+        const short = serving ? shortLine(line) : undefined;
+        if (short !== undefined) console.log(short);
+      });
+    }
+    // GET /health: a healthy stack answers 200 (a probe of an API path would log a 404 before any request).
+    const probe = () =>
+      fetch(`${baseUrl}/health`).then((answer) => {
+        probesAnswered += 1;
+        return answer.ok;
+      });
+    await waitFor('serverless-offline', offline, probe, 120_000);
+    serving = true;
     return {
       baseUrl,
       docsUrl: `${baseUrl}/docs`,

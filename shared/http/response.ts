@@ -82,6 +82,12 @@ export async function okChunks(
   return { status: 200, binary: { body: Buffer.concat(compressed), contentType }, headers: { 'Content-Encoding': 'gzip' } };
 }
 
+/**
+ * A JSON body as sent: compact, ending in a newline, so that `curl`'s output ends its line before the shell's prompt
+ * (the newline is whitespace JSON allows after a value; Content-Length counts it as the gateway sets it from the body).
+ */
+export const jsonText = (body: unknown): string => `${JSON.stringify(body)}\n`;
+
 /** Serializes a reply into the HTTP API v2 result; a body too large to send is a SERVER_IS_OVERLOADED. */
 export function toResult(reply: Reply, maxBytes: number): APIGatewayProxyStructuredResultV2 {
   if (reply.text) {
@@ -105,7 +111,7 @@ export function toResult(reply: Reply, maxBytes: number): APIGatewayProxyStructu
     };
   }
   if (reply.body === undefined) return { statusCode: reply.status, headers: { ...reply.headers } };
-  const body = JSON.stringify(reply.body);
+  const body = jsonText(reply.body);
   if (Buffer.byteLength(body) > maxBytes) {
     throw inconsistentData('SERVER_IS_OVERLOADED', 'The result is too large; ask for fewer items with maxResults');
   }
@@ -162,6 +168,6 @@ export function errorResult(error: ApiError): APIGatewayProxyStructuredResultV2 
   return {
     statusCode: error.status,
     headers: { 'Content-Type': JSON_CONTENT_TYPE, ...error.headers },
-    body: JSON.stringify(errorBody(error)),
+    body: jsonText(errorBody(error)),
   };
 }

@@ -20,7 +20,7 @@ interface Started {
 }
 
 /** `npm start` as a newcomer runs it (scripts/start.ts is what the npm script runs). */
-async function start(port: number, dataDir: string): Promise<Started> {
+async function start(port: number, dataDir: string, ...args: string[]): Promise<Started> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -30,7 +30,7 @@ async function start(port: number, dataDir: string): Promise<Started> {
   };
   delete env.DYNAMODB_ENDPOINT;
   delete env.TABLE_NAME;
-  const child = spawn(process.execPath, ['scripts/start.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/start.ts', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`npm start did not come up:\n${output}`)), 120_000);
@@ -76,7 +76,7 @@ describe('npm start', () => {
     dataDirs.push(dataDir);
     const seller = { corporateId: '5569999999', country: 'SE', publicAccess: true, workHoursWeek: {}, name: 'Persisted' };
 
-    const first = await start(port, dataDir);
+    const first = await start(port, dataDir, '--verbose');
     expect(first.baseUrl).toBe(`http://localhost:${port}`);
     expect(first.output).toContain(`Admin:     ${admin.username} / ${admin.password}`);
     expect(first.output).toContain(`E-mail:    ${join(dataDir, 'outbox')}`);
@@ -106,10 +106,18 @@ describe('npm start', () => {
     expect(await reachable(first.baseUrl)).toBe(false);
     expect(await reachable(first.dynamoEndpoint)).toBe(false);
 
+    // Without --verbose: the banner alone before it serves, then one short line per request, nothing at the stop.
     const second = await start(port, dataDir);
+    expect(second.output).not.toContain('invocations');
+    expect(second.output).toContain(`Requests:  one line each below`);
     const read = await fetch(`${second.baseUrl}/v33/sellers/SE5569999999`, { headers: { Authorization: authorization } });
     expect(read.status).toBe(200);
-    expect(await read.json()).toMatchObject({ name: 'Persisted' });
+    expect(await read.text()).toMatch(/^\{.*"name":"Persisted".*\}\n$/);
     expect(await interrupt(second.child)).toBe(0);
+    const served = second.printed().slice(second.output.length).split('\n').filter(Boolean);
+    expect(served.map((line) => line.replace(/^\d\d:\d\d:\d\d /, '').replace(/ \d+ ms /, ' <ms> '))).toEqual([
+      'GET /v33/sellers/{sellerId} 200 <ms> user',
+      'Stopping...',
+    ]);
   }, 300_000);
 });

@@ -1,0 +1,148 @@
+/**
+ * The README's quick start as a newcomer pastes it: its blocks, line by line, into an interactive bash and then an
+ * interactive zsh (macOS's shell, `interactivecomments` off), each against a new `npm start` (in memory, so it
+ * starts empty; its defaults: the admin admin / admin, the unit SIMCU000000000001) on a PORT of its own. The zsh run
+ * is the second run of the checkout: it finds the first run's files and writes over them. Nothing either run writes
+ * shows in `git status`; `npm start` says nothing of an error from its start to its stop.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/processes.ts';
+import { root } from '../../scripts/build.ts';
+
+/** The lines of the quick start's blocks after the first (`npm install`, `npm start`), in order. */
+async function quickStartLines(): Promise<string[]> {
+  const readme = await readFile(join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1));
+  const blocks = [...section.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) => match[1] ?? '');
+  return blocks.slice(1).flatMap((block) => block.trimEnd().split('\n'));
+}
+
+interface Started {
+  child: ChildProcess;
+  /** All it has printed so far. */
+  printed: () => string;
+}
+
+/** `npm start` (scripts/start.ts) on `port` with its defaults; resolves once it prints its banner. */
+async function npmStart(port: number): Promise<Started> {
+  const unset = new Set(['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'CONTROL_UNITS', 'DATA_DIR']);
+  const env: NodeJS.ProcessEnv = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !unset.has(name))),
+    PORT: String(port),
+  };
+  const child = spawn(process.execPath, ['scripts/start.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('Press Ctrl-C')) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 100);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`npm start exited with ${code}:\n${output}`));
+    });
+  });
+  return { child, printed: () => output };
+}
+
+/** Ctrl-C, once everything has stopped. */
+function interrupt(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGINT');
+  });
+}
+
+interface Pasted {
+  stdout: string;
+  stderr: string;
+}
+
+/** Types the lines into the shell as a paste does: one after the other on its standard input, then `exit`. */
+function paste(shell: 'bash' | 'zsh', lines: string[], env: NodeJS.ProcessEnv): Promise<Pasted> {
+  const args = shell === 'bash' ? ['--norc', '--noprofile', '-i'] : ['-i'];
+  const child = spawn(shell, args, { cwd: root, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(`${lines.join('\n')}\nexit\n`);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', () => resolve({ stdout, stderr }));
+  });
+}
+
+/** The refusals among the answers printed: `<exception>: <message>`. */
+const refusals = (stdout: string) =>
+  [...stdout.matchAll(/"exception":"(\w+)","code":[^,]*,"message":"([^"]*)"/g)].map(
+    ([, exception, message]) => `${exception}: ${message}`,
+  );
+
+const gitStatus = () => execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: root, encoding: 'utf8' });
+
+const folders: string[] = [];
+afterAll(async () => {
+  for (const folder of folders) await rm(folder, { recursive: true, force: true });
+});
+
+describe("the README's quick start", () => {
+  it('works pasted into bash and then into zsh, each against a new stack, and leaves git status as it was', async () => {
+    const lines = await quickStartLines();
+    expect(lines.some((line) => /(^|\s)#/.test(line))).toBe(false);
+    const statusBefore = gitStatus();
+    // zsh as a new user's: no startup file of the machine's user (and no first-run wizard), interactivecomments off.
+    const zdotdir = await mkdtemp(join(tmpdir(), 'quickstart-zsh-'));
+    folders.push(zdotdir);
+    await writeFile(join(zdotdir, '.zshrc'), '');
+
+    for (const shell of ['bash', 'zsh'] as const) {
+      const port = await freePort();
+      const stack = await npmStart(port);
+      let pasted: Pasted;
+      try {
+        pasted = await paste(shell, lines, { ...process.env, PORT: String(port), ZDOTDIR: zdotdir });
+      } finally {
+        await interrupt(stack.child);
+      }
+      const { stdout, stderr } = pasted;
+      // npm start: a short banner, then a short line per request, and no error from start to stop.
+      const printed = stack.printed();
+      const served = printed.slice(printed.indexOf('Press Ctrl-C'));
+      expect(printed.slice(0, printed.indexOf('Press Ctrl-C')).split('\n').length).toBeLessThan(20);
+      expect({ shell, long: served.split('\n').filter((line) => line.length > 200) }).toEqual({ shell, long: [] });
+      expect({ shell, errors: served.match(/.*(\berror\b|failed|ECONNREFUSED|Exception).*/gi) }).toEqual({ shell, errors: null });
+      // What the shell or curl would say of a line they misread: a comment run as a command, a word taken for a URL.
+      expect({
+        shell,
+        errors: stderr.match(
+          /.*(command not found|curl: \(\d+\)|no matches found|parse error|event not found|File exists|No such file).*/g,
+        ),
+      }).toEqual({
+        shell,
+        errors: null,
+      });
+      // The activation code and the e-journal verified offline, the export valid, the one refusal the README shows.
+      expect({ shell, verified: stdout.match(/^(valid|invalid).*$/gm)?.map((line) => line.split(' ')[0]) }).toEqual({
+        shell,
+        verified: ['valid', 'valid'],
+      });
+      expect(stderr).toContain('.quickstart/journal-export.xml validates');
+      expect(stdout).toContain('{"status":"UP"}');
+      expect({ shell, refusals: refusals(stdout) }).toEqual({
+        shell,
+        refusals: ['VersionConflict: Order 1 was already paid through the gateway with another amount'],
+      });
+      expect(gitStatus()).toBe(statusBefore);
+    }
+  }, 600_000);
+});
