@@ -10,11 +10,15 @@
  * (Europe/Stockholm for a Swedish seller). VAT rates are in hundredths of a percent (1200 is 12 %) wherever a
  * description does not say otherwise.
  */
-import { JOURNAL_TYPES } from '#shared/fiscal/journal.ts';
-import { ARTICLE_TYPES, PRINT_TYPES, SALES_UNITS } from '#shared/fiscal/model.ts';
+import { JOURNAL_TYPES, REGISTER_EVENT_TYPES } from '#shared/fiscal/journal.ts';
+import { ARTICLE_TYPES, BALANCE_ACTIONS, PAYMENT_TYPES, PRINT_TYPES, SALE_STATES, SALES_UNITS } from '#shared/fiscal/model.ts';
 import { PAYMENT_TYPE_NAMES } from '#shared/fiscal/payment-types.ts';
+import { registerEventData } from './fiscal.ts';
 
 type Schema = { readonly [key: string]: unknown };
+
+/** What a kd came to: shared/kd/records.ts `KD_LOG_OUTCOMES`, which schemas/ may not import (tests/unit/fiscal-descriptions.test.ts holds them equal). */
+const KD_OUTCOMES = ['SIGNED', 'REFUSED', 'COMMUNICATION', 'UNAVAILABLE', 'TIMEOUT', 'OFFLINE', 'REQUIRES_SETUP'] as const;
 
 /** A described schema. */
 const d = <const S extends Schema>(description: string, schema: S) => ({ ...schema, description });
@@ -324,40 +328,211 @@ export const receipt = exact(
 
 const hash = (what: string) => d(`${what}: SHA-256, 64 lower-case hex digits.`, { type: 'string', pattern: '^[0-9a-f]{64}$' });
 
-export const journalEntry = exact(
-  "An e-journal entry (docs/conventions.md §19): one fiscal event of the register, chained to the one before by SHA-256. What `amount` and `data` hold depends on `type` (see each). Amounts in hundredths of the seller's currency, positive.",
+/** An object whose properties are all optional: what an entry journaled before a field was kept may lack. */
+const open = <const P extends Record<string, Schema>>(description: string, properties: P) => ({
+  type: 'object',
+  description,
+  properties,
+});
+
+/** A request schema's `scalars#/$defs/text` as the documents name it (`#/components/schemas/scalars/$defs/text`). */
+function componentRefs<T>(schema: T): T {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (typeof node !== 'object' || node === null) return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) => {
+        if (key !== '$ref' || typeof value !== 'string') return [key, walk(value)];
+        const [name, pointer = ''] = value.split('#');
+        return [key, `#/components/schemas/${name}${pointer}`];
+      }),
+    );
+  };
+  return walk(schema) as T;
+}
+
+/** A print's receipt as the journal keeps it (shared/fiscal/journal-records.ts `JournalReceipt`). */
+const journalReceipt = open(
+  "The receipt the print made, as the journal keeps it for the auditor's export. Amounts in hundredths of the currency, positive (`refund` gives the direction).",
   {
-    sequence: integer("The entry's place in the register's journal: 1, 2, 3, ... without gaps."),
-    type: d(
-      "What happened: the service's own events (`DAY_OPENED`, `DAY_CLOSED`, `SALE_RECORDED`, `SALE_CHANGED`, `PRINT`, `BALANCE`, `REPORT_PRINTED`, `KD_REQUEST`, `KD_OUTCOME`), a device event (`DEVICE`) or a register event the register journaled (`LOGIN`, `ARTICLE_REGISTERED`, ...).",
-      { type: 'string', enum: JOURNAL_TYPES },
-    ),
-    created: instant("When the entry was written (a register event's own time is `data.created`)"),
-    dayNumber: nullableInteger(
-      "The `dayNumber` of the register's day the event belongs to (a register or device event: the latest day); null when none.",
-    ),
-    saleIdentifier: nullableText("`SALE_RECORDED`, `SALE_CHANGED`, `PRINT`: the sale's identifier; else null."),
-    receiptNumber: nullableInteger(
-      "`SALE_RECORDED`, `SALE_CHANGED`: the sale's receipt number once printed; `PRINT`: the print's; `KD_REQUEST`, `KD_OUTCOME`: the kd's; else null.",
-    ),
-    printType: d('`PRINT`, `KD_REQUEST`, `KD_OUTCOME`: the print type; else null.', {
-      type: ['string', 'null'],
-      enum: [...PRINT_TYPES, null],
+    printed: instant('When this print was made'),
+    original: d("A copy: when the receipt it copies was printed and that receipt's control code; else null.", {
+      type: ['object', 'null'],
+      properties: {
+        printed: nullableInstant('When the copied receipt was printed'),
+        controlCode: nullableText("The copied receipt's control code, or null."),
+      },
     }),
-    amount: nullableInteger(
-      "In hundredths of the currency, positive; what it is the amount of depends on `type`: `SALE_RECORDED`, `SALE_CHANGED` and `PRINT`: the sale's `brutto` (`data.refund`, or the receipt's `refund`, gives the direction); `BALANCE`: the deposit or withdrawal (`data.action` says which); `DAY_CLOSED`: the day's `cashAtClose`; `REPORT_PRINTED`: the day's sold brutto (the Z report's `sales.brutto`, refunds and training receipts not included); `KD_REQUEST`, `KD_OUTCOME`: the kd's brutto. Null for every other type.",
+    training: flag('A training receipt.'),
+    refund: flag('A refund.'),
+    refundFor: nullableInteger('A refund: the receipt number it refunds; else null.'),
+    controlUnitSerial: nullableText("The control unit that signed it (the activation's), or null."),
+    treasurer: nullableText('The treasurer who made the sale, or null.'),
+    lines: list(
+      "The lines, in the sale's order.",
+      open('One line: the receipt line with the article number, its VAT and when it was registered.', {
+        ...receiptLineProperties,
+        articleNumber: text("The register's product identifier."),
+        vat: money("The line's VAT, positive"),
+        registered: nullableInstant(
+          "When the register registered the line (its `created`, else the sale's time); null when unknown",
+        ),
+      }),
     ),
-    controlCode: nullableText(
-      "`PRINT`: the print's control code; `KD_OUTCOME`: the code the unit gave (null unless signed); else null.",
+    discount: money('Everything discounted on the receipt (lines and the sale), positive'),
+    total: money('The total with VAT, positive'),
+    vat: money('The VAT of the total, positive'),
+    vatPerRate,
+    payments: list(
+      "The counting payments, positive, in v33's names whatever the reading version.",
+      open('One payment.', {
+        paymentType: d('The means of payment (v33 names).', { type: 'string', enum: PAYMENT_TYPES }),
+        amount: money('The amount, positive'),
+      }),
     ),
-    data: d(
-      "What else the event says, by `type`: `DAY_OPENED` `{date}` (yyyymmdd, the seller's zone); `DAY_CLOSED` `{grandTotal, grandTotalRefund, report, context}` (the Z report as produced at the close and the register's export context); `SALE_RECORDED`, `SALE_CHANGED` `{saleState, previousState, refund, digest}` (digest: SHA-256 of the stored sale); `PRINT` `{receipt}` (the receipt as the journal keeps it: amounts positive, `vatRate` in hundredths of a percent); `BALANCE` `{action, balance}` (balance: the cash balance after it, hundredths); `REPORT_PRINTED` null; `KD_REQUEST` `{correlationId, controlUnitSerial, retryOf, command}`; `KD_OUTCOME` `{correlationId, controlUnitSerial, outcome, returnCode, message, late}`; `DEVICE` the device's JSON as sent; a register event `{created, treasurer, data}` (the body the register sent without its type).",
-      {},
-    ),
-    previousHash: hash("The previous entry's `hash`; 64 zeros before the first entry"),
-    hash: hash('The hash of the canonical JSON (RFC 8785) of this entry without `hash`'),
   },
 );
+
+/** Who the journal belongs to, frozen by a day's close (shared/fiscal/export-context.ts `ExportContext`). */
+const exportContext = open("The register's identity for the auditor's export as the records said at the close.", {
+  sellerId: text("The seller's id."),
+  timeZone: text("The seller's time zone (IANA): the export's times are its wall clock."),
+  company: open('The company.', {
+    corporateId: text('The corporate id.'),
+    country: text('The country, ISO 3166-1 alpha-2.'),
+    name: nullableText("The company's name, or null."),
+    address: nullableText('Where the sales take place: address, postal code and city on one line; null when unknown.'),
+  }),
+  system: open('The register system.', {
+    cashRegisterName: text("The register's name."),
+    productionNumber: nullableText("The installation's production number (tillverkningsnummer), or null."),
+    model: nullableText("The application's name (modellbeteckning), or null."),
+    program: nullableText("The application's package (modell eller program), or null."),
+    version: nullableText("The installation's program version (versionsnummer), or null."),
+    controlUnitSerial: nullableText("The control unit's serial, or null."),
+  }),
+});
+
+/** An entry of these types carries this `data`. */
+const entryOf = <const T extends readonly string[], const D extends Schema>(types: T, data: D) => ({
+  type: 'object',
+  required: ['type', 'data'],
+  properties: { type: d('The kind of entry.', { type: 'string', enum: types }), data },
+});
+
+const entryVariants = [
+  entryOf(['DAY_OPENED'], open('The day opened.', { date: businessDate("The day's date") })),
+  entryOf(
+    ['DAY_CLOSED'],
+    open('The day closed: its grand totals, its Z report as produced at the close and who the register was.', {
+      grandTotal: money("The register's grand total at the close (sold sales, refunds and training receipts not included)"),
+      grandTotalRefund: money("The register's refunds' total at the close, positive"),
+      report: d('The Z report as produced at the close.', { $ref: '#/components/schemas/report' }),
+      context: exportContext,
+    }),
+  ),
+  entryOf(
+    ['SALE_RECORDED', 'SALE_CHANGED'],
+    open('The sale as written.', {
+      saleState: d("The sale's state after the write.", { type: 'string', enum: SALE_STATES }),
+      previousState: d('`SALE_CHANGED`: its state before; else null.', {
+        type: ['string', 'null'],
+        enum: [...SALE_STATES, null],
+      }),
+      refund: flag('A refund.'),
+      digest: hash('SHA-256 of the canonical JSON of the sale as stored'),
+    }),
+  ),
+  entryOf(['PRINT'], open('The print.', { receipt: journalReceipt })),
+  entryOf(
+    ['BALANCE'],
+    open('The deposit or withdrawal.', {
+      action: d('`DEPOSIT` or `WITHDRAWAL`: what `amount` was.', { type: 'string', enum: BALANCE_ACTIONS }),
+      balance: money("The open day's cash balance after it"),
+    }),
+  ),
+  entryOf(['REPORT_PRINTED'], d('Nothing: the day and its sold brutto are `dayNumber` and `amount`.', { type: 'null' })),
+  entryOf(
+    ['DEVICE'],
+    d('The device event as sent: its JSON object, or `{created, treasurer, data}` with what it sent of them.', {}),
+  ),
+  entryOf(
+    ['KD_REQUEST'],
+    open('The kd sent to the control unit.', {
+      correlationId: text("The request's correlation id; its `KD_OUTCOME` names it."),
+      controlUnitSerial: text("The unit's serial."),
+      retryOf: nullableText('The correlation id of the request this one repeats, or null.'),
+      command: d("The kd line's fields as sent to the unit (amounts in hundredths, VAT per rate).", { type: 'object' }),
+    }),
+  ),
+  entryOf(
+    ['KD_OUTCOME'],
+    open("What came of a kd (the Kd log's record).", {
+      correlationId: text("The request's correlation id."),
+      controlUnitSerial: text("The unit's serial."),
+      outcome: d("What came of it (as a Kd log record's `outcome`).", {
+        type: 'string',
+        enum: KD_OUTCOMES,
+      }),
+      returnCode: nullableInteger("The unit's return code when it answered, else null."),
+      message: nullableText('Null when signed; else what went wrong, for a person.'),
+      late: flag('True: a reply found after its deadline, by a later kd of the same receipt.'),
+    }),
+  ),
+  ...REGISTER_EVENT_TYPES.map((type) =>
+    entryOf(
+      [type],
+      d(`The ${type} event as the register sent it, without its type (docs/conventions.md §19).`, {
+        type: 'object',
+        required: ['created', 'treasurer', 'data'],
+        properties: {
+          created: instant('When it happened on the register'),
+          treasurer: nullableText('Who did it, or null.'),
+          data: d(`What the ${type} event says: its fields (docs/conventions.md §19).`, componentRefs(registerEventData[type])),
+        },
+      }),
+    ),
+  ),
+];
+
+export const journalEntry = {
+  ...exact(
+    "An e-journal entry (docs/conventions.md §19): one fiscal event of the register, chained to the one before by SHA-256. What `amount` and `data` hold depends on `type` (see each). Amounts in hundredths of the seller's currency, positive.",
+    {
+      sequence: integer("The entry's place in the register's journal: 1, 2, 3, ... without gaps."),
+      type: d(
+        "What happened: the service's own events (`DAY_OPENED`, `DAY_CLOSED`, `SALE_RECORDED`, `SALE_CHANGED`, `PRINT`, `BALANCE`, `REPORT_PRINTED`, `KD_REQUEST`, `KD_OUTCOME`), a device event (`DEVICE`) or a register event the register journaled (`LOGIN`, `ARTICLE_REGISTERED`, ...).",
+        { type: 'string', enum: JOURNAL_TYPES },
+      ),
+      created: instant("When the entry was written (a register event's own time is `data.created`)"),
+      dayNumber: nullableInteger(
+        "The `dayNumber` of the register's day the event belongs to (a register or device event: the latest day); null when none.",
+      ),
+      saleIdentifier: nullableText("`SALE_RECORDED`, `SALE_CHANGED`, `PRINT`: the sale's identifier; else null."),
+      receiptNumber: nullableInteger(
+        "`SALE_RECORDED`, `SALE_CHANGED`: the sale's receipt number once printed; `PRINT`: the print's; `KD_REQUEST`, `KD_OUTCOME`: the kd's; else null.",
+      ),
+      printType: d('`PRINT`, `KD_REQUEST`, `KD_OUTCOME`: the print type; else null.', {
+        type: ['string', 'null'],
+        enum: [...PRINT_TYPES, null],
+      }),
+      amount: nullableInteger(
+        "In hundredths of the currency, positive; what it is the amount of depends on `type`: `SALE_RECORDED`, `SALE_CHANGED` and `PRINT`: the sale's `brutto` (`data.refund`, or the receipt's `refund`, gives the direction); `BALANCE`: the deposit or withdrawal (`data.action` says which); `DAY_CLOSED`: the day's `cashAtClose`; `REPORT_PRINTED`: the day's sold brutto (the Z report's `sales.brutto`, refunds and training receipts not included); `KD_REQUEST`, `KD_OUTCOME`: the kd's brutto. Null for every other type.",
+      ),
+      controlCode: nullableText(
+        "`PRINT`: the print's control code; `KD_OUTCOME`: the code the unit gave (null unless signed); else null.",
+      ),
+      data: d(
+        "What else the event says, by `type`: `DAY_OPENED` `{date}` (yyyymmdd, the seller's zone); `DAY_CLOSED` `{grandTotal, grandTotalRefund, report, context}` (the Z report as produced at the close and the register's export context); `SALE_RECORDED`, `SALE_CHANGED` `{saleState, previousState, refund, digest}` (digest: SHA-256 of the stored sale); `PRINT` `{receipt}` (the receipt as the journal keeps it: amounts positive, `vatRate` in hundredths of a percent); `BALANCE` `{action, balance}` (balance: the cash balance after it, hundredths); `REPORT_PRINTED` null; `KD_REQUEST` `{correlationId, controlUnitSerial, retryOf, command}`; `KD_OUTCOME` `{correlationId, controlUnitSerial, outcome, returnCode, message, late}`; `DEVICE` the device's JSON as sent; a register event `{created, treasurer, data}` (the body the register sent without its type).",
+        {},
+      ),
+      previousHash: hash("The previous entry's `hash`; 64 zeros before the first entry"),
+      hash: hash('The hash of the canonical JSON (RFC 8785) of this entry without `hash`'),
+    },
+  ),
+  // Its `data` by its `type`: the typed client gets a union of entries, one per kind.
+  oneOf: entryVariants,
+};
 
 export const generatedJournal = exact(
   "The register's e-journal, its head signed with the activation key (docs/conventions.md §19): verify it offline with `npx verify-journal` and the public key named by `publicKeyFileName`.",
@@ -479,7 +654,7 @@ export const kdLogRecord = exact('A Kd log record (spec 2.3): a kd and its outco
   softwareVendor: nullableInteger("The id of the unit's software vendor; null when it has none."),
   outcome: d(
     'What came of it: `SIGNED` (the control code in `response`); `REFUSED` (the unit refused the receipt: `returnCode`); `COMMUNICATION` (the line to the unit garbled the exchange); `UNAVAILABLE` (the unit did not answer its bridge); `TIMEOUT` (no reply by the deadline); `OFFLINE` (the bridge is offline, nothing was sent); `REQUIRES_SETUP` (the bridge is not provisioned or never connected, nothing was sent).',
-    { type: 'string', enum: ['SIGNED', 'REFUSED', 'COMMUNICATION', 'UNAVAILABLE', 'TIMEOUT', 'OFFLINE', 'REQUIRES_SETUP'] },
+    { type: 'string', enum: KD_OUTCOMES },
   ),
   returnCode: nullableInteger(
     "The unit's return code when it answered (0: OK; the table in docs/conventions.md §25), else null.",

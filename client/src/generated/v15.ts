@@ -3525,7 +3525,928 @@ export interface components {
             previousHash: string;
             /** @description The hash of the canonical JSON (RFC 8785) of this entry without `hash`: SHA-256, 64 lower-case hex digits. */
             hash: string;
-        };
+        } & ({
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "DAY_OPENED";
+            /** @description The day opened. */
+            data: {
+                /** @description The day's date: the business date as the integer `yyyymmdd` (20261127) in the seller's time zone, not UTC */
+                date?: number;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "DAY_CLOSED";
+            /** @description The day closed: its grand totals, its Z report as produced at the close and who the register was. */
+            data: {
+                /** @description The register's grand total at the close (sold sales, refunds and training receipts not included), in hundredths of the currency */
+                grandTotal?: number;
+                /** @description The register's refunds' total at the close, positive, in hundredths of the currency */
+                grandTotalRefund?: number;
+                /** @description The Z report as produced at the close. */
+                report?: components["schemas"]["report"];
+                /** @description The register's identity for the auditor's export as the records said at the close. */
+                context?: {
+                    /** @description The seller's id. */
+                    sellerId?: string;
+                    /** @description The seller's time zone (IANA): the export's times are its wall clock. */
+                    timeZone?: string;
+                    /** @description The company. */
+                    company?: {
+                        /** @description The corporate id. */
+                        corporateId?: string;
+                        /** @description The country, ISO 3166-1 alpha-2. */
+                        country?: string;
+                        /** @description The company's name, or null. */
+                        name?: string | null;
+                        /** @description Where the sales take place: address, postal code and city on one line; null when unknown. */
+                        address?: string | null;
+                    };
+                    /** @description The register system. */
+                    system?: {
+                        /** @description The register's name. */
+                        cashRegisterName?: string;
+                        /** @description The installation's production number (tillverkningsnummer), or null. */
+                        productionNumber?: string | null;
+                        /** @description The application's name (modellbeteckning), or null. */
+                        model?: string | null;
+                        /** @description The application's package (modell eller program), or null. */
+                        program?: string | null;
+                        /** @description The installation's program version (versionsnummer), or null. */
+                        version?: string | null;
+                        /** @description The control unit's serial, or null. */
+                        controlUnitSerial?: string | null;
+                    };
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "SALE_RECORDED" | "SALE_CHANGED";
+            /** @description The sale as written. */
+            data: {
+                /**
+                 * @description The sale's state after the write.
+                 * @enum {string}
+                 */
+                saleState?: "Open" | "Paid" | "Cancelled" | "Complete";
+                /**
+                 * @description `SALE_CHANGED`: its state before; else null.
+                 * @enum {string|null}
+                 */
+                previousState?: "Open" | "Paid" | "Cancelled" | "Complete" | null;
+                /** @description A refund. */
+                refund?: boolean;
+                /** @description SHA-256 of the canonical JSON of the sale as stored: SHA-256, 64 lower-case hex digits. */
+                digest?: string;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "PRINT";
+            /** @description The print. */
+            data: {
+                /** @description The receipt the print made, as the journal keeps it for the auditor's export. Amounts in hundredths of the currency, positive (`refund` gives the direction). */
+                receipt?: {
+                    /** @description When this print was made: milliseconds since the epoch (UTC) */
+                    printed?: number;
+                    /** @description A copy: when the receipt it copies was printed and that receipt's control code; else null. */
+                    original?: {
+                        /** @description When the copied receipt was printed: milliseconds since the epoch (UTC) */
+                        printed?: number | null;
+                        /** @description The copied receipt's control code, or null. */
+                        controlCode?: string | null;
+                    } | null;
+                    /** @description A training receipt. */
+                    training?: boolean;
+                    /** @description A refund. */
+                    refund?: boolean;
+                    /** @description A refund: the receipt number it refunds; else null. */
+                    refundFor?: number | null;
+                    /** @description The control unit that signed it (the activation's), or null. */
+                    controlUnitSerial?: string | null;
+                    /** @description The treasurer who made the sale, or null. */
+                    treasurer?: string | null;
+                    /** @description The lines, in the sale's order. */
+                    lines?: {
+                        /** @description The article's name as frozen at the sale; the product identifier on lines stored before names were kept. */
+                        name?: string;
+                        /** @description How much was sold, in `salesUnit`: units, or a weight, length or time (up to three decimals). */
+                        quantity?: number;
+                        /**
+                         * @description The unit of `quantity` (`Piece`, `Kilogram`, ...; `Price`: the line is an amount); null when the line does not say.
+                         * @enum {string|null}
+                         */
+                        salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                        /** @description The price with VAT per unit of `quantity` before discounts; null when the line does not say, in hundredths of the currency */
+                        unitPrice?: number | null;
+                        /** @description The line's amount with VAT after its own discount (its `brutto`), positive, in hundredths of the currency */
+                        amount?: number;
+                        /** @description The line's own discount with VAT, positive, in hundredths of the currency */
+                        discount?: number;
+                        /** @description The line's VAT rate in hundredths of a percent (1200 is 12 %): the line's whole-percent `vatRate` times 100, else worked out from its `vat` and `netto`; null when neither says. */
+                        vatRate?: number | null;
+                        /**
+                         * @description Goods or a service (`GOODS` when the line does not say).
+                         * @enum {string}
+                         */
+                        articleType?: "GOODS" | "SERVICE";
+                        /** @description The line's category (main group) as frozen at the sale, or null. */
+                        group?: string | null;
+                        /** @description The register's product identifier. */
+                        articleNumber?: string;
+                        /** @description The line's VAT, positive, in hundredths of the currency */
+                        vat?: number;
+                        /** @description When the register registered the line (its `created`, else the sale's time); null when unknown: milliseconds since the epoch (UTC) */
+                        registered?: number | null;
+                    }[];
+                    /** @description Everything discounted on the receipt (lines and the sale), positive, in hundredths of the currency */
+                    discount?: number;
+                    /** @description The total with VAT, positive, in hundredths of the currency */
+                    total?: number;
+                    /** @description The VAT of the total, positive, in hundredths of the currency */
+                    vat?: number;
+                    /** @description The sale's amounts per VAT rate, ascending by rate (its `vatRateSums`), positive. */
+                    vatPerRate?: {
+                        /** @description The VAT rate in hundredths of a percent: 1200 is 12 %, 2500 is 25 % (not whole percent as on a sale line). */
+                        vatRate: number;
+                        /** @description The amount without VAT at this rate, positive, in hundredths of the currency */
+                        netto: number;
+                        /** @description The VAT at this rate, positive, in hundredths of the currency */
+                        vat: number;
+                        /** @description The amount with VAT at this rate, positive, in hundredths of the currency */
+                        brutto: number;
+                    }[];
+                    /** @description The counting payments, positive, in v33's names whatever the reading version. */
+                    payments?: {
+                        /**
+                         * @description The means of payment (v33 names).
+                         * @enum {string}
+                         */
+                        paymentType?: "Cash" | "EmvStandalone" | "WalletA" | "ProviderB" | "ProviderC" | "EmvIntegrated" | "ClosePayment";
+                        /** @description The amount, positive, in hundredths of the currency */
+                        amount?: number;
+                    }[];
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "BALANCE";
+            /** @description The deposit or withdrawal. */
+            data: {
+                /**
+                 * @description `DEPOSIT` or `WITHDRAWAL`: what `amount` was.
+                 * @enum {string}
+                 */
+                action?: "DEPOSIT" | "WITHDRAWAL";
+                /** @description The open day's cash balance after it, in hundredths of the currency */
+                balance?: number;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "REPORT_PRINTED";
+            /** @description Nothing: the day and its sold brutto are `dayNumber` and `amount`. */
+            data: null;
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "DEVICE";
+            /** @description The device event as sent: its JSON object, or `{created, treasurer, data}` with what it sent of them. */
+            data: unknown;
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "KD_REQUEST";
+            /** @description The kd sent to the control unit. */
+            data: {
+                /** @description The request's correlation id; its `KD_OUTCOME` names it. */
+                correlationId?: string;
+                /** @description The unit's serial. */
+                controlUnitSerial?: string;
+                /** @description The correlation id of the request this one repeats, or null. */
+                retryOf?: string | null;
+                /** @description The kd line's fields as sent to the unit (amounts in hundredths, VAT per rate). */
+                command?: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "KD_OUTCOME";
+            /** @description What came of a kd (the Kd log's record). */
+            data: {
+                /** @description The request's correlation id. */
+                correlationId?: string;
+                /** @description The unit's serial. */
+                controlUnitSerial?: string;
+                /**
+                 * @description What came of it (as a Kd log record's `outcome`).
+                 * @enum {string}
+                 */
+                outcome?: "SIGNED" | "REFUSED" | "COMMUNICATION" | "UNAVAILABLE" | "TIMEOUT" | "OFFLINE" | "REQUIRES_SETUP";
+                /** @description The unit's return code when it answered, else null. */
+                returnCode?: number | null;
+                /** @description Null when signed; else what went wrong, for a person. */
+                message?: string | null;
+                /** @description True: a reply found after its deadline, by a later kd of the same receipt. */
+                late?: boolean;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "LOGIN";
+            /** @description The LOGIN event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the LOGIN event says: its fields (docs/conventions.md §19). */
+                data: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "LOGOUT";
+            /** @description The LOGOUT event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the LOGOUT event says: its fields (docs/conventions.md §19). */
+                data: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "DRAWER_OPENED";
+            /** @description The DRAWER_OPENED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the DRAWER_OPENED event says: its fields (docs/conventions.md §19). */
+                data: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "CLEAR";
+            /** @description The CLEAR event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the CLEAR event says: its fields (docs/conventions.md §19). */
+                data: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "TRAINING_MODE_ON";
+            /** @description The TRAINING_MODE_ON event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the TRAINING_MODE_ON event says: its fields (docs/conventions.md §19). */
+                data: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "TRAINING_MODE_OFF";
+            /** @description The TRAINING_MODE_OFF event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the TRAINING_MODE_OFF event says: its fields (docs/conventions.md §19). */
+                data: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "REGISTER_STARTED";
+            /** @description The REGISTER_STARTED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the REGISTER_STARTED event says: its fields (docs/conventions.md §19). */
+                data: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "REGISTER_STOPPED";
+            /** @description The REGISTER_STOPPED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the REGISTER_STOPPED event says: its fields (docs/conventions.md §19). */
+                data: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "REGISTER_RESTARTED";
+            /** @description The REGISTER_RESTARTED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the REGISTER_RESTARTED event says: its fields (docs/conventions.md §19). */
+                data: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "PRICE_ENQUIRY";
+            /** @description The PRICE_ENQUIRY event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the PRICE_ENQUIRY event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The name of the article's main group (NamnPaHuvudgrupp). */
+                    group?: string;
+                    /** @description The article number (Artikelnummer). */
+                    articleNumber?: string;
+                    /** @description The article's name (Artikelnamn). */
+                    name: string;
+                    /** @description The price shown, with VAT, in hundredths of the currency (PrisPaEfterfragadArtikel). */
+                    price: number;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "ARTICLE_REGISTERED";
+            /** @description The ARTICLE_REGISTERED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the ARTICLE_REGISTERED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The register's identifier of the line the article is registered on (IdentitetsbeteckningForRegistreringAvArtiklar). */
+                    lineId?: string;
+                    /**
+                     * @description Goods or a service (TypAvArtikel).
+                     * @enum {string}
+                     */
+                    articleType: "GOODS" | "SERVICE";
+                    /** @description The name of the article's main group (NamnPaHuvudgrupp). */
+                    group?: string;
+                    /** @description The article number (Artikelnummer). */
+                    articleNumber?: string;
+                    /** @description The article's name (Artikelnamn). */
+                    name: string;
+                    /** @description How many: units, or the amount of a weight, length, time or volume; at most two decimals, negative to count down (AntalAvRegistreradArtikel). */
+                    quantity: number;
+                    /** @description The amount of a weighed or measured article as printed, a text (`"0,125"`; MangdAvRegistreradArtikel). Not money: the price is `price`. */
+                    amount?: string;
+                    /** @description The unit of `amount`, a text (`"kg"`; EnhetForViktLangdTidEllerVolym). */
+                    unit?: string;
+                    /** @description The price per unit with VAT, in hundredths of the currency (PrisPerEnhet). */
+                    unitPrice?: number;
+                    /** @description The line's price with VAT, in hundredths of the currency (PrisPaRegistreradArtikel). */
+                    price: number;
+                    /** @description The discounts on the line, at most 20 (RabatterPaRegistreradArtikelLISTA). */
+                    discounts?: {
+                        /** @description The discount's name (BenamningPaRabatt). */
+                        name?: string;
+                        /** @description The amount the discount took off, in hundredths of the currency (RabattensBelopp). */
+                        amount: number;
+                    }[];
+                    /** @description The VAT rate in hundredths of a percent: 1200 is 12 % (MervardesskattesatsForRegistreradArtikel). */
+                    vatRate: number;
+                    /** @description The line's VAT in hundredths of the currency (MervardesskattPaRegistreradArtikel). */
+                    vat: number;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "ARTICLE_CHANGED";
+            /** @description The ARTICLE_CHANGED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the ARTICLE_CHANGED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The register's identifier of the line the article is registered on (IdentitetsbeteckningForRegistreringAvArtiklar). */
+                    lineId?: string;
+                    /**
+                     * @description Goods or a service (TypAvArtikel).
+                     * @enum {string}
+                     */
+                    articleType: "GOODS" | "SERVICE";
+                    /** @description The name of the article's main group (NamnPaHuvudgrupp). */
+                    group?: string;
+                    /** @description The article number (Artikelnummer). */
+                    articleNumber?: string;
+                    /** @description The article's name (Artikelnamn). */
+                    name: string;
+                    /** @description How many: units, or the amount of a weight, length, time or volume; at most two decimals, negative to count down (AntalAvRegistreradArtikel). */
+                    quantity: number;
+                    /** @description The amount of a weighed or measured article as printed, a text (`"0,125"`; MangdAvRegistreradArtikel). Not money: the price is `price`. */
+                    amount?: string;
+                    /** @description The unit of `amount`, a text (`"kg"`; EnhetForViktLangdTidEllerVolym). */
+                    unit?: string;
+                    /** @description The price per unit with VAT, in hundredths of the currency (PrisPerEnhet). */
+                    unitPrice?: number;
+                    /** @description The line's price with VAT, in hundredths of the currency (PrisPaRegistreradArtikel). */
+                    price: number;
+                    /** @description The discounts on the line, at most 20 (RabatterPaRegistreradArtikelLISTA). */
+                    discounts?: {
+                        /** @description The discount's name (BenamningPaRabatt). */
+                        name?: string;
+                        /** @description The amount the discount took off, in hundredths of the currency (RabattensBelopp). */
+                        amount: number;
+                    }[];
+                    /** @description The VAT rate in hundredths of a percent: 1200 is 12 % (MervardesskattesatsForRegistreradArtikel). */
+                    vatRate: number;
+                    /** @description The line's VAT in hundredths of the currency (MervardesskattPaRegistreradArtikel). */
+                    vat: number;
+                    /** @description The line's figures before the change, with the same units. */
+                    previous: {
+                        /** @description How many: units, or the amount of a weight, length, time or volume; at most two decimals, negative to count down (AntalAvRegistreradArtikel). */
+                        quantity: number;
+                        /** @description The amount of a weighed or measured article as printed, a text (`"0,125"`; MangdAvRegistreradArtikel). Not money: the price is `price`. */
+                        amount?: string;
+                        /** @description The unit of `amount`, a text (`"kg"`; EnhetForViktLangdTidEllerVolym). */
+                        unit?: string;
+                        /** @description The price per unit with VAT, in hundredths of the currency (PrisPerEnhet). */
+                        unitPrice?: number;
+                        /** @description The line's price with VAT, in hundredths of the currency (PrisPaRegistreradArtikel). */
+                        price: number;
+                        /** @description The discounts on the line, at most 20 (RabatterPaRegistreradArtikelLISTA). */
+                        discounts?: {
+                            /** @description The discount's name (BenamningPaRabatt). */
+                            name?: string;
+                            /** @description The amount the discount took off, in hundredths of the currency (RabattensBelopp). */
+                            amount: number;
+                        }[];
+                        /** @description The VAT rate in hundredths of a percent: 1200 is 12 % (MervardesskattesatsForRegistreradArtikel). */
+                        vatRate: number;
+                        /** @description The line's VAT in hundredths of the currency (MervardesskattPaRegistreradArtikel). */
+                        vat: number;
+                    };
+                    /** @description When the article was first registered: milliseconds since the epoch (UTC). */
+                    originallyRegistered: number;
+                    /** @description Why the article was changed, a text (OrsakTillAndring). */
+                    reason?: string;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "ARTICLE_DELETED";
+            /** @description The ARTICLE_DELETED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the ARTICLE_DELETED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The register's identifier of the line the article is registered on (IdentitetsbeteckningForRegistreringAvArtiklar). */
+                    lineId?: string;
+                    /**
+                     * @description Goods or a service (TypAvArtikel).
+                     * @enum {string}
+                     */
+                    articleType: "GOODS" | "SERVICE";
+                    /** @description The name of the article's main group (NamnPaHuvudgrupp). */
+                    group?: string;
+                    /** @description The article number (Artikelnummer). */
+                    articleNumber?: string;
+                    /** @description The article's name (Artikelnamn). */
+                    name: string;
+                    /** @description How many: units, or the amount of a weight, length, time or volume; at most two decimals, negative to count down (AntalAvRegistreradArtikel). */
+                    quantity: number;
+                    /** @description The amount of a weighed or measured article as printed, a text (`"0,125"`; MangdAvRegistreradArtikel). Not money: the price is `price`. */
+                    amount?: string;
+                    /** @description The unit of `amount`, a text (`"kg"`; EnhetForViktLangdTidEllerVolym). */
+                    unit?: string;
+                    /** @description The price per unit with VAT, in hundredths of the currency (PrisPerEnhet). */
+                    unitPrice?: number;
+                    /** @description The line's price with VAT, in hundredths of the currency (PrisPaRegistreradArtikel). */
+                    price: number;
+                    /** @description The discounts on the line, at most 20 (RabatterPaRegistreradArtikelLISTA). */
+                    discounts?: {
+                        /** @description The discount's name (BenamningPaRabatt). */
+                        name?: string;
+                        /** @description The amount the discount took off, in hundredths of the currency (RabattensBelopp). */
+                        amount: number;
+                    }[];
+                    /** @description The VAT rate in hundredths of a percent: 1200 is 12 % (MervardesskattesatsForRegistreradArtikel). */
+                    vatRate: number;
+                    /** @description The line's VAT in hundredths of the currency (MervardesskattPaRegistreradArtikel). */
+                    vat: number;
+                    /** @description When the article was first registered: milliseconds since the epoch (UTC). */
+                    originallyRegistered: number;
+                    /** @description How the article was deleted, a text (TypAvRadering). */
+                    deletionType?: string;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "ARTICLE_PARKED";
+            /** @description The ARTICLE_PARKED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the ARTICLE_PARKED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The register's identifier of the line the article is registered on (IdentitetsbeteckningForRegistreringAvArtiklar). */
+                    lineId?: string;
+                    /**
+                     * @description Goods or a service (TypAvArtikel).
+                     * @enum {string}
+                     */
+                    articleType: "GOODS" | "SERVICE";
+                    /** @description The name of the article's main group (NamnPaHuvudgrupp). */
+                    group?: string;
+                    /** @description The article number (Artikelnummer). */
+                    articleNumber?: string;
+                    /** @description The article's name (Artikelnamn). */
+                    name: string;
+                    /** @description How many: units, or the amount of a weight, length, time or volume; at most two decimals, negative to count down (AntalAvRegistreradArtikel). */
+                    quantity: number;
+                    /** @description The amount of a weighed or measured article as printed, a text (`"0,125"`; MangdAvRegistreradArtikel). Not money: the price is `price`. */
+                    amount?: string;
+                    /** @description The unit of `amount`, a text (`"kg"`; EnhetForViktLangdTidEllerVolym). */
+                    unit?: string;
+                    /** @description The price per unit with VAT, in hundredths of the currency (PrisPerEnhet). */
+                    unitPrice?: number;
+                    /** @description The line's price with VAT, in hundredths of the currency (PrisPaRegistreradArtikel). */
+                    price: number;
+                    /** @description The discounts on the line, at most 20 (RabatterPaRegistreradArtikelLISTA). */
+                    discounts?: {
+                        /** @description The discount's name (BenamningPaRabatt). */
+                        name?: string;
+                        /** @description The amount the discount took off, in hundredths of the currency (RabattensBelopp). */
+                        amount: number;
+                    }[];
+                    /** @description The VAT rate in hundredths of a percent: 1200 is 12 % (MervardesskattesatsForRegistreradArtikel). */
+                    vatRate: number;
+                    /** @description The line's VAT in hundredths of the currency (MervardesskattPaRegistreradArtikel). */
+                    vat: number;
+                    /** @description The identifier of the parking the article is in (IdentitetsbeteckningPaParkering). */
+                    parkingId?: string;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "PARKED_ARTICLE_CHANGED";
+            /** @description The PARKED_ARTICLE_CHANGED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the PARKED_ARTICLE_CHANGED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The register's identifier of the line the article is registered on (IdentitetsbeteckningForRegistreringAvArtiklar). */
+                    lineId?: string;
+                    /**
+                     * @description Goods or a service (TypAvArtikel).
+                     * @enum {string}
+                     */
+                    articleType: "GOODS" | "SERVICE";
+                    /** @description The name of the article's main group (NamnPaHuvudgrupp). */
+                    group?: string;
+                    /** @description The article number (Artikelnummer). */
+                    articleNumber?: string;
+                    /** @description The article's name (Artikelnamn). */
+                    name: string;
+                    /** @description How many: units, or the amount of a weight, length, time or volume; at most two decimals, negative to count down (AntalAvRegistreradArtikel). */
+                    quantity: number;
+                    /** @description The amount of a weighed or measured article as printed, a text (`"0,125"`; MangdAvRegistreradArtikel). Not money: the price is `price`. */
+                    amount?: string;
+                    /** @description The unit of `amount`, a text (`"kg"`; EnhetForViktLangdTidEllerVolym). */
+                    unit?: string;
+                    /** @description The price per unit with VAT, in hundredths of the currency (PrisPerEnhet). */
+                    unitPrice?: number;
+                    /** @description The line's price with VAT, in hundredths of the currency (PrisPaRegistreradArtikel). */
+                    price: number;
+                    /** @description The discounts on the line, at most 20 (RabatterPaRegistreradArtikelLISTA). */
+                    discounts?: {
+                        /** @description The discount's name (BenamningPaRabatt). */
+                        name?: string;
+                        /** @description The amount the discount took off, in hundredths of the currency (RabattensBelopp). */
+                        amount: number;
+                    }[];
+                    /** @description The VAT rate in hundredths of a percent: 1200 is 12 % (MervardesskattesatsForRegistreradArtikel). */
+                    vatRate: number;
+                    /** @description The line's VAT in hundredths of the currency (MervardesskattPaRegistreradArtikel). */
+                    vat: number;
+                    /** @description The line's figures before the change, with the same units. */
+                    previous: {
+                        /** @description How many: units, or the amount of a weight, length, time or volume; at most two decimals, negative to count down (AntalAvRegistreradArtikel). */
+                        quantity: number;
+                        /** @description The amount of a weighed or measured article as printed, a text (`"0,125"`; MangdAvRegistreradArtikel). Not money: the price is `price`. */
+                        amount?: string;
+                        /** @description The unit of `amount`, a text (`"kg"`; EnhetForViktLangdTidEllerVolym). */
+                        unit?: string;
+                        /** @description The price per unit with VAT, in hundredths of the currency (PrisPerEnhet). */
+                        unitPrice?: number;
+                        /** @description The line's price with VAT, in hundredths of the currency (PrisPaRegistreradArtikel). */
+                        price: number;
+                        /** @description The discounts on the line, at most 20 (RabatterPaRegistreradArtikelLISTA). */
+                        discounts?: {
+                            /** @description The discount's name (BenamningPaRabatt). */
+                            name?: string;
+                            /** @description The amount the discount took off, in hundredths of the currency (RabattensBelopp). */
+                            amount: number;
+                        }[];
+                        /** @description The VAT rate in hundredths of a percent: 1200 is 12 % (MervardesskattesatsForRegistreradArtikel). */
+                        vatRate: number;
+                        /** @description The line's VAT in hundredths of the currency (MervardesskattPaRegistreradArtikel). */
+                        vat: number;
+                    };
+                    /** @description The identifier of the parking the article is in (IdentitetsbeteckningPaParkering). */
+                    parkingId?: string;
+                    /** @description When the article was first registered: milliseconds since the epoch (UTC). */
+                    originallyRegistered: number;
+                    /** @description Why the article was changed, a text (OrsakTillAndring). */
+                    reason?: string;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "PARKED_ARTICLE_DELETED";
+            /** @description The PARKED_ARTICLE_DELETED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the PARKED_ARTICLE_DELETED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The register's identifier of the line the article is registered on (IdentitetsbeteckningForRegistreringAvArtiklar). */
+                    lineId?: string;
+                    /**
+                     * @description Goods or a service (TypAvArtikel).
+                     * @enum {string}
+                     */
+                    articleType: "GOODS" | "SERVICE";
+                    /** @description The name of the article's main group (NamnPaHuvudgrupp). */
+                    group?: string;
+                    /** @description The article number (Artikelnummer). */
+                    articleNumber?: string;
+                    /** @description The article's name (Artikelnamn). */
+                    name: string;
+                    /** @description How many: units, or the amount of a weight, length, time or volume; at most two decimals, negative to count down (AntalAvRegistreradArtikel). */
+                    quantity: number;
+                    /** @description The amount of a weighed or measured article as printed, a text (`"0,125"`; MangdAvRegistreradArtikel). Not money: the price is `price`. */
+                    amount?: string;
+                    /** @description The unit of `amount`, a text (`"kg"`; EnhetForViktLangdTidEllerVolym). */
+                    unit?: string;
+                    /** @description The price per unit with VAT, in hundredths of the currency (PrisPerEnhet). */
+                    unitPrice?: number;
+                    /** @description The line's price with VAT, in hundredths of the currency (PrisPaRegistreradArtikel). */
+                    price: number;
+                    /** @description The discounts on the line, at most 20 (RabatterPaRegistreradArtikelLISTA). */
+                    discounts?: {
+                        /** @description The discount's name (BenamningPaRabatt). */
+                        name?: string;
+                        /** @description The amount the discount took off, in hundredths of the currency (RabattensBelopp). */
+                        amount: number;
+                    }[];
+                    /** @description The VAT rate in hundredths of a percent: 1200 is 12 % (MervardesskattesatsForRegistreradArtikel). */
+                    vatRate: number;
+                    /** @description The line's VAT in hundredths of the currency (MervardesskattPaRegistreradArtikel). */
+                    vat: number;
+                    /** @description The identifier of the parking the article is in (IdentitetsbeteckningPaParkering). */
+                    parkingId?: string;
+                    /** @description When the article was first registered: milliseconds since the epoch (UTC). */
+                    originallyRegistered: number;
+                    /** @description How the article was deleted, a text (TypAvRadering). */
+                    deletionType?: string;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "PARKED_ARTICLE_MOVED";
+            /** @description The PARKED_ARTICLE_MOVED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the PARKED_ARTICLE_MOVED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The register's identifier of the line the article is registered on (IdentitetsbeteckningForRegistreringAvArtiklar). */
+                    lineId?: string;
+                    /**
+                     * @description Goods or a service (TypAvArtikel).
+                     * @enum {string}
+                     */
+                    articleType: "GOODS" | "SERVICE";
+                    /** @description The name of the article's main group (NamnPaHuvudgrupp). */
+                    group?: string;
+                    /** @description The article number (Artikelnummer). */
+                    articleNumber?: string;
+                    /** @description The article's name (Artikelnamn). */
+                    name: string;
+                    /** @description How many: units, or the amount of a weight, length, time or volume; at most two decimals, negative to count down (AntalAvRegistreradArtikel). */
+                    quantity: number;
+                    /** @description The amount of a weighed or measured article as printed, a text (`"0,125"`; MangdAvRegistreradArtikel). Not money: the price is `price`. */
+                    amount?: string;
+                    /** @description The unit of `amount`, a text (`"kg"`; EnhetForViktLangdTidEllerVolym). */
+                    unit?: string;
+                    /** @description The price per unit with VAT, in hundredths of the currency (PrisPerEnhet). */
+                    unitPrice?: number;
+                    /** @description The line's price with VAT, in hundredths of the currency (PrisPaRegistreradArtikel). */
+                    price: number;
+                    /** @description The discounts on the line, at most 20 (RabatterPaRegistreradArtikelLISTA). */
+                    discounts?: {
+                        /** @description The discount's name (BenamningPaRabatt). */
+                        name?: string;
+                        /** @description The amount the discount took off, in hundredths of the currency (RabattensBelopp). */
+                        amount: number;
+                    }[];
+                    /** @description The VAT rate in hundredths of a percent: 1200 is 12 % (MervardesskattesatsForRegistreradArtikel). */
+                    vatRate: number;
+                    /** @description The line's VAT in hundredths of the currency (MervardesskattPaRegistreradArtikel). */
+                    vat: number;
+                    /** @description The identifier of the parking the article is in (IdentitetsbeteckningPaParkering). */
+                    parkingId?: string;
+                    /** @description The parking the article was moved from (IdentitetsbeteckningForTidigareParkering). */
+                    previousParkingId?: string;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "PARKING_OPENED";
+            /** @description The PARKING_OPENED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the PARKING_OPENED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The identifier of the parking the article is in (IdentitetsbeteckningPaParkering). */
+                    parkingId?: string;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "PARKING_CLOSED";
+            /** @description The PARKING_CLOSED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the PARKING_CLOSED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The identifier of the parking the article is in (IdentitetsbeteckningPaParkering). */
+                    parkingId?: string;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "CLOCK_CHANGED";
+            /** @description The CLOCK_CHANGED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the CLOCK_CHANGED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The register clock's new time: milliseconds since the epoch (UTC) (NyTidVidOmstallningAvKlockan). */
+                    newTime: number;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "OTHER_REPORT";
+            /** @description The OTHER_REPORT event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the OTHER_REPORT event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The report's name (NamnPaOvrigRapport). */
+                    name: string;
+                    /** @description What the report was asked for, a text of 1 to 256 characters (Sokparameter). */
+                    searchParameters: string;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "CONTROL_PROGRAM_STATUS";
+            /** @description The CONTROL_PROGRAM_STATUS event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the CONTROL_PROGRAM_STATUS event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The control program's status code (StatuskodFranKontrollprogrammet). */
+                    statusCode: string;
+                };
+            };
+        });
         /** @description A Kd log record (spec 2.3): a kd and its outcome (docs/conventions.md §25). */
         kdLogRecord: {
             /** @description The activation the register sent the kd under. */
