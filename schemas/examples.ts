@@ -654,7 +654,16 @@ export const responseExamples: Partial<Record<keyof typeof responseSchemas, Exam
     },
   },
   registerStats: { summary: "KASSA1's sales today", value: { cashRegisterName: REGISTER, total: 4480 } },
-  salesStats: { summary: "Today's sales", value: { total: 4480, amountOfSales: 1, amountOfProducts: 3 } },
+  salesStats: {
+    summary: "Today's sales",
+    value: {
+      total: 4480,
+      amountOfSales: 1,
+      amountOfProducts: 3,
+      dateGroupingUnit: 'DAY',
+      bruttoStats: { '2025-03-14T00:00:00.000+0100': 4480 },
+    },
+  },
 };
 
 /** An error body as the service gives it: made by the one mapper from the error's details (docs/conventions.md §3). */

@@ -662,3 +662,108 @@ export const kdLogRecord = exact('A Kd log record (spec 2.3): a kd and its outco
   response: nullableText('The control code when `SIGNED`, else null.'),
   created: instant('When the outcome was recorded'),
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Statistics (docs/conventions.md §20): the days' running totals folded, the same figures as their Z reports.
+
+const statsNote =
+  "Amounts in hundredths of the seller's currency; only Paid and Complete sales count, refunds with a minus sign; training receipts never.";
+const unitsSold = (what: string) =>
+  integer(`${what}: units sold (a unit line's \`delta\`, any other line 1), refunds' taken off.`);
+
+export const taxStats = exact(`VAT per rate over the period (docs/conventions.md §20). ${statsNote}`, {
+  taxStats: list('One item per VAT rate sold at, ascending by rate.', {
+    type: 'object',
+    additionalProperties: false,
+    required: ['vatRate', 'count', 'netto', 'brutto', 'vatSum'],
+    properties: {
+      vatRate: vatRateHundredths(),
+      count: integer('Sold sales whose `vatRateSums` name this rate, refunds included (counted, not subtracted).'),
+      netto: money('Net amount without VAT at this rate, refunds subtracted'),
+      brutto: money('Net amount with VAT at this rate, refunds subtracted'),
+      vatSum: money('Net VAT at this rate, refunds subtracted'),
+      vatName: nullableText("v33: the name of the seller's tax of this rate (the first by name), or null when none has it."),
+    },
+  }),
+});
+
+export const categoryStats = exact(`Sales per category of the catalog over the period (docs/conventions.md §20). ${statsNote}`, {
+  totalProductsSold: unitsSold('Every unit once, in a category or not'),
+  categoryStats: list(
+    'One item per category its products sold in, by name; a product in two categories counts in both.',
+    exact('One category.', {
+      name: text("The category's name."),
+      brutto: money("Its products' net sales with VAT"),
+      count: unitsSold("Its products' units"),
+      vatSum: money("Its products' net VAT"),
+    }),
+  ),
+});
+
+export const productStats = exact(`Sales per product over the period (docs/conventions.md §20). ${statsNote}`, {
+  totalBrutto: money('Net sales with VAT of every product'),
+  totalProductsSold: unitsSold('Every product'),
+  productStats: list('One item per product sold, the best-selling (by brutto) first.', {
+    type: 'object',
+    additionalProperties: false,
+    required: ['identifier', 'name', 'brutto', 'count', 'salesUnit'],
+    properties: {
+      identifier: text("The product's identifier."),
+      name: nullableText("The product's name in the catalog now; null when it is gone."),
+      brutto: money('Its net sales with VAT'),
+      count: unitsSold('Its units'),
+      salesUnit: nullableText("The product's sales unit in the catalog now; null when it is gone."),
+      vatSum: money('v26, v33: its net VAT'),
+    },
+  }),
+});
+
+export const registerStats = exact(`A register's net sales over the period (docs/conventions.md §20). ${statsNote}`, {
+  cashRegisterName: text("The register's name."),
+  total: money('Its net sales with VAT (0 when it sold nothing)'),
+});
+
+export const salesStats = {
+  type: 'object',
+  description: `The seller's sales over the period (docs/conventions.md §20). ${statsNote}`,
+  additionalProperties: false,
+  required: ['total', 'amountOfSales', 'amountOfProducts', 'bruttoStats'],
+  properties: {
+    total: money('Net sales with VAT'),
+    amountOfSales: integer('Sold sales and refunds, each counted once (refunds added, not subtracted).'),
+    amountOfProducts: unitsSold('Every product'),
+    dateGroupingUnit: d('v26, v33: the buckets of `bruttoStats`.', { type: 'string', enum: ['HOUR', 'DAY', 'WEEK', 'MONTH'] }),
+    bruttoStats: d(
+      "Net sales with VAT per bucket, in time order: the bucket's start on the seller's wall clock with its offset (`2026-11-27T00:00:00.000+0100`) -> hundredths of the currency; a bucket appears when a sale or refund counts in it. Hours come from the sales' times, days, weeks and months from the business dates of the days they were recorded in.",
+      { type: 'object', additionalProperties: { type: 'integer' } },
+    ),
+  },
+} as const;
+
+export const paymentTypeStats = exact(`Sales per means of payment over the period (docs/conventions.md §20). ${statsNote}`, {
+  paymentTypeStats: list(
+    "One item per means of payment used, in the specification's order; only counting payments (without a state, or `APPROVED`).",
+    exact('One means of payment.', {
+      paymentType: paymentTypeName('The means of payment'),
+      count: integer("Counting payments of this type, refunds' included (counted, not subtracted)."),
+      brutto: money("Their net amount, refunds' paid back subtracted"),
+      vatSum: money("Their share of their sales' VAT, refunds' subtracted"),
+    }),
+  ),
+});
+
+export const dayStats = exact(`The register days of the period (docs/conventions.md §20). ${statsNote}`, {
+  dayStats: list('One item per day of every register covered, in the order they opened.', {
+    type: 'object',
+    additionalProperties: false,
+    required: ['cashRegisterName', 'dayNumber', 'open', 'brutto', 'vatSum'],
+    properties: {
+      cashRegisterName: text("The register's name."),
+      dayNumber,
+      open: instant('When the day opened'),
+      close: nullableInstant('v33: when the day closed; null while open'),
+      brutto: money("The day's net sales with VAT (its Z report's `netSales.brutto`)"),
+      vatSum: money("The day's net VAT (its Z report's `netSales.vat`)"),
+    },
+  }),
+});

@@ -85,13 +85,6 @@ export const userView = having('A user.', 'username', 'role');
 export const userMinified = having('A user, briefly.', 'username', 'role');
 export const sessionUser = having('The caller.', 'username', 'role');
 
-export const taxStats = having('VAT per rate (docs/conventions.md §20).', 'taxStats');
-export const categoryStats = having('Sales per category (docs/conventions.md §20).', 'categoryStats');
-export const productStats = having('Sales per product (docs/conventions.md §20).', 'productStats');
-export const registerStats = having('Sales per register (docs/conventions.md §20).', 'cashRegisterName', 'total');
-export const salesStats = having('Sales totals (docs/conventions.md §20).', 'total', 'amountOfSales', 'amountOfProducts');
-export const paymentTypeStats = having('Sales per payment type (docs/conventions.md §20).', 'paymentTypeStats');
-export const dayStats = having('Totals per register day (docs/conventions.md §20).', 'dayStats');
 export const sellerStats = having("The seller's registers and sales at a glance.");
 
 export const registration = having('A registration of a register.', 'cashRegisterName');

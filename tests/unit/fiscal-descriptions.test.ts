@@ -1,7 +1,7 @@
 /**
  * Every property of the fiscal schemas says what it is and its unit (issue 27, the API reference): the sale, day,
- * balance, e-journal and kd request bodies of schemas/fiscal.ts and schemas/kd.ts, and the fiscal answers of
- * schemas/responses.ts. The walk reaches every `properties` entry at any depth (items, `then`, `oneOf`, nested
+ * balance, e-journal and kd request bodies of schemas/fiscal.ts and schemas/kd.ts, and the fiscal answers and sales
+ * statistics of schemas/fiscal-responses.ts. The walk reaches every `properties` entry at any depth (items, `then`, `oneOf`, nested
  * objects); a property without a `description` is named by its path. `undescribed` is the count the issue measures.
  */
 import { describe, expect, it } from 'vitest';
@@ -30,6 +30,13 @@ const FISCAL_SCHEMAS = {
   sequenceResult: responseSchemas.sequenceResult,
   kdResult: responseSchemas.kdResult,
   kdLogRecord: responseSchemas.kdLogRecord,
+  taxStats: responseSchemas.taxStats,
+  categoryStats: responseSchemas.categoryStats,
+  productStats: responseSchemas.productStats,
+  registerStats: responseSchemas.registerStats,
+  salesStats: responseSchemas.salesStats,
+  paymentTypeStats: responseSchemas.paymentTypeStats,
+  dayStats: responseSchemas.dayStats,
 } as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -3960,9 +3960,21 @@ export interface components {
         };
         /** @description A build of the application on an installation. */
         buildInfo: Record<string, unknown>;
-        /** @description Sales per category (docs/conventions.md §20). */
+        /** @description Sales per category of the catalog over the period (docs/conventions.md §20). Amounts in hundredths of the seller's currency; only Paid and Complete sales count, refunds with a minus sign; training receipts never. */
         categoryStats: {
-            categoryStats: unknown;
+            /** @description Every unit once, in a category or not: units sold (a unit line's `delta`, any other line 1), refunds' taken off. */
+            totalProductsSold: number;
+            /** @description One item per category its products sold in, by name; a product in two categories counts in both. */
+            categoryStats: {
+                /** @description The category's name. */
+                name: string;
+                /** @description Its products' net sales with VAT, in hundredths of the currency */
+                brutto: number;
+                /** @description Its products' units: units sold (a unit line's `delta`, any other line 1), refunds' taken off. */
+                count: number;
+                /** @description Its products' net VAT, in hundredths of the currency */
+                vatSum: number;
+            }[];
         };
         /** @description A commodity with its product and categories. */
         commodityAdvanced: Record<string, unknown>;
@@ -3986,9 +3998,23 @@ export interface components {
             /** @description The day's date: the business date as the integer `yyyymmdd` (20261127) in the seller's time zone, not UTC */
             date: number;
         };
-        /** @description Totals per register day (docs/conventions.md §20). */
+        /** @description The register days of the period (docs/conventions.md §20). Amounts in hundredths of the seller's currency; only Paid and Complete sales count, refunds with a minus sign; training receipts never. */
         dayStats: {
-            dayStats: unknown;
+            /** @description One item per day of every register covered, in the order they opened. */
+            dayStats: {
+                /** @description The register's name. */
+                cashRegisterName: string;
+                /** @description The day's number on its register: 1, 2, 3, ... without gaps; its Z report's number. */
+                dayNumber: number;
+                /** @description When the day opened: milliseconds since the epoch (UTC) */
+                open: number;
+                /** @description v33: when the day closed; null while open: milliseconds since the epoch (UTC) */
+                close?: number | null;
+                /** @description The day's net sales with VAT (its Z report's `netSales.brutto`), in hundredths of the currency */
+                brutto: number;
+                /** @description The day's net VAT (its Z report's `netSales.vat`), in hundredths of the currency */
+                vatSum: number;
+            }[];
         };
         /** @description A device. */
         device: {
@@ -5060,13 +5086,44 @@ export interface components {
         };
         /** @description An order with its lines. */
         orderAdvanced: Record<string, unknown>;
-        /** @description Sales per payment type (docs/conventions.md §20). */
+        /** @description Sales per means of payment over the period (docs/conventions.md §20). Amounts in hundredths of the seller's currency; only Paid and Complete sales count, refunds with a minus sign; training receipts never. */
         paymentTypeStats: {
-            paymentTypeStats: unknown;
+            /** @description One item per means of payment used, in the specification's order; only counting payments (without a state, or `APPROVED`). */
+            paymentTypeStats: {
+                /**
+                 * @description The means of payment, in the reading version's names (v15 and v26 say `Card` and `ProviderD` for v33's `EmvStandalone` and `EmvIntegrated`).
+                 * @enum {string}
+                 */
+                paymentType: "Cash" | "Card" | "WalletA" | "ProviderB" | "ProviderC" | "ProviderD" | "ClosePayment" | "EmvStandalone" | "EmvIntegrated";
+                /** @description Counting payments of this type, refunds' included (counted, not subtracted). */
+                count: number;
+                /** @description Their net amount, refunds' paid back subtracted, in hundredths of the currency */
+                brutto: number;
+                /** @description Their share of their sales' VAT, refunds' subtracted, in hundredths of the currency */
+                vatSum: number;
+            }[];
         };
-        /** @description Sales per product (docs/conventions.md §20). */
+        /** @description Sales per product over the period (docs/conventions.md §20). Amounts in hundredths of the seller's currency; only Paid and Complete sales count, refunds with a minus sign; training receipts never. */
         productStats: {
-            productStats: unknown;
+            /** @description Net sales with VAT of every product, in hundredths of the currency */
+            totalBrutto: number;
+            /** @description Every product: units sold (a unit line's `delta`, any other line 1), refunds' taken off. */
+            totalProductsSold: number;
+            /** @description One item per product sold, the best-selling (by brutto) first. */
+            productStats: {
+                /** @description The product's identifier. */
+                identifier: string;
+                /** @description The product's name in the catalog now; null when it is gone. */
+                name: string | null;
+                /** @description Its net sales with VAT, in hundredths of the currency */
+                brutto: number;
+                /** @description Its units: units sold (a unit line's `delta`, any other line 1), refunds' taken off. */
+                count: number;
+                /** @description The product's sales unit in the catalog now; null when it is gone. */
+                salesUnit: string | null;
+                /** @description v26, v33: its net VAT, in hundredths of the currency */
+                vatSum?: number;
+            }[];
         };
         productionNumberResult: {
             productionNumber: string;
@@ -5192,10 +5249,12 @@ export interface components {
             /** @description The sale the receipt is of, as the reading version shows it (its sale view: v15's has no `day` nor the v26 line fields). */
             sale: components["schemas"]["saleV15View"] | components["schemas"]["saleV26View"] | components["schemas"]["saleV33View"];
         };
-        /** @description Sales per register (docs/conventions.md §20). */
+        /** @description A register's net sales over the period (docs/conventions.md §20). Amounts in hundredths of the seller's currency; only Paid and Complete sales count, refunds with a minus sign; training receipts never. */
         registerStats: {
-            cashRegisterName: unknown;
-            total: unknown;
+            /** @description The register's name. */
+            cashRegisterName: string;
+            /** @description Its net sales with VAT (0 when it sold nothing), in hundredths of the currency */
+            total: number;
         };
         /** @description A registration of a register. */
         registration: {
@@ -5426,11 +5485,23 @@ export interface components {
             /** @description v33: the trip the sale belongs to; always null (no sale belongs to a trip). */
             trip?: null;
         };
-        /** @description Sales totals (docs/conventions.md §20). */
+        /** @description The seller's sales over the period (docs/conventions.md §20). Amounts in hundredths of the seller's currency; only Paid and Complete sales count, refunds with a minus sign; training receipts never. */
         salesStats: {
-            total: unknown;
-            amountOfSales: unknown;
-            amountOfProducts: unknown;
+            /** @description Net sales with VAT, in hundredths of the currency */
+            total: number;
+            /** @description Sold sales and refunds, each counted once (refunds added, not subtracted). */
+            amountOfSales: number;
+            /** @description Every product: units sold (a unit line's `delta`, any other line 1), refunds' taken off. */
+            amountOfProducts: number;
+            /**
+             * @description v26, v33: the buckets of `bruttoStats`.
+             * @enum {string}
+             */
+            dateGroupingUnit?: "HOUR" | "DAY" | "WEEK" | "MONTH";
+            /** @description Net sales with VAT per bucket, in time order: the bucket's start on the seller's wall clock with its offset (`2026-11-27T00:00:00.000+0100`) -> hundredths of the currency; a bucket appears when a sale or refund counts in it. Hours come from the sales' times, days, weeks and months from the business dates of the days they were recorded in. */
+            bruttoStats: {
+                [key: string]: number;
+            };
         };
         /** @description The seller's registers and sales at a glance. */
         sellerStats: Record<string, unknown>;
@@ -5444,9 +5515,23 @@ export interface components {
             username: unknown;
             role: unknown;
         };
-        /** @description VAT per rate (docs/conventions.md §20). */
+        /** @description VAT per rate over the period (docs/conventions.md §20). Amounts in hundredths of the seller's currency; only Paid and Complete sales count, refunds with a minus sign; training receipts never. */
         taxStats: {
-            taxStats: unknown;
+            /** @description One item per VAT rate sold at, ascending by rate. */
+            taxStats: {
+                /** @description The VAT rate in hundredths of a percent: 1200 is 12 %, 2500 is 25 % (not whole percent as on a sale line). */
+                vatRate: number;
+                /** @description Sold sales whose `vatRateSums` name this rate, refunds included (counted, not subtracted). */
+                count: number;
+                /** @description Net amount without VAT at this rate, refunds subtracted, in hundredths of the currency */
+                netto: number;
+                /** @description Net amount with VAT at this rate, refunds subtracted, in hundredths of the currency */
+                brutto: number;
+                /** @description Net VAT at this rate, refunds subtracted, in hundredths of the currency */
+                vatSum: number;
+                /** @description v33: the name of the seller's tax of this rate (the first by name), or null when none has it. */
+                vatName?: string | null;
+            }[];
         };
         /** @description A user, briefly. */
         userMinified: {
