@@ -584,13 +584,17 @@ export const responseExamples: Partial<Record<keyof typeof responseSchemas, Exam
       ],
       paymentTypes: [{ paymentType: 'EmvStandalone', count: 1, amount: 4480, vat: 591 }],
       goods: { pieces: 3, otherUnits: 0 },
+      services: { pieces: 0, otherUnits: 0 },
+      training: { count: 0, brutto: 0 },
       receipts: 1,
       unprinted: 0,
       drawerOpenings: 1,
+      drawerOpeningsWithoutSale: 1,
       copies: { count: 0, brutto: 0 },
       proforma: { count: 0, brutto: 0 },
       discounts: 0,
       cancelled: { count: 0, brutto: 0 },
+      otherReductions: { count: 0, brutto: 0 },
       unfinished: { count: 0, brutto: 0 },
       cash: { deposits: 50000, depositCount: 1, withdrawals: 0, withdrawalCount: 0, cashPayments: 0, expected: 50000 },
       grandTotals: { sales: 7245360, refunds: 12800, net: 7232560 },
@@ -650,7 +654,16 @@ export const responseExamples: Partial<Record<keyof typeof responseSchemas, Exam
     },
   },
   registerStats: { summary: "KASSA1's sales today", value: { cashRegisterName: REGISTER, total: 4480 } },
-  salesStats: { summary: "Today's sales", value: { total: 4480, amountOfSales: 1, amountOfProducts: 3 } },
+  salesStats: {
+    summary: "Today's sales",
+    value: {
+      total: 4480,
+      amountOfSales: 1,
+      amountOfProducts: 3,
+      dateGroupingUnit: 'DAY',
+      bruttoStats: { '2025-03-14T00:00:00.000+0100': 4480 },
+    },
+  },
 };
 
 /** An error body as the service gives it: made by the one mapper from the error's details (docs/conventions.md §3). */

@@ -1,8 +1,10 @@
 /**
  * Response bodies that are no request body's view (a request schema named as a response is shown as its view:
  * scripts/openapi.ts). Only the OpenAPI documents and the contract tests read them; a function never does. Where the
- * exact shape is not captured yet they name the properties every answer has and leave the rest open.
+ * exact shape is not captured yet they name the properties every answer has and leave the rest open. The fiscal answers
+ * (reports, receipts, the e-journal, days, the cash balance, the Kd log) are exact and described: schemas/fiscal-responses.ts.
  */
+export * from './fiscal-responses.ts';
 
 /** An object that has at least these properties. */
 const having = <const K extends readonly string[]>(description: string, ...required: K) =>
@@ -49,19 +51,6 @@ export const existsResult = {
   properties: { exists: { type: 'boolean' } },
 } as const;
 
-export const amountResult = {
-  type: 'object',
-  description: "The register's cash balance in hundredths (docs/conventions.md §18).",
-  required: ['amount'],
-  properties: { amount: integer },
-} as const;
-
-export const sequenceResult = {
-  type: 'object',
-  required: ['sequence'],
-  properties: { sequence: integer },
-} as const;
-
 export const productionNumberResult = {
   type: 'object',
   required: ['productionNumber'],
@@ -96,106 +85,6 @@ export const userView = having('A user.', 'username', 'role');
 export const userMinified = having('A user, briefly.', 'username', 'role');
 export const sessionUser = having('The caller.', 'username', 'role');
 
-export const saleOverview = alsoNaming(
-  having('A sale, briefly, with its register.', 'id', 'brutto', 'cashRegisterName'),
-  'close',
-  'receiptNumber',
-  'vatSum',
-  'treasurer',
-  'trip',
-);
-export const dayMinified = having('A day, briefly.', 'id', 'date');
-export const dayView = alsoNaming(
-  having('A register day (docs/conventions.md §17).', 'dayNumber'),
-  'id',
-  'date',
-  'opened',
-  'reportPrinted',
-  'open',
-  'close',
-  'cash',
-  'cashAtClose',
-  'grandTotal',
-  'grandTotalRefund',
-  'closedDayTreasurer',
-  'version',
-  'modified',
-);
-/** The fields of shared/fiscal/report.ts `Report`. */
-export const report = alsoNaming(
-  having('An X or Z report (docs/conventions.md §17).', 'type'),
-  'reportNumber',
-  'produced',
-  'seller',
-  'register',
-  'dayNumber',
-  'date',
-  'open',
-  'close',
-  'sales',
-  'refunds',
-  'netSales',
-  'salesPerCategory',
-  'vatPerRate',
-  'paymentTypes',
-  'goods',
-  'receipts',
-  'unprinted',
-  'drawerOpenings',
-  'copies',
-  'proforma',
-  'discounts',
-  'cancelled',
-  'unfinished',
-  'cash',
-  'grandTotals',
-);
-/** The fields of shared/fiscal/receipt.ts `ReceiptDocument` and the sale (docs/conventions.md §16). */
-export const receipt = alsoNaming(
-  having('A receipt or copy of a sale, with every item of SKVFS 2014:9, 7 kap. 1 § (docs/conventions.md §16).', 'sale'),
-  'sellerId',
-  'cashRegisterName',
-  'receiptNumber',
-  'printType',
-  'controlNumber',
-  'created',
-  'heading',
-  'markings',
-  'training',
-  'refund',
-  'refundFor',
-  'seller',
-  'register',
-  'saleTime',
-  'saleTimeLocal',
-  'timeZone',
-  'treasurer',
-  'lines',
-  'discount',
-  'total',
-  'vat',
-  'vatPerRate',
-  'payments',
-  'currency',
-  'receiptUrl',
-);
-export const journalEntry = having(
-  'An e-journal entry (docs/conventions.md §19).',
-  'sequence',
-  'type',
-  'created',
-  'previousHash',
-  'hash',
-);
-export const generatedJournal = having('The signed e-journal (docs/conventions.md §19).', 'signature');
-
-export const taxStats = having('VAT per rate (docs/conventions.md §20).', 'taxStats');
-export const categoryStats = having('Sales per category (docs/conventions.md §20).', 'categoryStats');
-export const productStats = having('Sales per product (docs/conventions.md §20).', 'productStats');
-export const registerStats = having('Sales per register (docs/conventions.md §20).', 'cashRegisterName', 'total');
-export const salesStats = having('Sales totals (docs/conventions.md §20).', 'total', 'amountOfSales', 'amountOfProducts');
-export const paymentTypeStats = having('Sales per payment type (docs/conventions.md §20).', 'paymentTypeStats');
-export const dayStats = having('Totals per register day (docs/conventions.md §20).', 'dayStats');
 export const sellerStats = having("The seller's registers and sales at a glance.");
 
 export const registration = having('A registration of a register.', 'cashRegisterName');
@@ -245,33 +134,4 @@ export const bridgeStatus = alsoNaming(
     'bridgeVersion',
   ),
   'provisionedAt',
-);
-
-export const kdResult = {
-  type: 'object',
-  description: "The control unit's control code for the receipt, and the unit (docs/conventions.md §25).",
-  required: ['response', 'controlUnitSerial'],
-  properties: { response: text, controlUnitSerial: text },
-} as const;
-export const kdLogRecord = alsoNaming(
-  having(
-    'A Kd log record (spec 2.3): a kd and its outcome (docs/conventions.md §25).',
-    'activation',
-    'brutto',
-    'kdDate',
-    'vatRateToSum',
-    'receiptNumber',
-    'printType',
-    'refund',
-    'errorMessage',
-    'errorStackTrace',
-    'outcome',
-  ),
-  'sellerId',
-  'cashRegisterName',
-  'controlUnitSerial',
-  'softwareVendor',
-  'returnCode',
-  'response',
-  'created',
 );

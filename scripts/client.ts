@@ -34,7 +34,9 @@ function typedRefs(node: Json, root: JsonObject): Json {
   if (!isObject(target)) return node;
   if (target.type === undefined && target.properties === undefined) return { ...target, ...walked };
   const nullable = Array.isArray(siblings.type) && siblings.type.includes('null');
-  return nullable ? { anyOf: [{ $ref }, { type: 'null' }] } : { $ref };
+  // The field's own description stays: it says what the field holds, the target only what kind of value it is.
+  const described: JsonObject = typeof siblings.description === 'string' ? { description: siblings.description } : {};
+  return nullable ? { anyOf: [{ $ref }, { type: 'null' }], ...described } : { ...described, $ref };
 }
 
 const files = new Map<string, string>();

@@ -3662,466 +3662,926 @@ export interface components {
             custom?: string | null;
         } | null;
         saleV15: {
+            /** @description The sale's identifier on its register, chosen by the register (a UUID, say) so that a repeated POST is recognised; null: the server chooses one. */
             identifier: string | null;
+            /** @description The register's own reference for the sale (an order or ticket number), searched by `like`. */
             sellerIdentifier?: string | null;
-            /** @enum {string} */
+            /**
+             * @description `Open`: not paid yet; `Paid` and `Complete`: sold, counted in the day's takings; `Cancelled`: counted only as cancelled.
+             * @enum {string}
+             */
             saleState: "Open" | "Paid" | "Cancelled" | "Complete";
+            /** @description True: a refund (a return), its amounts paid back; every amount of the sale stays positive and this gives the direction. Never changes once recorded. */
             refund: boolean;
+            /** @description A refund: the receipt number (on the same register) of the sale it refunds; a refund never takes back more than is left of it. */
             refundFor?: number | null;
+            /** @description The discount the register gave on the whole sale as an amount, in hundredths of the currency; null or absent: 0. Stored and shown as sent: the reports count `discount`. */
             absoluteDiscount?: number | null;
+            /** @description The discount the register gave on the whole sale as a share, as the register states it (an integer the service stores and shows but never computes with); null or absent: 0. */
             relativeDiscount?: number | null;
+            /** @description The sale's amount with VAT before discounts, in hundredths of the currency; null or absent: `brutto + discount`. */
             vanillaBrutto?: number | null;
+            /** @description Everything discounted on the sale with VAT (`vanillaBrutto - brutto`), in hundredths of the currency; null or absent: 0. The Z report's `discounts` sum it. */
             discount?: number | null;
+            /** @description The sale's total with VAT, in hundredths of the currency (öre for SEK); positive, `refund` gives the direction. Equals the sum of `vatRateSums[].brutto` and, once Paid, of the counting payments. */
             brutto: number;
+            /** @description The sale's VAT, in hundredths of the currency; positive. Equals the sum of `vatRateSums[].vat`. */
             vat: number;
+            /** @description The control unit the register names for the sale, as sent (the one that signs is the activation's). */
             controlUnitId?: string | null;
+            /** @description The identifier of the treasurer (cashier) who made the sale, in the seller's treasurers. */
             treasurer?: string | null;
+            /** @description When the sale was completed: milliseconds since the epoch (UTC). It dates the sale: the day it is recorded in and its hour in the statistics; null: when the server recorded it. */
             close?: number | null;
+            /** @description A training receipt (ÖVNINGSKVITTO), numbered in its own series: counted only in the reports' `training`, in no takings, total or grand total (docs/conventions.md §16). */
             training?: boolean | null;
+            /** @description The lines: what was sold, at most 500. */
             saleProducts: {
+                /** @description The product's identifier in the seller's catalog (the line's article number). */
                 productIdentifier: string;
+                /** @description True: `delta` counts units (pieces); false: the line sells an amount of money, `delta` is that amount. */
                 deltaUnit: boolean;
+                /** @description Units sold when `deltaUnit` is true, else the amount in hundredths of the currency; negative on a line that counts down (a return within a sale). */
                 delta: number;
+                /** @description The discount the register gave on the line as an amount, in hundredths of the currency; null or absent: 0. Stored and shown as sent: the reports count `discount`. */
                 absoluteDiscount?: number | null;
+                /** @description The discount the register gave on the line as a share, as the register states it (an integer the service stores and shows but never computes with); null or absent: 0. What it took off is in `discount`. */
                 relativeDiscount?: number | null;
+                /** @description The line's VAT after its discount, in hundredths of the currency; positive (the sale's `refund` gives the direction). */
                 vat: number;
+                /** @description The line's amount without VAT after its discount (`brutto - vat`), in hundredths of the currency; positive. */
                 netto: number;
+                /** @description The line's amount with VAT after its discount, in hundredths of the currency; positive. */
                 brutto: number;
+                /** @description The line's amount with VAT before its discount, in hundredths of the currency; null or absent: `brutto + discount`. */
                 vanillaBrutto?: number | null;
+                /** @description What the discount took off the line with VAT (`vanillaBrutto - brutto`), in hundredths of the currency; null or absent: 0. */
                 discount?: number | null;
+                /** @description When the register registered the line: milliseconds since the epoch (UTC); null when not sent. */
                 created?: number | null;
+                /** @description The article's name as sold, frozen at the sale for receipts, reports and the auditor's export; null or absent: the catalog's product name at the write (docs/conventions.md §16). */
                 name?: string | null;
+                /** @description The name of the article's category (main group) as sold, frozen at the sale; the Z report's sales per category count by it. Null or absent: the catalog's at the write, or none. */
                 group?: string | null;
-                /** @enum {string|null} */
+                /**
+                 * @description Goods or a service, frozen at the sale; the Z report counts them apart. Null or absent: the catalog's, else `GOODS`.
+                 * @enum {string|null}
+                 */
                 articleType?: "GOODS" | "SERVICE" | null;
+                /** @description How much was sold, in `salesUnit`: units, or a weight, length or time; at most three decimals. Null or absent: `delta` on a unit line, else 1. */
                 quantity?: number | null;
-                /** @enum {string|null} */
+                /**
+                 * @description The unit of `quantity` (`Piece`, `Kilogram`, `Hours`, ...; `Price`: the line is an amount). Null or absent: the catalog product's, else `Piece` on a unit line and `Price` otherwise.
+                 * @enum {string|null}
+                 */
                 salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                /** @description The price with VAT per unit of `quantity` before discounts, in hundredths of the currency; null or absent: `productBrutto`, else worked out from `vanillaBrutto` and `quantity`. */
                 unitPrice?: number | null;
             }[];
+            /** @description The prints of the sale's receipt, oldest first, at most 50: its Normal receipt, its one Copy, Proformas. Stored prints never change; a write sends them first, as stored. */
             prints: {
+                /** @description The receipt number: a Normal print takes the register's next one (a training sale's from its own series), a Copy repeats its Normal's, a Proforma has none (null). Null or absent: the server numbers it; a number sent must be that one (else 409 RECEIPT_NUMBER_OUT_OF_SEQUENCE). */
                 receiptNumber?: number | null;
-                /** @enum {string} */
+                /**
+                 * @description `Normal`: the receipt (one per sale); `Copy`: a copy of it (marked KOPIA, at most one); `Proforma`: a pro forma receipt (EJ KVITTO), no receipt number.
+                 * @enum {string}
+                 */
                 printType: "Normal" | "Copy" | "Proforma";
-                /** @enum {string|null} */
+                /**
+                 * @description How the print reached the customer (displayed, printed, SMS, e-mail, ...), as the register says.
+                 * @enum {string|null}
+                 */
                 deliveryType?: "Display" | "Print" | "SMS" | "Email" | "Discard" | "Journal" | null;
+                /** @description The control unit's control code for this print, from the kd request (docs/conventions.md §25); null without a control unit. */
                 controlNumber?: string | null;
+                /** @description When the print was made: milliseconds since the epoch (UTC); null or absent: when the server stored it. */
                 created?: number | null;
+                /** @description Whether the print came out of the printer, as the register says; null or absent: true. */
                 printed?: boolean | null;
             }[];
+            /** @description The payments, at most 20: split tenders and declined attempts included (only those without a state or APPROVED count). */
             payments: {
-                /** @enum {string} */
+                /**
+                 * @description The means of payment in this version's names (v15 and v26 `Card` and `ProviderD` are v33's `EmvStandalone` and `EmvIntegrated`).
+                 * @enum {string}
+                 */
                 paymentType: "Cash" | "Card" | "WalletA" | "ProviderB" | "ProviderC" | "ProviderD" | "ClosePayment";
+                /** @description The payment's amount in hundredths of the currency; positive (the sale's `refund` gives the direction). The counting payments of a Paid or Complete sale add up to its `brutto`. */
                 amount: number;
-                /** @enum {string|null} */
+                /**
+                 * @description The payment's state. Only a payment without one (null or absent) or `APPROVED` counts: toward the sale's `brutto`, the cash balance and the reports.
+                 * @enum {string|null}
+                 */
                 paymentState?: "SENDING" | "SENDING_FAILED" | "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "CANCELLED" | "CHARGE_FAILED" | "CHARGE_UNKNOWN" | null;
             }[];
+            /** @description The sale's amounts per VAT rate, at most 10; they add up to the sale's `brutto` and `vat`. */
             vatRateSums: {
+                /** @description The VAT rate in hundredths of a percent: 1200 is 12 %, 2500 is 25 % (the sale line's `vatRate` is in whole percent). */
                 vatRate: number;
+                /** @description The VAT at this rate before discounts, in hundredths of the currency; null or absent: `vat`. */
                 vanillaVat?: number | null;
+                /** @description The amount without VAT at this rate before discounts, in hundredths of the currency; null or absent: `netto`. */
                 vanillaNetto?: number | null;
+                /** @description The amount with VAT at this rate before discounts, in hundredths of the currency; null or absent: `brutto`. */
                 vanillaBrutto?: number | null;
+                /** @description The sale's VAT at this rate, in hundredths of the currency; the rates' `vat` add up to the sale's `vat`. */
                 vat: number;
+                /** @description The amount without VAT at this rate, in hundredths of the currency: `brutto - vat`. */
                 netto: number;
+                /** @description The amount with VAT at this rate, in hundredths of the currency; the rates' `brutto` add up to the sale's `brutto`. */
                 brutto: number;
             }[];
         };
         saleV15View: {
+            /** @description The sale's identifier on its register, chosen by the register (a UUID, say) so that a repeated POST is recognised; null: the server chooses one. */
             identifier?: string | null;
+            /** @description The register's own reference for the sale (an order or ticket number), searched by `like`. */
             sellerIdentifier?: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description `Open`: not paid yet; `Paid` and `Complete`: sold, counted in the day's takings; `Cancelled`: counted only as cancelled.
+             * @enum {string|null}
+             */
             saleState?: "Open" | "Paid" | "Cancelled" | "Complete" | null;
+            /** @description True: a refund (a return), its amounts paid back; every amount of the sale stays positive and this gives the direction. Never changes once recorded. */
             refund?: boolean | null;
+            /** @description A refund: the receipt number (on the same register) of the sale it refunds; a refund never takes back more than is left of it. */
             refundFor?: number | null;
+            /** @description The discount the register gave on the whole sale as an amount, in hundredths of the currency; null or absent: 0. Stored and shown as sent: the reports count `discount`. */
             absoluteDiscount?: number | null;
+            /** @description The discount the register gave on the whole sale as a share, as the register states it (an integer the service stores and shows but never computes with); null or absent: 0. */
             relativeDiscount?: number | null;
+            /** @description The sale's amount with VAT before discounts, in hundredths of the currency; null or absent: `brutto + discount`. */
             vanillaBrutto?: number | null;
+            /** @description Everything discounted on the sale with VAT (`vanillaBrutto - brutto`), in hundredths of the currency; null or absent: 0. The Z report's `discounts` sum it. */
             discount?: number | null;
+            /** @description The sale's total with VAT, in hundredths of the currency (öre for SEK); positive, `refund` gives the direction. Equals the sum of `vatRateSums[].brutto` and, once Paid, of the counting payments. */
             brutto?: number | null;
+            /** @description The sale's VAT, in hundredths of the currency; positive. Equals the sum of `vatRateSums[].vat`. */
             vat?: number | null;
+            /** @description The control unit the register names for the sale, as sent (the one that signs is the activation's). */
             controlUnitId?: string | null;
+            /** @description The identifier of the treasurer (cashier) who made the sale, in the seller's treasurers. */
             treasurer?: string | null;
+            /** @description When the sale was completed: milliseconds since the epoch (UTC). It dates the sale: the day it is recorded in and its hour in the statistics; null: when the server recorded it. */
             close?: number | null;
+            /** @description A training receipt (ÖVNINGSKVITTO), numbered in its own series: counted only in the reports' `training`, in no takings, total or grand total (docs/conventions.md §16). */
             training?: boolean | null;
+            /** @description The lines: what was sold, at most 500. */
             saleProducts?: ({
+                /** @description The product's identifier in the seller's catalog (the line's article number). */
                 productIdentifier?: string | null;
+                /** @description True: `delta` counts units (pieces); false: the line sells an amount of money, `delta` is that amount. */
                 deltaUnit?: boolean | null;
+                /** @description Units sold when `deltaUnit` is true, else the amount in hundredths of the currency; negative on a line that counts down (a return within a sale). */
                 delta?: number | null;
+                /** @description The discount the register gave on the line as an amount, in hundredths of the currency; null or absent: 0. Stored and shown as sent: the reports count `discount`. */
                 absoluteDiscount?: number | null;
+                /** @description The discount the register gave on the line as a share, as the register states it (an integer the service stores and shows but never computes with); null or absent: 0. What it took off is in `discount`. */
                 relativeDiscount?: number | null;
+                /** @description The line's VAT after its discount, in hundredths of the currency; positive (the sale's `refund` gives the direction). */
                 vat?: number | null;
+                /** @description The line's amount without VAT after its discount (`brutto - vat`), in hundredths of the currency; positive. */
                 netto?: number | null;
+                /** @description The line's amount with VAT after its discount, in hundredths of the currency; positive. */
                 brutto?: number | null;
+                /** @description The line's amount with VAT before its discount, in hundredths of the currency; null or absent: `brutto + discount`. */
                 vanillaBrutto?: number | null;
+                /** @description What the discount took off the line with VAT (`vanillaBrutto - brutto`), in hundredths of the currency; null or absent: 0. */
                 discount?: number | null;
+                /** @description When the register registered the line: milliseconds since the epoch (UTC); null when not sent. */
                 created?: number | null;
+                /** @description The article's name as sold, frozen at the sale for receipts, reports and the auditor's export; null or absent: the catalog's product name at the write (docs/conventions.md §16). */
                 name?: string | null;
+                /** @description The name of the article's category (main group) as sold, frozen at the sale; the Z report's sales per category count by it. Null or absent: the catalog's at the write, or none. */
                 group?: string | null;
-                /** @enum {string|null} */
+                /**
+                 * @description Goods or a service, frozen at the sale; the Z report counts them apart. Null or absent: the catalog's, else `GOODS`.
+                 * @enum {string|null}
+                 */
                 articleType?: "GOODS" | "SERVICE" | null;
+                /** @description How much was sold, in `salesUnit`: units, or a weight, length or time; at most three decimals. Null or absent: `delta` on a unit line, else 1. */
                 quantity?: number | null;
-                /** @enum {string|null} */
+                /**
+                 * @description The unit of `quantity` (`Piece`, `Kilogram`, `Hours`, ...; `Price`: the line is an amount). Null or absent: the catalog product's, else `Piece` on a unit line and `Price` otherwise.
+                 * @enum {string|null}
+                 */
                 salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                /** @description The price with VAT per unit of `quantity` before discounts, in hundredths of the currency; null or absent: `productBrutto`, else worked out from `vanillaBrutto` and `quantity`. */
                 unitPrice?: number | null;
             } | null)[] | null;
+            /** @description The prints of the sale's receipt, oldest first, at most 50: its Normal receipt, its one Copy, Proformas. Stored prints never change; a write sends them first, as stored. */
             prints?: ({
+                /** @description The receipt number: a Normal print takes the register's next one (a training sale's from its own series), a Copy repeats its Normal's, a Proforma has none (null). Null or absent: the server numbers it; a number sent must be that one (else 409 RECEIPT_NUMBER_OUT_OF_SEQUENCE). */
                 receiptNumber?: number | null;
-                /** @enum {string|null} */
+                /**
+                 * @description `Normal`: the receipt (one per sale); `Copy`: a copy of it (marked KOPIA, at most one); `Proforma`: a pro forma receipt (EJ KVITTO), no receipt number.
+                 * @enum {string|null}
+                 */
                 printType?: "Normal" | "Copy" | "Proforma" | null;
-                /** @enum {string|null} */
+                /**
+                 * @description How the print reached the customer (displayed, printed, SMS, e-mail, ...), as the register says.
+                 * @enum {string|null}
+                 */
                 deliveryType?: "Display" | "Print" | "SMS" | "Email" | "Discard" | "Journal" | null;
+                /** @description The control unit's control code for this print, from the kd request (docs/conventions.md §25); null without a control unit. */
                 controlNumber?: string | null;
+                /** @description When the print was made: milliseconds since the epoch (UTC); null or absent: when the server stored it. */
                 created?: number | null;
+                /** @description Whether the print came out of the printer, as the register says; null or absent: true. */
                 printed?: boolean | null;
             } | null)[] | null;
+            /** @description The payments, at most 20: split tenders and declined attempts included (only those without a state or APPROVED count). */
             payments?: ({
-                /** @enum {string|null} */
+                /**
+                 * @description The means of payment in this version's names (v15 and v26 `Card` and `ProviderD` are v33's `EmvStandalone` and `EmvIntegrated`).
+                 * @enum {string|null}
+                 */
                 paymentType?: "Cash" | "Card" | "WalletA" | "ProviderB" | "ProviderC" | "ProviderD" | "ClosePayment" | null;
+                /** @description The payment's amount in hundredths of the currency; positive (the sale's `refund` gives the direction). The counting payments of a Paid or Complete sale add up to its `brutto`. */
                 amount?: number | null;
-                /** @enum {string|null} */
+                /**
+                 * @description The payment's state. Only a payment without one (null or absent) or `APPROVED` counts: toward the sale's `brutto`, the cash balance and the reports.
+                 * @enum {string|null}
+                 */
                 paymentState?: "SENDING" | "SENDING_FAILED" | "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "CANCELLED" | "CHARGE_FAILED" | "CHARGE_UNKNOWN" | null;
             } | null)[] | null;
+            /** @description The sale's amounts per VAT rate, at most 10; they add up to the sale's `brutto` and `vat`. */
             vatRateSums?: ({
+                /** @description The VAT rate in hundredths of a percent: 1200 is 12 %, 2500 is 25 % (the sale line's `vatRate` is in whole percent). */
                 vatRate?: number | null;
+                /** @description The VAT at this rate before discounts, in hundredths of the currency; null or absent: `vat`. */
                 vanillaVat?: number | null;
+                /** @description The amount without VAT at this rate before discounts, in hundredths of the currency; null or absent: `netto`. */
                 vanillaNetto?: number | null;
+                /** @description The amount with VAT at this rate before discounts, in hundredths of the currency; null or absent: `brutto`. */
                 vanillaBrutto?: number | null;
+                /** @description The sale's VAT at this rate, in hundredths of the currency; the rates' `vat` add up to the sale's `vat`. */
                 vat?: number | null;
+                /** @description The amount without VAT at this rate, in hundredths of the currency: `brutto - vat`. */
                 netto?: number | null;
+                /** @description The amount with VAT at this rate, in hundredths of the currency; the rates' `brutto` add up to the sale's `brutto`. */
                 brutto?: number | null;
             } | null)[] | null;
         } | null;
         saleV26: {
+            /** @description The sale's identifier on its register, chosen by the register (a UUID, say) so that a repeated POST is recognised; null: the server chooses one. */
             identifier: string | null;
+            /** @description The register's own reference for the sale (an order or ticket number), searched by `like`. */
             sellerIdentifier?: string | null;
-            /** @enum {string} */
+            /**
+             * @description `Open`: not paid yet; `Paid` and `Complete`: sold, counted in the day's takings; `Cancelled`: counted only as cancelled.
+             * @enum {string}
+             */
             saleState: "Open" | "Paid" | "Cancelled" | "Complete";
+            /** @description True: a refund (a return), its amounts paid back; every amount of the sale stays positive and this gives the direction. Never changes once recorded. */
             refund: boolean;
+            /** @description A refund: the receipt number (on the same register) of the sale it refunds; a refund never takes back more than is left of it. */
             refundFor?: number | null;
+            /** @description The discount the register gave on the whole sale as an amount, in hundredths of the currency; null or absent: 0. Stored and shown as sent: the reports count `discount`. */
             absoluteDiscount?: number | null;
+            /** @description The discount the register gave on the whole sale as a share, as the register states it (an integer the service stores and shows but never computes with); null or absent: 0. */
             relativeDiscount?: number | null;
+            /** @description The sale's amount with VAT before discounts, in hundredths of the currency; null or absent: `brutto + discount`. */
             vanillaBrutto?: number | null;
+            /** @description Everything discounted on the sale with VAT (`vanillaBrutto - brutto`), in hundredths of the currency; null or absent: 0. The Z report's `discounts` sum it. */
             discount?: number | null;
+            /** @description The sale's total with VAT, in hundredths of the currency (öre for SEK); positive, `refund` gives the direction. Equals the sum of `vatRateSums[].brutto` and, once Paid, of the counting payments. */
             brutto: number;
+            /** @description The sale's VAT, in hundredths of the currency; positive. Equals the sum of `vatRateSums[].vat`. */
             vat: number;
+            /** @description The control unit the register names for the sale, as sent (the one that signs is the activation's). */
             controlUnitId?: string | null;
+            /** @description The identifier of the treasurer (cashier) who made the sale, in the seller's treasurers. */
             treasurer?: string | null;
+            /** @description When the sale was completed: milliseconds since the epoch (UTC). It dates the sale: the day it is recorded in and its hour in the statistics; null: when the server recorded it. */
             close?: number | null;
+            /** @description A training receipt (ÖVNINGSKVITTO), numbered in its own series: counted only in the reports' `training`, in no takings, total or grand total (docs/conventions.md §16). */
             training?: boolean | null;
+            /** @description The `dayNumber` of the register's trading day the sale is recorded in (v26, v33), set by the server. A new sale that names it is held to it: only the open day takes it. */
             day?: number | null;
+            /** @description The lines: what was sold, at most 500. */
             saleProducts: {
+                /** @description The product's identifier in the seller's catalog (the line's article number). */
                 productIdentifier: string;
+                /** @description True: `delta` counts units (pieces); false: the line sells an amount of money, `delta` is that amount. */
                 deltaUnit: boolean;
+                /** @description Units sold when `deltaUnit` is true, else the amount in hundredths of the currency; negative on a line that counts down (a return within a sale). */
                 delta: number;
+                /** @description The discount the register gave on the line as an amount, in hundredths of the currency; null or absent: 0. Stored and shown as sent: the reports count `discount`. */
                 absoluteDiscount?: number | null;
+                /** @description The discount the register gave on the line as a share, as the register states it (an integer the service stores and shows but never computes with); null or absent: 0. What it took off is in `discount`. */
                 relativeDiscount?: number | null;
+                /** @description The line's VAT after its discount, in hundredths of the currency; positive (the sale's `refund` gives the direction). */
                 vat: number;
+                /** @description The line's amount without VAT after its discount (`brutto - vat`), in hundredths of the currency; positive. */
                 netto: number;
+                /** @description The line's amount with VAT after its discount, in hundredths of the currency; positive. */
                 brutto: number;
+                /** @description The line's amount with VAT before its discount, in hundredths of the currency; null or absent: `brutto + discount`. */
                 vanillaBrutto?: number | null;
+                /** @description What the discount took off the line with VAT (`vanillaBrutto - brutto`), in hundredths of the currency; null or absent: 0. */
                 discount?: number | null;
+                /** @description When the register registered the line: milliseconds since the epoch (UTC); null when not sent. */
                 created?: number | null;
+                /** @description The article's name as sold, frozen at the sale for receipts, reports and the auditor's export; null or absent: the catalog's product name at the write (docs/conventions.md §16). */
                 name?: string | null;
+                /** @description The name of the article's category (main group) as sold, frozen at the sale; the Z report's sales per category count by it. Null or absent: the catalog's at the write, or none. */
                 group?: string | null;
-                /** @enum {string|null} */
+                /**
+                 * @description Goods or a service, frozen at the sale; the Z report counts them apart. Null or absent: the catalog's, else `GOODS`.
+                 * @enum {string|null}
+                 */
                 articleType?: "GOODS" | "SERVICE" | null;
+                /** @description How much was sold, in `salesUnit`: units, or a weight, length or time; at most three decimals. Null or absent: `delta` on a unit line, else 1. */
                 quantity?: number | null;
-                /** @enum {string|null} */
+                /**
+                 * @description The unit of `quantity` (`Piece`, `Kilogram`, `Hours`, ...; `Price`: the line is an amount). Null or absent: the catalog product's, else `Piece` on a unit line and `Price` otherwise.
+                 * @enum {string|null}
+                 */
                 salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                /** @description The price with VAT per unit of `quantity` before discounts, in hundredths of the currency; null or absent: `productBrutto`, else worked out from `vanillaBrutto` and `quantity`. */
                 unitPrice?: number | null;
+                /** @description The product's unit price with VAT, in hundredths of the currency (v26, v33). */
                 productBrutto?: number | null;
+                /** @description The line's VAT rate in whole percent: 12 is 12 % (v26, v33). Unlike `vatRateSums[].vatRate`, which is in hundredths of a percent. */
                 vatRate?: number | null;
+                /** @description The line's amount with VAT after its own discount and its share of the sale's discounts, in hundredths of the currency (v26, v33); stored and shown as sent. */
                 effectiveBrutto?: number | null;
             }[];
+            /** @description The prints of the sale's receipt, oldest first, at most 50: its Normal receipt, its one Copy, Proformas. Stored prints never change; a write sends them first, as stored. */
             prints: {
+                /** @description The receipt number: a Normal print takes the register's next one (a training sale's from its own series), a Copy repeats its Normal's, a Proforma has none (null). Null or absent: the server numbers it; a number sent must be that one (else 409 RECEIPT_NUMBER_OUT_OF_SEQUENCE). */
                 receiptNumber?: number | null;
-                /** @enum {string} */
+                /**
+                 * @description `Normal`: the receipt (one per sale); `Copy`: a copy of it (marked KOPIA, at most one); `Proforma`: a pro forma receipt (EJ KVITTO), no receipt number.
+                 * @enum {string}
+                 */
                 printType: "Normal" | "Copy" | "Proforma";
-                /** @enum {string|null} */
+                /**
+                 * @description How the print reached the customer (displayed, printed, SMS, e-mail, ...), as the register says.
+                 * @enum {string|null}
+                 */
                 deliveryType?: "Display" | "Print" | "SMS" | "Email" | "Discard" | "Journal" | null;
+                /** @description The control unit's control code for this print, from the kd request (docs/conventions.md §25); null without a control unit. */
                 controlNumber?: string | null;
+                /** @description When the print was made: milliseconds since the epoch (UTC); null or absent: when the server stored it. */
                 created?: number | null;
+                /** @description Whether the print came out of the printer, as the register says; null or absent: true. */
                 printed?: boolean | null;
             }[];
+            /** @description The payments, at most 20: split tenders and declined attempts included (only those without a state or APPROVED count). */
             payments: {
-                /** @enum {string} */
+                /**
+                 * @description The means of payment in this version's names (v15 and v26 `Card` and `ProviderD` are v33's `EmvStandalone` and `EmvIntegrated`).
+                 * @enum {string}
+                 */
                 paymentType: "Cash" | "Card" | "WalletA" | "ProviderB" | "ProviderC" | "ProviderD" | "ClosePayment";
+                /** @description The payment's amount in hundredths of the currency; positive (the sale's `refund` gives the direction). The counting payments of a Paid or Complete sale add up to its `brutto`. */
                 amount: number;
-                /** @enum {string|null} */
+                /**
+                 * @description The payment's state. Only a payment without one (null or absent) or `APPROVED` counts: toward the sale's `brutto`, the cash balance and the reports.
+                 * @enum {string|null}
+                 */
                 paymentState?: "SENDING" | "SENDING_FAILED" | "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "CANCELLED" | "CHARGE_FAILED" | "CHARGE_UNKNOWN" | null;
             }[];
+            /** @description The sale's amounts per VAT rate, at most 10; they add up to the sale's `brutto` and `vat`. */
             vatRateSums: {
+                /** @description The VAT rate in hundredths of a percent: 1200 is 12 %, 2500 is 25 % (the sale line's `vatRate` is in whole percent). */
                 vatRate: number;
+                /** @description The VAT at this rate before discounts, in hundredths of the currency; null or absent: `vat`. */
                 vanillaVat?: number | null;
+                /** @description The amount without VAT at this rate before discounts, in hundredths of the currency; null or absent: `netto`. */
                 vanillaNetto?: number | null;
+                /** @description The amount with VAT at this rate before discounts, in hundredths of the currency; null or absent: `brutto`. */
                 vanillaBrutto?: number | null;
+                /** @description The sale's VAT at this rate, in hundredths of the currency; the rates' `vat` add up to the sale's `vat`. */
                 vat: number;
+                /** @description The amount without VAT at this rate, in hundredths of the currency: `brutto - vat`. */
                 netto: number;
+                /** @description The amount with VAT at this rate, in hundredths of the currency; the rates' `brutto` add up to the sale's `brutto`. */
                 brutto: number;
             }[];
         };
         saleV26View: {
+            /** @description The sale's identifier on its register, chosen by the register (a UUID, say) so that a repeated POST is recognised; null: the server chooses one. */
             identifier?: string | null;
+            /** @description The register's own reference for the sale (an order or ticket number), searched by `like`. */
             sellerIdentifier?: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description `Open`: not paid yet; `Paid` and `Complete`: sold, counted in the day's takings; `Cancelled`: counted only as cancelled.
+             * @enum {string|null}
+             */
             saleState?: "Open" | "Paid" | "Cancelled" | "Complete" | null;
+            /** @description True: a refund (a return), its amounts paid back; every amount of the sale stays positive and this gives the direction. Never changes once recorded. */
             refund?: boolean | null;
+            /** @description A refund: the receipt number (on the same register) of the sale it refunds; a refund never takes back more than is left of it. */
             refundFor?: number | null;
+            /** @description The discount the register gave on the whole sale as an amount, in hundredths of the currency; null or absent: 0. Stored and shown as sent: the reports count `discount`. */
             absoluteDiscount?: number | null;
+            /** @description The discount the register gave on the whole sale as a share, as the register states it (an integer the service stores and shows but never computes with); null or absent: 0. */
             relativeDiscount?: number | null;
+            /** @description The sale's amount with VAT before discounts, in hundredths of the currency; null or absent: `brutto + discount`. */
             vanillaBrutto?: number | null;
+            /** @description Everything discounted on the sale with VAT (`vanillaBrutto - brutto`), in hundredths of the currency; null or absent: 0. The Z report's `discounts` sum it. */
             discount?: number | null;
+            /** @description The sale's total with VAT, in hundredths of the currency (öre for SEK); positive, `refund` gives the direction. Equals the sum of `vatRateSums[].brutto` and, once Paid, of the counting payments. */
             brutto?: number | null;
+            /** @description The sale's VAT, in hundredths of the currency; positive. Equals the sum of `vatRateSums[].vat`. */
             vat?: number | null;
+            /** @description The control unit the register names for the sale, as sent (the one that signs is the activation's). */
             controlUnitId?: string | null;
+            /** @description The identifier of the treasurer (cashier) who made the sale, in the seller's treasurers. */
             treasurer?: string | null;
+            /** @description When the sale was completed: milliseconds since the epoch (UTC). It dates the sale: the day it is recorded in and its hour in the statistics; null: when the server recorded it. */
             close?: number | null;
+            /** @description A training receipt (ÖVNINGSKVITTO), numbered in its own series: counted only in the reports' `training`, in no takings, total or grand total (docs/conventions.md §16). */
             training?: boolean | null;
+            /** @description The `dayNumber` of the register's trading day the sale is recorded in (v26, v33), set by the server. A new sale that names it is held to it: only the open day takes it. */
             day?: number | null;
+            /** @description The lines: what was sold, at most 500. */
             saleProducts?: ({
+                /** @description The product's identifier in the seller's catalog (the line's article number). */
                 productIdentifier?: string | null;
+                /** @description True: `delta` counts units (pieces); false: the line sells an amount of money, `delta` is that amount. */
                 deltaUnit?: boolean | null;
+                /** @description Units sold when `deltaUnit` is true, else the amount in hundredths of the currency; negative on a line that counts down (a return within a sale). */
                 delta?: number | null;
+                /** @description The discount the register gave on the line as an amount, in hundredths of the currency; null or absent: 0. Stored and shown as sent: the reports count `discount`. */
                 absoluteDiscount?: number | null;
+                /** @description The discount the register gave on the line as a share, as the register states it (an integer the service stores and shows but never computes with); null or absent: 0. What it took off is in `discount`. */
                 relativeDiscount?: number | null;
+                /** @description The line's VAT after its discount, in hundredths of the currency; positive (the sale's `refund` gives the direction). */
                 vat?: number | null;
+                /** @description The line's amount without VAT after its discount (`brutto - vat`), in hundredths of the currency; positive. */
                 netto?: number | null;
+                /** @description The line's amount with VAT after its discount, in hundredths of the currency; positive. */
                 brutto?: number | null;
+                /** @description The line's amount with VAT before its discount, in hundredths of the currency; null or absent: `brutto + discount`. */
                 vanillaBrutto?: number | null;
+                /** @description What the discount took off the line with VAT (`vanillaBrutto - brutto`), in hundredths of the currency; null or absent: 0. */
                 discount?: number | null;
+                /** @description When the register registered the line: milliseconds since the epoch (UTC); null when not sent. */
                 created?: number | null;
+                /** @description The article's name as sold, frozen at the sale for receipts, reports and the auditor's export; null or absent: the catalog's product name at the write (docs/conventions.md §16). */
                 name?: string | null;
+                /** @description The name of the article's category (main group) as sold, frozen at the sale; the Z report's sales per category count by it. Null or absent: the catalog's at the write, or none. */
                 group?: string | null;
-                /** @enum {string|null} */
+                /**
+                 * @description Goods or a service, frozen at the sale; the Z report counts them apart. Null or absent: the catalog's, else `GOODS`.
+                 * @enum {string|null}
+                 */
                 articleType?: "GOODS" | "SERVICE" | null;
+                /** @description How much was sold, in `salesUnit`: units, or a weight, length or time; at most three decimals. Null or absent: `delta` on a unit line, else 1. */
                 quantity?: number | null;
-                /** @enum {string|null} */
+                /**
+                 * @description The unit of `quantity` (`Piece`, `Kilogram`, `Hours`, ...; `Price`: the line is an amount). Null or absent: the catalog product's, else `Piece` on a unit line and `Price` otherwise.
+                 * @enum {string|null}
+                 */
                 salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                /** @description The price with VAT per unit of `quantity` before discounts, in hundredths of the currency; null or absent: `productBrutto`, else worked out from `vanillaBrutto` and `quantity`. */
                 unitPrice?: number | null;
+                /** @description The product's unit price with VAT, in hundredths of the currency (v26, v33). */
                 productBrutto?: number | null;
+                /** @description The line's VAT rate in whole percent: 12 is 12 % (v26, v33). Unlike `vatRateSums[].vatRate`, which is in hundredths of a percent. */
                 vatRate?: number | null;
+                /** @description The line's amount with VAT after its own discount and its share of the sale's discounts, in hundredths of the currency (v26, v33); stored and shown as sent. */
                 effectiveBrutto?: number | null;
             } | null)[] | null;
+            /** @description The prints of the sale's receipt, oldest first, at most 50: its Normal receipt, its one Copy, Proformas. Stored prints never change; a write sends them first, as stored. */
             prints?: ({
+                /** @description The receipt number: a Normal print takes the register's next one (a training sale's from its own series), a Copy repeats its Normal's, a Proforma has none (null). Null or absent: the server numbers it; a number sent must be that one (else 409 RECEIPT_NUMBER_OUT_OF_SEQUENCE). */
                 receiptNumber?: number | null;
-                /** @enum {string|null} */
+                /**
+                 * @description `Normal`: the receipt (one per sale); `Copy`: a copy of it (marked KOPIA, at most one); `Proforma`: a pro forma receipt (EJ KVITTO), no receipt number.
+                 * @enum {string|null}
+                 */
                 printType?: "Normal" | "Copy" | "Proforma" | null;
-                /** @enum {string|null} */
+                /**
+                 * @description How the print reached the customer (displayed, printed, SMS, e-mail, ...), as the register says.
+                 * @enum {string|null}
+                 */
                 deliveryType?: "Display" | "Print" | "SMS" | "Email" | "Discard" | "Journal" | null;
+                /** @description The control unit's control code for this print, from the kd request (docs/conventions.md §25); null without a control unit. */
                 controlNumber?: string | null;
+                /** @description When the print was made: milliseconds since the epoch (UTC); null or absent: when the server stored it. */
                 created?: number | null;
+                /** @description Whether the print came out of the printer, as the register says; null or absent: true. */
                 printed?: boolean | null;
             } | null)[] | null;
+            /** @description The payments, at most 20: split tenders and declined attempts included (only those without a state or APPROVED count). */
             payments?: ({
-                /** @enum {string|null} */
+                /**
+                 * @description The means of payment in this version's names (v15 and v26 `Card` and `ProviderD` are v33's `EmvStandalone` and `EmvIntegrated`).
+                 * @enum {string|null}
+                 */
                 paymentType?: "Cash" | "Card" | "WalletA" | "ProviderB" | "ProviderC" | "ProviderD" | "ClosePayment" | null;
+                /** @description The payment's amount in hundredths of the currency; positive (the sale's `refund` gives the direction). The counting payments of a Paid or Complete sale add up to its `brutto`. */
                 amount?: number | null;
-                /** @enum {string|null} */
+                /**
+                 * @description The payment's state. Only a payment without one (null or absent) or `APPROVED` counts: toward the sale's `brutto`, the cash balance and the reports.
+                 * @enum {string|null}
+                 */
                 paymentState?: "SENDING" | "SENDING_FAILED" | "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "CANCELLED" | "CHARGE_FAILED" | "CHARGE_UNKNOWN" | null;
             } | null)[] | null;
+            /** @description The sale's amounts per VAT rate, at most 10; they add up to the sale's `brutto` and `vat`. */
             vatRateSums?: ({
+                /** @description The VAT rate in hundredths of a percent: 1200 is 12 %, 2500 is 25 % (the sale line's `vatRate` is in whole percent). */
                 vatRate?: number | null;
+                /** @description The VAT at this rate before discounts, in hundredths of the currency; null or absent: `vat`. */
                 vanillaVat?: number | null;
+                /** @description The amount without VAT at this rate before discounts, in hundredths of the currency; null or absent: `netto`. */
                 vanillaNetto?: number | null;
+                /** @description The amount with VAT at this rate before discounts, in hundredths of the currency; null or absent: `brutto`. */
                 vanillaBrutto?: number | null;
+                /** @description The sale's VAT at this rate, in hundredths of the currency; the rates' `vat` add up to the sale's `vat`. */
                 vat?: number | null;
+                /** @description The amount without VAT at this rate, in hundredths of the currency: `brutto - vat`. */
                 netto?: number | null;
+                /** @description The amount with VAT at this rate, in hundredths of the currency; the rates' `brutto` add up to the sale's `brutto`. */
                 brutto?: number | null;
             } | null)[] | null;
         } | null;
         saleV33: {
+            /** @description The sale's identifier on its register, chosen by the register (a UUID, say) so that a repeated POST is recognised; null: the server chooses one. */
             identifier: string | null;
+            /** @description The register's own reference for the sale (an order or ticket number), searched by `like`. */
             sellerIdentifier?: string | null;
-            /** @enum {string} */
+            /**
+             * @description `Open`: not paid yet; `Paid` and `Complete`: sold, counted in the day's takings; `Cancelled`: counted only as cancelled.
+             * @enum {string}
+             */
             saleState: "Open" | "Paid" | "Cancelled" | "Complete";
+            /** @description True: a refund (a return), its amounts paid back; every amount of the sale stays positive and this gives the direction. Never changes once recorded. */
             refund: boolean;
+            /** @description A refund: the receipt number (on the same register) of the sale it refunds; a refund never takes back more than is left of it. */
             refundFor?: number | null;
+            /** @description The discount the register gave on the whole sale as an amount, in hundredths of the currency; null or absent: 0. Stored and shown as sent: the reports count `discount`. */
             absoluteDiscount?: number | null;
+            /** @description The discount the register gave on the whole sale as a share, as the register states it (an integer the service stores and shows but never computes with); null or absent: 0. */
             relativeDiscount?: number | null;
+            /** @description The sale's amount with VAT before discounts, in hundredths of the currency; null or absent: `brutto + discount`. */
             vanillaBrutto?: number | null;
+            /** @description Everything discounted on the sale with VAT (`vanillaBrutto - brutto`), in hundredths of the currency; null or absent: 0. The Z report's `discounts` sum it. */
             discount?: number | null;
+            /** @description The sale's total with VAT, in hundredths of the currency (öre for SEK); positive, `refund` gives the direction. Equals the sum of `vatRateSums[].brutto` and, once Paid, of the counting payments. */
             brutto: number;
+            /** @description The sale's VAT, in hundredths of the currency; positive. Equals the sum of `vatRateSums[].vat`. */
             vat: number;
+            /** @description The control unit the register names for the sale, as sent (the one that signs is the activation's). */
             controlUnitId?: string | null;
+            /** @description The identifier of the treasurer (cashier) who made the sale, in the seller's treasurers. */
             treasurer?: string | null;
+            /** @description When the sale was completed: milliseconds since the epoch (UTC). It dates the sale: the day it is recorded in and its hour in the statistics; null: when the server recorded it. */
             close?: number | null;
+            /** @description A training receipt (ÖVNINGSKVITTO), numbered in its own series: counted only in the reports' `training`, in no takings, total or grand total (docs/conventions.md §16). */
             training?: boolean | null;
+            /** @description The `dayNumber` of the register's trading day the sale is recorded in (v26, v33), set by the server. A new sale that names it is held to it: only the open day takes it. */
             day?: number | null;
+            /** @description The lines: what was sold, at most 500. */
             saleProducts: {
+                /** @description The product's identifier in the seller's catalog (the line's article number). */
                 productIdentifier: string;
+                /** @description True: `delta` counts units (pieces); false: the line sells an amount of money, `delta` is that amount. */
                 deltaUnit: boolean;
+                /** @description Units sold when `deltaUnit` is true, else the amount in hundredths of the currency; negative on a line that counts down (a return within a sale). */
                 delta: number;
+                /** @description The discount the register gave on the line as an amount, in hundredths of the currency; null or absent: 0. Stored and shown as sent: the reports count `discount`. */
                 absoluteDiscount?: number | null;
+                /** @description The discount the register gave on the line as a share, as the register states it (an integer the service stores and shows but never computes with); null or absent: 0. What it took off is in `discount`. */
                 relativeDiscount?: number | null;
+                /** @description The line's VAT after its discount, in hundredths of the currency; positive (the sale's `refund` gives the direction). */
                 vat: number;
+                /** @description The line's amount without VAT after its discount (`brutto - vat`), in hundredths of the currency; positive. */
                 netto: number;
+                /** @description The line's amount with VAT after its discount, in hundredths of the currency; positive. */
                 brutto: number;
+                /** @description The line's amount with VAT before its discount, in hundredths of the currency; null or absent: `brutto + discount`. */
                 vanillaBrutto?: number | null;
+                /** @description What the discount took off the line with VAT (`vanillaBrutto - brutto`), in hundredths of the currency; null or absent: 0. */
                 discount?: number | null;
+                /** @description When the register registered the line: milliseconds since the epoch (UTC); null when not sent. */
                 created?: number | null;
+                /** @description The article's name as sold, frozen at the sale for receipts, reports and the auditor's export; null or absent: the catalog's product name at the write (docs/conventions.md §16). */
                 name?: string | null;
+                /** @description The name of the article's category (main group) as sold, frozen at the sale; the Z report's sales per category count by it. Null or absent: the catalog's at the write, or none. */
                 group?: string | null;
-                /** @enum {string|null} */
+                /**
+                 * @description Goods or a service, frozen at the sale; the Z report counts them apart. Null or absent: the catalog's, else `GOODS`.
+                 * @enum {string|null}
+                 */
                 articleType?: "GOODS" | "SERVICE" | null;
+                /** @description How much was sold, in `salesUnit`: units, or a weight, length or time; at most three decimals. Null or absent: `delta` on a unit line, else 1. */
                 quantity?: number | null;
-                /** @enum {string|null} */
+                /**
+                 * @description The unit of `quantity` (`Piece`, `Kilogram`, `Hours`, ...; `Price`: the line is an amount). Null or absent: the catalog product's, else `Piece` on a unit line and `Price` otherwise.
+                 * @enum {string|null}
+                 */
                 salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                /** @description The price with VAT per unit of `quantity` before discounts, in hundredths of the currency; null or absent: `productBrutto`, else worked out from `vanillaBrutto` and `quantity`. */
                 unitPrice?: number | null;
+                /** @description The product's unit price with VAT, in hundredths of the currency (v26, v33). */
                 productBrutto?: number | null;
+                /** @description The line's VAT rate in whole percent: 12 is 12 % (v26, v33). Unlike `vatRateSums[].vatRate`, which is in hundredths of a percent. */
                 vatRate?: number | null;
+                /** @description The line's amount with VAT after its own discount and its share of the sale's discounts, in hundredths of the currency (v26, v33); stored and shown as sent. */
                 effectiveBrutto?: number | null;
             }[];
+            /** @description The prints of the sale's receipt, oldest first, at most 50: its Normal receipt, its one Copy, Proformas. Stored prints never change; a write sends them first, as stored. */
             prints: {
+                /** @description The receipt number: a Normal print takes the register's next one (a training sale's from its own series), a Copy repeats its Normal's, a Proforma has none (null). Null or absent: the server numbers it; a number sent must be that one (else 409 RECEIPT_NUMBER_OUT_OF_SEQUENCE). */
                 receiptNumber?: number | null;
-                /** @enum {string} */
+                /**
+                 * @description `Normal`: the receipt (one per sale); `Copy`: a copy of it (marked KOPIA, at most one); `Proforma`: a pro forma receipt (EJ KVITTO), no receipt number.
+                 * @enum {string}
+                 */
                 printType: "Normal" | "Copy" | "Proforma";
-                /** @enum {string|null} */
+                /**
+                 * @description How the print reached the customer (displayed, printed, SMS, e-mail, ...), as the register says.
+                 * @enum {string|null}
+                 */
                 deliveryType?: "Display" | "Print" | "SMS" | "Email" | "Discard" | "Journal" | null;
+                /** @description The control unit's control code for this print, from the kd request (docs/conventions.md §25); null without a control unit. */
                 controlNumber?: string | null;
+                /** @description When the print was made: milliseconds since the epoch (UTC); null or absent: when the server stored it. */
                 created?: number | null;
+                /** @description Whether the print came out of the printer, as the register says; null or absent: true. */
                 printed?: boolean | null;
             }[];
+            /** @description The payments, at most 20: split tenders and declined attempts included (only those without a state or APPROVED count). */
             payments: {
-                /** @enum {string} */
+                /**
+                 * @description The means of payment in this version's names (v15 and v26 `Card` and `ProviderD` are v33's `EmvStandalone` and `EmvIntegrated`).
+                 * @enum {string}
+                 */
                 paymentType: "Cash" | "EmvStandalone" | "WalletA" | "ProviderB" | "ProviderC" | "EmvIntegrated" | "ClosePayment";
+                /** @description The payment's amount in hundredths of the currency; positive (the sale's `refund` gives the direction). The counting payments of a Paid or Complete sale add up to its `brutto`. */
                 amount: number;
-                /** @enum {string|null} */
+                /**
+                 * @description The payment's state. Only a payment without one (null or absent) or `APPROVED` counts: toward the sale's `brutto`, the cash balance and the reports.
+                 * @enum {string|null}
+                 */
                 paymentState?: "SENDING" | "SENDING_FAILED" | "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "CANCELLED" | "CHARGE_FAILED" | "CHARGE_UNKNOWN" | null;
             }[];
+            /** @description The sale's amounts per VAT rate, at most 10; they add up to the sale's `brutto` and `vat`. */
             vatRateSums: {
+                /** @description The VAT rate in hundredths of a percent: 1200 is 12 %, 2500 is 25 % (the sale line's `vatRate` is in whole percent). */
                 vatRate: number;
+                /** @description The VAT at this rate before discounts, in hundredths of the currency; null or absent: `vat`. */
                 vanillaVat?: number | null;
+                /** @description The amount without VAT at this rate before discounts, in hundredths of the currency; null or absent: `netto`. */
                 vanillaNetto?: number | null;
+                /** @description The amount with VAT at this rate before discounts, in hundredths of the currency; null or absent: `brutto`. */
                 vanillaBrutto?: number | null;
+                /** @description The sale's VAT at this rate, in hundredths of the currency; the rates' `vat` add up to the sale's `vat`. */
                 vat: number;
+                /** @description The amount without VAT at this rate, in hundredths of the currency: `brutto - vat`. */
                 netto: number;
+                /** @description The amount with VAT at this rate, in hundredths of the currency; the rates' `brutto` add up to the sale's `brutto`. */
                 brutto: number;
             }[];
         };
         saleV33View: {
+            /** @description The sale's identifier on its register, chosen by the register (a UUID, say) so that a repeated POST is recognised; null: the server chooses one. */
             identifier?: string | null;
+            /** @description The register's own reference for the sale (an order or ticket number), searched by `like`. */
             sellerIdentifier?: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description `Open`: not paid yet; `Paid` and `Complete`: sold, counted in the day's takings; `Cancelled`: counted only as cancelled.
+             * @enum {string|null}
+             */
             saleState?: "Open" | "Paid" | "Cancelled" | "Complete" | null;
+            /** @description True: a refund (a return), its amounts paid back; every amount of the sale stays positive and this gives the direction. Never changes once recorded. */
             refund?: boolean | null;
+            /** @description A refund: the receipt number (on the same register) of the sale it refunds; a refund never takes back more than is left of it. */
             refundFor?: number | null;
+            /** @description The discount the register gave on the whole sale as an amount, in hundredths of the currency; null or absent: 0. Stored and shown as sent: the reports count `discount`. */
             absoluteDiscount?: number | null;
+            /** @description The discount the register gave on the whole sale as a share, as the register states it (an integer the service stores and shows but never computes with); null or absent: 0. */
             relativeDiscount?: number | null;
+            /** @description The sale's amount with VAT before discounts, in hundredths of the currency; null or absent: `brutto + discount`. */
             vanillaBrutto?: number | null;
+            /** @description Everything discounted on the sale with VAT (`vanillaBrutto - brutto`), in hundredths of the currency; null or absent: 0. The Z report's `discounts` sum it. */
             discount?: number | null;
+            /** @description The sale's total with VAT, in hundredths of the currency (öre for SEK); positive, `refund` gives the direction. Equals the sum of `vatRateSums[].brutto` and, once Paid, of the counting payments. */
             brutto?: number | null;
+            /** @description The sale's VAT, in hundredths of the currency; positive. Equals the sum of `vatRateSums[].vat`. */
             vat?: number | null;
+            /** @description The control unit the register names for the sale, as sent (the one that signs is the activation's). */
             controlUnitId?: string | null;
+            /** @description The identifier of the treasurer (cashier) who made the sale, in the seller's treasurers. */
             treasurer?: string | null;
+            /** @description When the sale was completed: milliseconds since the epoch (UTC). It dates the sale: the day it is recorded in and its hour in the statistics; null: when the server recorded it. */
             close?: number | null;
+            /** @description A training receipt (ÖVNINGSKVITTO), numbered in its own series: counted only in the reports' `training`, in no takings, total or grand total (docs/conventions.md §16). */
             training?: boolean | null;
+            /** @description The `dayNumber` of the register's trading day the sale is recorded in (v26, v33), set by the server. A new sale that names it is held to it: only the open day takes it. */
             day?: number | null;
+            /** @description The lines: what was sold, at most 500. */
             saleProducts?: ({
+                /** @description The product's identifier in the seller's catalog (the line's article number). */
                 productIdentifier?: string | null;
+                /** @description True: `delta` counts units (pieces); false: the line sells an amount of money, `delta` is that amount. */
                 deltaUnit?: boolean | null;
+                /** @description Units sold when `deltaUnit` is true, else the amount in hundredths of the currency; negative on a line that counts down (a return within a sale). */
                 delta?: number | null;
+                /** @description The discount the register gave on the line as an amount, in hundredths of the currency; null or absent: 0. Stored and shown as sent: the reports count `discount`. */
                 absoluteDiscount?: number | null;
+                /** @description The discount the register gave on the line as a share, as the register states it (an integer the service stores and shows but never computes with); null or absent: 0. What it took off is in `discount`. */
                 relativeDiscount?: number | null;
+                /** @description The line's VAT after its discount, in hundredths of the currency; positive (the sale's `refund` gives the direction). */
                 vat?: number | null;
+                /** @description The line's amount without VAT after its discount (`brutto - vat`), in hundredths of the currency; positive. */
                 netto?: number | null;
+                /** @description The line's amount with VAT after its discount, in hundredths of the currency; positive. */
                 brutto?: number | null;
+                /** @description The line's amount with VAT before its discount, in hundredths of the currency; null or absent: `brutto + discount`. */
                 vanillaBrutto?: number | null;
+                /** @description What the discount took off the line with VAT (`vanillaBrutto - brutto`), in hundredths of the currency; null or absent: 0. */
                 discount?: number | null;
+                /** @description When the register registered the line: milliseconds since the epoch (UTC); null when not sent. */
                 created?: number | null;
+                /** @description The article's name as sold, frozen at the sale for receipts, reports and the auditor's export; null or absent: the catalog's product name at the write (docs/conventions.md §16). */
                 name?: string | null;
+                /** @description The name of the article's category (main group) as sold, frozen at the sale; the Z report's sales per category count by it. Null or absent: the catalog's at the write, or none. */
                 group?: string | null;
-                /** @enum {string|null} */
+                /**
+                 * @description Goods or a service, frozen at the sale; the Z report counts them apart. Null or absent: the catalog's, else `GOODS`.
+                 * @enum {string|null}
+                 */
                 articleType?: "GOODS" | "SERVICE" | null;
+                /** @description How much was sold, in `salesUnit`: units, or a weight, length or time; at most three decimals. Null or absent: `delta` on a unit line, else 1. */
                 quantity?: number | null;
-                /** @enum {string|null} */
+                /**
+                 * @description The unit of `quantity` (`Piece`, `Kilogram`, `Hours`, ...; `Price`: the line is an amount). Null or absent: the catalog product's, else `Piece` on a unit line and `Price` otherwise.
+                 * @enum {string|null}
+                 */
                 salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                /** @description The price with VAT per unit of `quantity` before discounts, in hundredths of the currency; null or absent: `productBrutto`, else worked out from `vanillaBrutto` and `quantity`. */
                 unitPrice?: number | null;
+                /** @description The product's unit price with VAT, in hundredths of the currency (v26, v33). */
                 productBrutto?: number | null;
+                /** @description The line's VAT rate in whole percent: 12 is 12 % (v26, v33). Unlike `vatRateSums[].vatRate`, which is in hundredths of a percent. */
                 vatRate?: number | null;
+                /** @description The line's amount with VAT after its own discount and its share of the sale's discounts, in hundredths of the currency (v26, v33); stored and shown as sent. */
                 effectiveBrutto?: number | null;
             } | null)[] | null;
+            /** @description The prints of the sale's receipt, oldest first, at most 50: its Normal receipt, its one Copy, Proformas. Stored prints never change; a write sends them first, as stored. */
             prints?: ({
+                /** @description The receipt number: a Normal print takes the register's next one (a training sale's from its own series), a Copy repeats its Normal's, a Proforma has none (null). Null or absent: the server numbers it; a number sent must be that one (else 409 RECEIPT_NUMBER_OUT_OF_SEQUENCE). */
                 receiptNumber?: number | null;
-                /** @enum {string|null} */
+                /**
+                 * @description `Normal`: the receipt (one per sale); `Copy`: a copy of it (marked KOPIA, at most one); `Proforma`: a pro forma receipt (EJ KVITTO), no receipt number.
+                 * @enum {string|null}
+                 */
                 printType?: "Normal" | "Copy" | "Proforma" | null;
-                /** @enum {string|null} */
+                /**
+                 * @description How the print reached the customer (displayed, printed, SMS, e-mail, ...), as the register says.
+                 * @enum {string|null}
+                 */
                 deliveryType?: "Display" | "Print" | "SMS" | "Email" | "Discard" | "Journal" | null;
+                /** @description The control unit's control code for this print, from the kd request (docs/conventions.md §25); null without a control unit. */
                 controlNumber?: string | null;
+                /** @description When the print was made: milliseconds since the epoch (UTC); null or absent: when the server stored it. */
                 created?: number | null;
+                /** @description Whether the print came out of the printer, as the register says; null or absent: true. */
                 printed?: boolean | null;
             } | null)[] | null;
+            /** @description The payments, at most 20: split tenders and declined attempts included (only those without a state or APPROVED count). */
             payments?: ({
-                /** @enum {string|null} */
+                /**
+                 * @description The means of payment in this version's names (v15 and v26 `Card` and `ProviderD` are v33's `EmvStandalone` and `EmvIntegrated`).
+                 * @enum {string|null}
+                 */
                 paymentType?: "Cash" | "EmvStandalone" | "WalletA" | "ProviderB" | "ProviderC" | "EmvIntegrated" | "ClosePayment" | null;
+                /** @description The payment's amount in hundredths of the currency; positive (the sale's `refund` gives the direction). The counting payments of a Paid or Complete sale add up to its `brutto`. */
                 amount?: number | null;
-                /** @enum {string|null} */
+                /**
+                 * @description The payment's state. Only a payment without one (null or absent) or `APPROVED` counts: toward the sale's `brutto`, the cash balance and the reports.
+                 * @enum {string|null}
+                 */
                 paymentState?: "SENDING" | "SENDING_FAILED" | "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "CANCELLED" | "CHARGE_FAILED" | "CHARGE_UNKNOWN" | null;
             } | null)[] | null;
+            /** @description The sale's amounts per VAT rate, at most 10; they add up to the sale's `brutto` and `vat`. */
             vatRateSums?: ({
+                /** @description The VAT rate in hundredths of a percent: 1200 is 12 %, 2500 is 25 % (the sale line's `vatRate` is in whole percent). */
                 vatRate?: number | null;
+                /** @description The VAT at this rate before discounts, in hundredths of the currency; null or absent: `vat`. */
                 vanillaVat?: number | null;
+                /** @description The amount without VAT at this rate before discounts, in hundredths of the currency; null or absent: `netto`. */
                 vanillaNetto?: number | null;
+                /** @description The amount with VAT at this rate before discounts, in hundredths of the currency; null or absent: `brutto`. */
                 vanillaBrutto?: number | null;
+                /** @description The sale's VAT at this rate, in hundredths of the currency; the rates' `vat` add up to the sale's `vat`. */
                 vat?: number | null;
+                /** @description The amount without VAT at this rate, in hundredths of the currency: `brutto - vat`. */
                 netto?: number | null;
+                /** @description The amount with VAT at this rate, in hundredths of the currency; the rates' `brutto` add up to the sale's `brutto`. */
                 brutto?: number | null;
             } | null)[] | null;
         } | null;
         day: {
+            /** @description The day's id in lists: its `dayNumber`. Server's; ignored in a body. */
             id?: number | null;
+            /** @description The business date as the integer `yyyymmdd` (20261127), in the seller's time zone (SE: Europe/Stockholm), not UTC. Server's; ignored in a body. */
             date?: number | null;
+            /** @description The day's number on its register: 1, 2, 3, ... without gaps; a Z report's number. Server's; ignored in a body. */
             dayNumber?: number | null;
+            /** @description True while the day is open. In a body, `false` closes the open day; absent or true keeps it open. */
             opened?: boolean | null;
+            /** @description Whether the day's Z report has been printed (once). Server's; ignored in a body. */
             reportPrinted?: boolean | null;
+            /** @description When the day opened: milliseconds since the epoch (UTC). Server's; ignored in a body. */
             open?: number | null;
+            /** @description When the day closed: milliseconds since the epoch (UTC); null while open. Server's; ignored in a body. */
             close?: number | null;
+            /** @description The cash that should be in the drawer, in hundredths of the currency: the day's deposits + cash payments of sales - cash paid back for refunds - withdrawals (docs/conventions.md §18); training receipts not included. Server's; ignored in a body. */
             cash?: number | null;
+            /** @description `cash` as it was when the day closed, in hundredths of the currency; null while open. Server's; ignored in a body. */
             cashAtClose?: number | null;
+            /** @description The register's grand total at the close: the brutto of every Paid or Complete sale since its first day, this day's included, refunds and training receipts not, in hundredths of the currency; null while open. Server's; ignored in a body. */
             grandTotal?: number | null;
+            /** @description The register's refunds at the close: the brutto of every Paid or Complete refund since its first day, this day's included, in hundredths of the currency (positive); null while open. Server's; ignored in a body. */
             grandTotalRefund?: number | null;
+            /** @description The identifier of the treasurer who closes the day: what a body writes. */
             closedDayTreasurer?: string | null;
+            /** @description The register's record version at the day's last change. Server's; ignored in a body. */
             version?: number | null;
+            /** @description When the day last changed: milliseconds since the epoch (UTC). Server's; ignored in a body. */
             modified?: number | null;
         };
-        /** @description A register day (docs/conventions.md §17). */
+        /** @description A register's trading day (docs/conventions.md §17) as v26 and v33 show it; v15's lists show `{id, date}` only. Amounts in hundredths of the seller's currency. */
         dayView: {
-            dayNumber: unknown;
-            id?: unknown;
-            date?: unknown;
-            opened?: unknown;
-            reportPrinted?: unknown;
-            open?: unknown;
-            close?: unknown;
-            cash?: unknown;
-            cashAtClose?: unknown;
-            grandTotal?: unknown;
-            grandTotalRefund?: unknown;
-            closedDayTreasurer?: unknown;
-            version?: unknown;
-            modified?: unknown;
+            /** @description The day's id: its `dayNumber`. */
+            id: number;
+            /** @description The day's date: the business date as the integer `yyyymmdd` (20261127) in the seller's time zone, not UTC */
+            date: number;
+            /** @description The day's number on its register: 1, 2, 3, ... without gaps; its Z report's number. */
+            dayNumber?: number;
+            /** @description True while the day is open. */
+            opened?: boolean;
+            /** @description Whether its Z report has been printed (once). */
+            reportPrinted?: boolean;
+            /** @description When the day opened: milliseconds since the epoch (UTC) */
+            open?: number;
+            /** @description When the day closed; null while open: milliseconds since the epoch (UTC) */
+            close?: number | null;
+            /** @description The cash that should be in the drawer: the day's deposits + cash payments of sales - cash paid back for refunds - withdrawals (docs/conventions.md §18; training receipts not included), in hundredths of the currency */
+            cash?: number;
+            /** @description `cash` as it was at the close; null while open, in hundredths of the currency */
+            cashAtClose?: number | null;
+            /** @description The register's grand total at the close: the brutto of every sold sale since its first day, this day's included, refunds and training receipts not; null while open, in hundredths of the currency */
+            grandTotal?: number | null;
+            /** @description The brutto of every sold refund of the register since its first day at the close, this day's included, positive; null while open, in hundredths of the currency */
+            grandTotalRefund?: number | null;
+            /** @description The identifier of the treasurer who closed the day, or null. */
+            closedDayTreasurer?: string | null;
+            /** @description The register's record version at the day's last change. */
+            version?: number;
+            /** @description When the day last changed: milliseconds since the epoch (UTC) */
+            modified?: number;
         };
         balanceChange: {
+            /** @description The cash put into or taken out of the drawer, in hundredths of the currency; positive (`action` gives the direction). */
             amount: number;
-            /** @enum {string} */
+            /**
+             * @description `DEPOSIT`: cash put in (the float); `WITHDRAWAL`: cash taken out, at most the balance.
+             * @enum {string}
+             */
             action: "DEPOSIT" | "WITHDRAWAL";
         };
         balanceChangeView: {
+            /** @description The cash put into or taken out of the drawer, in hundredths of the currency; positive (`action` gives the direction). */
             amount?: number | null;
-            /** @enum {string|null} */
+            /**
+             * @description `DEPOSIT`: cash put in (the float); `WITHDRAWAL`: cash taken out, at most the balance.
+             * @enum {string|null}
+             */
             action?: "DEPOSIT" | "WITHDRAWAL" | null;
         } | null;
         journalUpload: {
-            /** @enum {string} */
+            /**
+             * @description `DEVICE` or absent: a device event, `data` any JSON object; else the register event (docs/conventions.md §19).
+             * @enum {string}
+             */
             type?: "DEVICE" | "LOGIN" | "LOGOUT" | "DRAWER_OPENED" | "CLEAR" | "TRAINING_MODE_ON" | "TRAINING_MODE_OFF" | "REGISTER_STARTED" | "REGISTER_STOPPED" | "REGISTER_RESTARTED" | "PRICE_ENQUIRY" | "ARTICLE_REGISTERED" | "ARTICLE_CHANGED" | "ARTICLE_DELETED" | "ARTICLE_PARKED" | "PARKED_ARTICLE_CHANGED" | "PARKED_ARTICLE_DELETED" | "PARKED_ARTICLE_MOVED" | "PARKING_OPENED" | "PARKING_CLOSED" | "CLOCK_CHANGED" | "OTHER_REPORT" | "CONTROL_PROGRAM_STATUS";
+            /** @description When the event happened on the register: milliseconds since the epoch (UTC); required for a register event, at most 5 minutes ahead of the server and not before the latest closed day's close. */
             created?: number;
+            /** @description Who did it: the treasurer's name or identifier, 1 to 72 characters. */
             treasurer?: string | null;
+            /** @description A device event's data (any JSON object of at most 8192 bytes as canonical JSON), or the register event's fields. */
             data: Record<string, unknown>;
         };
         journalUploadView: {
-            /** @enum {string|null} */
+            /**
+             * @description `DEVICE` or absent: a device event, `data` any JSON object; else the register event (docs/conventions.md §19).
+             * @enum {string|null}
+             */
             type?: "DEVICE" | "LOGIN" | "LOGOUT" | "DRAWER_OPENED" | "CLEAR" | "TRAINING_MODE_ON" | "TRAINING_MODE_OFF" | "REGISTER_STARTED" | "REGISTER_STOPPED" | "REGISTER_RESTARTED" | "PRICE_ENQUIRY" | "ARTICLE_REGISTERED" | "ARTICLE_CHANGED" | "ARTICLE_DELETED" | "ARTICLE_PARKED" | "PARKED_ARTICLE_CHANGED" | "PARKED_ARTICLE_DELETED" | "PARKED_ARTICLE_MOVED" | "PARKING_OPENED" | "PARKING_CLOSED" | "CLOCK_CHANGED" | "OTHER_REPORT" | "CONTROL_PROGRAM_STATUS" | null;
+            /** @description When the event happened on the register: milliseconds since the epoch (UTC); required for a register event, at most 5 minutes ahead of the server and not before the latest closed day's close. */
             created?: number | null;
+            /** @description Who did it: the treasurer's name or identifier, 1 to 72 characters. */
             treasurer?: string | null;
+            /** @description A device event's data (any JSON object of at most 8192 bytes as canonical JSON), or the register event's fields. */
             data?: Record<string, unknown> | null;
         } | null;
         emailMessage: {
@@ -4153,73 +4613,131 @@ export interface components {
             amount?: string | null;
         } | null;
         kdV15: {
+            /** @description At most 4 VAT rates, each a key in percent as text (`"25"`, `"12.5"`, 0 to 99.99, at most two decimals; not hundredths of a percent) -> an amount in hundredths of the currency: with `brutto` the VAT at that rate, without it the gross at that rate (docs/conventions.md §25). */
             vatRateToSum: {
                 [key: string]: number;
             };
+            /** @description True: the receipt returns money (the unit registers the amount as a return amount). */
             refund: boolean;
-            /** @enum {string|integer} */
+            /**
+             * @description The print to register: `Normal`, `Copy` or `Proforma`, or their positions 0, 1, 2.
+             * @enum {string|integer}
+             */
             printType: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2;
+            /** @description The receipt's time: milliseconds since the epoch (UTC); the unit registers it to the minute on the seller's wall clock. */
             date: number;
+            /** @description A training receipt: registered as `ovning`, `receiptNumber` in the training series (docs/conventions.md §16). */
             training?: boolean | null;
+            /** @description The receipt's total with VAT in hundredths of the currency, positive for a refund too (`refund` gives the direction). With it `vatRateToSum` holds the VAT amount per rate; without it (v26, v33) the gross per rate. */
             brutto: number;
+            /** @description The receipt's number on the register; null or absent: the register's next receipt number (a Copy: its last one). */
             receiptNumber?: number | null;
         };
         kdV15View: {
+            /** @description At most 4 VAT rates, each a key in percent as text (`"25"`, `"12.5"`, 0 to 99.99, at most two decimals; not hundredths of a percent) -> an amount in hundredths of the currency: with `brutto` the VAT at that rate, without it the gross at that rate (docs/conventions.md §25). */
             vatRateToSum?: Record<string, unknown> | null;
+            /** @description True: the receipt returns money (the unit registers the amount as a return amount). */
             refund?: boolean | null;
-            /** @enum {string|integer|null} */
+            /**
+             * @description The print to register: `Normal`, `Copy` or `Proforma`, or their positions 0, 1, 2.
+             * @enum {string|integer|null}
+             */
             printType?: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2 | null;
+            /** @description The receipt's time: milliseconds since the epoch (UTC); the unit registers it to the minute on the seller's wall clock. */
             date?: number | null;
+            /** @description A training receipt: registered as `ovning`, `receiptNumber` in the training series (docs/conventions.md §16). */
             training?: boolean | null;
+            /** @description The receipt's total with VAT in hundredths of the currency, positive for a refund too (`refund` gives the direction). With it `vatRateToSum` holds the VAT amount per rate; without it (v26, v33) the gross per rate. */
             brutto?: number | null;
+            /** @description The receipt's number on the register; null or absent: the register's next receipt number (a Copy: its last one). */
             receiptNumber?: number | null;
         } | null;
         kdV26: {
+            /** @description At most 4 VAT rates, each a key in percent as text (`"25"`, `"12.5"`, 0 to 99.99, at most two decimals; not hundredths of a percent) -> an amount in hundredths of the currency: with `brutto` the VAT at that rate, without it the gross at that rate (docs/conventions.md §25). */
             vatRateToSum: {
                 [key: string]: number;
             };
+            /** @description True: the receipt returns money (the unit registers the amount as a return amount). */
             refund: boolean;
-            /** @enum {string|integer} */
+            /**
+             * @description The print to register: `Normal`, `Copy` or `Proforma`, or their positions 0, 1, 2.
+             * @enum {string|integer}
+             */
             printType: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2;
+            /** @description The receipt's time: milliseconds since the epoch (UTC); the unit registers it to the minute on the seller's wall clock. */
             date: number;
+            /** @description A training receipt: registered as `ovning`, `receiptNumber` in the training series (docs/conventions.md §16). */
             training?: boolean | null;
+            /** @description The receipt's total with VAT in hundredths of the currency, positive for a refund too (`refund` gives the direction). With it `vatRateToSum` holds the VAT amount per rate; without it (v26, v33) the gross per rate. */
             brutto?: number | null;
+            /** @description The receipt's number on the register (a Copy: its receipt's number). */
             receiptNumber: number;
         };
         kdV26View: {
+            /** @description At most 4 VAT rates, each a key in percent as text (`"25"`, `"12.5"`, 0 to 99.99, at most two decimals; not hundredths of a percent) -> an amount in hundredths of the currency: with `brutto` the VAT at that rate, without it the gross at that rate (docs/conventions.md §25). */
             vatRateToSum?: Record<string, unknown> | null;
+            /** @description True: the receipt returns money (the unit registers the amount as a return amount). */
             refund?: boolean | null;
-            /** @enum {string|integer|null} */
+            /**
+             * @description The print to register: `Normal`, `Copy` or `Proforma`, or their positions 0, 1, 2.
+             * @enum {string|integer|null}
+             */
             printType?: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2 | null;
+            /** @description The receipt's time: milliseconds since the epoch (UTC); the unit registers it to the minute on the seller's wall clock. */
             date?: number | null;
+            /** @description A training receipt: registered as `ovning`, `receiptNumber` in the training series (docs/conventions.md §16). */
             training?: boolean | null;
+            /** @description The receipt's total with VAT in hundredths of the currency, positive for a refund too (`refund` gives the direction). With it `vatRateToSum` holds the VAT amount per rate; without it (v26, v33) the gross per rate. */
             brutto?: number | null;
+            /** @description The receipt's number on the register (a Copy: its receipt's number). */
             receiptNumber?: number | null;
         } | null;
         kdV33: {
+            /** @description At most 4 VAT rates, each a key in percent as text (`"25"`, `"12.5"`, 0 to 99.99, at most two decimals; not hundredths of a percent) -> an amount in hundredths of the currency: with `brutto` the VAT at that rate, without it the gross at that rate (docs/conventions.md §25). */
             vatRateToSum: {
                 [key: string]: number;
             };
+            /** @description True: the receipt returns money (the unit registers the amount as a return amount). */
             refund: boolean;
-            /** @enum {string|integer} */
+            /**
+             * @description The print to register: `Normal`, `Copy` or `Proforma`, or their positions 0, 1, 2.
+             * @enum {string|integer}
+             */
             printType: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2;
+            /** @description The receipt's time: milliseconds since the epoch (UTC); the unit registers it to the minute on the seller's wall clock. */
             date: number;
+            /** @description A training receipt: registered as `ovning`, `receiptNumber` in the training series (docs/conventions.md §16). */
             training?: boolean | null;
+            /** @description The receipt's total with VAT in hundredths of the currency, positive for a refund too (`refund` gives the direction). With it `vatRateToSum` holds the VAT amount per rate; without it (v26, v33) the gross per rate. */
             brutto?: number | null;
+            /** @description The receipt's number on the register (a Copy: its receipt's number). */
             receiptNumber: number;
+            /** @description The control unit's serial: the activation's (with `applicationPackage`, or neither). */
             controlUnitSerial?: string | null;
+            /** @description The register application's package: the activation's (with `controlUnitSerial`, or neither). */
             applicationPackage?: string | null;
         };
         kdV33View: {
+            /** @description At most 4 VAT rates, each a key in percent as text (`"25"`, `"12.5"`, 0 to 99.99, at most two decimals; not hundredths of a percent) -> an amount in hundredths of the currency: with `brutto` the VAT at that rate, without it the gross at that rate (docs/conventions.md §25). */
             vatRateToSum?: Record<string, unknown> | null;
+            /** @description True: the receipt returns money (the unit registers the amount as a return amount). */
             refund?: boolean | null;
-            /** @enum {string|integer|null} */
+            /**
+             * @description The print to register: `Normal`, `Copy` or `Proforma`, or their positions 0, 1, 2.
+             * @enum {string|integer|null}
+             */
             printType?: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2 | null;
+            /** @description The receipt's time: milliseconds since the epoch (UTC); the unit registers it to the minute on the seller's wall clock. */
             date?: number | null;
+            /** @description A training receipt: registered as `ovning`, `receiptNumber` in the training series (docs/conventions.md §16). */
             training?: boolean | null;
+            /** @description The receipt's total with VAT in hundredths of the currency, positive for a refund too (`refund` gives the direction). With it `vatRateToSum` holds the VAT amount per rate; without it (v26, v33) the gross per rate. */
             brutto?: number | null;
+            /** @description The receipt's number on the register (a Copy: its receipt's number). */
             receiptNumber?: number | null;
+            /** @description The control unit's serial: the activation's (with `applicationPackage`, or neither). */
             controlUnitSerial?: string | null;
+            /** @description The register application's package: the activation's (with `controlUnitSerial`, or neither). */
             applicationPackage?: string | null;
         } | null;
         /** @description An activation with its registration, installation and control unit. */
@@ -4241,8 +4759,9 @@ export interface components {
         activationTokenResult: {
             activationSecurityToken: string;
         };
-        /** @description The register's cash balance in hundredths (docs/conventions.md §18). */
+        /** @description The register's cash balance after the change (docs/conventions.md §18). */
         amountResult: {
+            /** @description The cash that should be in the drawer: the open day's deposits + cash payments of sales - cash paid back for refunds - withdrawals, in hundredths of the currency */
             amount: number;
         };
         /** @description A control unit's edge bridge (docs/conventions.md §23). */
@@ -4257,9 +4776,21 @@ export interface components {
         };
         /** @description A build of the application on an installation. */
         buildInfo: Record<string, unknown>;
-        /** @description Sales per category (docs/conventions.md §20). */
+        /** @description Sales per category of the catalog over the period (docs/conventions.md §20). Amounts in hundredths of the seller's currency; only Paid and Complete sales count, refunds with a minus sign; training receipts never. */
         categoryStats: {
-            categoryStats: unknown;
+            /** @description Every unit once, in a category or not: units sold (a unit line's `delta`, any other line 1), refunds' taken off. */
+            totalProductsSold: number;
+            /** @description One item per category its products sold in, by name; a product in two categories counts in both. */
+            categoryStats: {
+                /** @description The category's name. */
+                name: string;
+                /** @description Its products' net sales with VAT, in hundredths of the currency */
+                brutto: number;
+                /** @description Its products' units: units sold (a unit line's `delta`, any other line 1), refunds' taken off. */
+                count: number;
+                /** @description Its products' net VAT, in hundredths of the currency */
+                vatSum: number;
+            }[];
         };
         /** @description A commodity with its product and categories. */
         commodityAdvanced: Record<string, unknown>;
@@ -4276,14 +4807,30 @@ export interface components {
             softwareVendor: unknown;
             geolocation?: unknown;
         };
-        /** @description A day, briefly. */
+        /** @description A register day, briefly (docs/conventions.md §17). */
         dayMinified: {
-            id: unknown;
-            date: unknown;
+            /** @description The day's id: its `dayNumber`. */
+            id: number;
+            /** @description The day's date: the business date as the integer `yyyymmdd` (20261127) in the seller's time zone, not UTC */
+            date: number;
         };
-        /** @description Totals per register day (docs/conventions.md §20). */
+        /** @description The register days of the period (docs/conventions.md §20). Amounts in hundredths of the seller's currency; only Paid and Complete sales count, refunds with a minus sign; training receipts never. */
         dayStats: {
-            dayStats: unknown;
+            /** @description One item per day of every register covered, in the order they opened. */
+            dayStats: {
+                /** @description The register's name. */
+                cashRegisterName: string;
+                /** @description The day's number on its register: 1, 2, 3, ... without gaps; its Z report's number. */
+                dayNumber: number;
+                /** @description When the day opened: milliseconds since the epoch (UTC) */
+                open: number;
+                /** @description v33: when the day closed; null while open: milliseconds since the epoch (UTC) */
+                close?: number | null;
+                /** @description The day's net sales with VAT (its Z report's `netSales.brutto`), in hundredths of the currency */
+                brutto: number;
+                /** @description The day's net VAT (its Z report's `netSales.vat`), in hundredths of the currency */
+                vatSum: number;
+            }[];
         };
         /** @description A device. */
         device: {
@@ -4303,9 +4850,27 @@ export interface components {
             status: unknown;
             transactionId: unknown;
         };
-        /** @description The signed e-journal (docs/conventions.md §19). */
+        /** @description The register's e-journal, its head signed with the activation key (docs/conventions.md §19): verify it offline with `npx verify-journal` and the public key named by `publicKeyFileName`. */
         generatedJournal: {
-            signature: unknown;
+            /** @description The seller's id. */
+            sellerId: string;
+            /** @description The register's name. */
+            cashRegisterName: string;
+            /** @description When the document was made: milliseconds since the epoch (UTC) */
+            generated: number;
+            /** @description The entries, oldest first, contiguous. */
+            entries: components["schemas"]["journalEntry"][];
+            /** @description The last entry (the genesis head, sequence 0 and 64 zeros, when there is none). */
+            head: {
+                /** @description The last entry's sequence. */
+                sequence: number;
+                /** @description The last entry's hash: SHA-256, 64 lower-case hex digits. */
+                hash: string;
+            };
+            /** @description Base64 of the DER ECDSA P-256 / SHA-256 signature over the canonical JSON of `{cashRegisterName, generated, hash, sellerId, sequence}` (the head). */
+            signature: string;
+            /** @description The file name under which `GET /noauth/activations/public-keys/{name}` serves the public key. */
+            publicKeyFileName: string;
         };
         /** @description The number the server gave the created record. */
         idResult: {
@@ -4322,37 +4887,1010 @@ export interface components {
             filename: unknown;
             version: unknown;
         };
-        /** @description An e-journal entry (docs/conventions.md §19). */
+        /** @description An e-journal entry (docs/conventions.md §19): one fiscal event of the register, chained to the one before by SHA-256. What `amount` and `data` hold depends on `type` (see each). Amounts in hundredths of the seller's currency, positive. */
         journalEntry: {
-            sequence: unknown;
-            type: unknown;
-            created: unknown;
-            previousHash: unknown;
-            hash: unknown;
-        };
+            /** @description The entry's place in the register's journal: 1, 2, 3, ... without gaps. */
+            sequence: number;
+            /**
+             * @description What happened: the service's own events (`DAY_OPENED`, `DAY_CLOSED`, `SALE_RECORDED`, `SALE_CHANGED`, `PRINT`, `BALANCE`, `REPORT_PRINTED`, `KD_REQUEST`, `KD_OUTCOME`), a device event (`DEVICE`) or a register event the register journaled (`LOGIN`, `ARTICLE_REGISTERED`, ...).
+             * @enum {string}
+             */
+            type: "DAY_OPENED" | "DAY_CLOSED" | "SALE_RECORDED" | "SALE_CHANGED" | "PRINT" | "BALANCE" | "REPORT_PRINTED" | "DEVICE" | "KD_REQUEST" | "KD_OUTCOME" | "LOGIN" | "LOGOUT" | "DRAWER_OPENED" | "CLEAR" | "TRAINING_MODE_ON" | "TRAINING_MODE_OFF" | "REGISTER_STARTED" | "REGISTER_STOPPED" | "REGISTER_RESTARTED" | "PRICE_ENQUIRY" | "ARTICLE_REGISTERED" | "ARTICLE_CHANGED" | "ARTICLE_DELETED" | "ARTICLE_PARKED" | "PARKED_ARTICLE_CHANGED" | "PARKED_ARTICLE_DELETED" | "PARKED_ARTICLE_MOVED" | "PARKING_OPENED" | "PARKING_CLOSED" | "CLOCK_CHANGED" | "OTHER_REPORT" | "CONTROL_PROGRAM_STATUS";
+            /** @description When the entry was written (a register event's own time is `data.created`): milliseconds since the epoch (UTC) */
+            created: number;
+            /** @description The `dayNumber` of the register's day the event belongs to (a register or device event: the latest day); null when none. */
+            dayNumber: number | null;
+            /** @description `SALE_RECORDED`, `SALE_CHANGED`, `PRINT`: the sale's identifier; else null. */
+            saleIdentifier: string | null;
+            /** @description `SALE_RECORDED`, `SALE_CHANGED`: the sale's receipt number once printed; `PRINT`: the print's; `KD_REQUEST`, `KD_OUTCOME`: the kd's; else null. */
+            receiptNumber: number | null;
+            /**
+             * @description `PRINT`, `KD_REQUEST`, `KD_OUTCOME`: the print type; else null.
+             * @enum {string|null}
+             */
+            printType: "Normal" | "Copy" | "Proforma" | null;
+            /** @description In hundredths of the currency, positive; what it is the amount of depends on `type`: `SALE_RECORDED`, `SALE_CHANGED` and `PRINT`: the sale's `brutto` (`data.refund`, or the receipt's `refund`, gives the direction); `BALANCE`: the deposit or withdrawal (`data.action` says which); `DAY_CLOSED`: the day's `cashAtClose`; `REPORT_PRINTED`: the day's sold brutto (the Z report's `sales.brutto`, refunds and training receipts not included); `KD_REQUEST`, `KD_OUTCOME`: the kd's brutto. Null for every other type. */
+            amount: number | null;
+            /** @description `PRINT`: the print's control code; `KD_OUTCOME`: the code the unit gave (null unless signed); else null. */
+            controlCode: string | null;
+            /** @description What else the event says, by `type`: `DAY_OPENED` `{date}` (yyyymmdd, the seller's zone); `DAY_CLOSED` `{grandTotal, grandTotalRefund, report, context}` (the Z report as produced at the close and the register's export context); `SALE_RECORDED`, `SALE_CHANGED` `{saleState, previousState, refund, digest}` (digest: SHA-256 of the stored sale); `PRINT` `{receipt}` (the receipt as the journal keeps it: amounts positive, `vatRate` in hundredths of a percent); `BALANCE` `{action, balance}` (balance: the cash balance after it, hundredths); `REPORT_PRINTED` null; `KD_REQUEST` `{correlationId, controlUnitSerial, retryOf, command}`; `KD_OUTCOME` `{correlationId, controlUnitSerial, outcome, returnCode, message, late}`; `DEVICE` the device's JSON as sent; a register event `{created, treasurer, data}` (the body the register sent without its type). */
+            data: unknown;
+            /** @description The previous entry's `hash`; 64 zeros before the first entry: SHA-256, 64 lower-case hex digits. */
+            previousHash: string;
+            /** @description The hash of the canonical JSON (RFC 8785) of this entry without `hash`: SHA-256, 64 lower-case hex digits. */
+            hash: string;
+        } & ({
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "DAY_OPENED";
+            /** @description The day opened. */
+            data: {
+                /** @description The day's date: the business date as the integer `yyyymmdd` (20261127) in the seller's time zone, not UTC */
+                date?: number;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "DAY_CLOSED";
+            /** @description The day closed: its grand totals, its Z report as produced at the close and who the register was. */
+            data: {
+                /** @description The register's grand total at the close (sold sales, refunds and training receipts not included), in hundredths of the currency */
+                grandTotal?: number;
+                /** @description The register's refunds' total at the close, positive, in hundredths of the currency */
+                grandTotalRefund?: number;
+                /** @description The Z report as produced at the close. */
+                report?: components["schemas"]["report"];
+                /** @description The register's identity for the auditor's export as the records said at the close. */
+                context?: {
+                    /** @description The seller's id. */
+                    sellerId?: string;
+                    /** @description The seller's time zone (IANA): the export's times are its wall clock. */
+                    timeZone?: string;
+                    /** @description The company. */
+                    company?: {
+                        /** @description The corporate id. */
+                        corporateId?: string;
+                        /** @description The country, ISO 3166-1 alpha-2. */
+                        country?: string;
+                        /** @description The company's name, or null. */
+                        name?: string | null;
+                        /** @description Where the sales take place: address, postal code and city on one line; null when unknown. */
+                        address?: string | null;
+                    };
+                    /** @description The register system. */
+                    system?: {
+                        /** @description The register's name. */
+                        cashRegisterName?: string;
+                        /** @description The installation's production number (tillverkningsnummer), or null. */
+                        productionNumber?: string | null;
+                        /** @description The application's name (modellbeteckning), or null. */
+                        model?: string | null;
+                        /** @description The application's package (modell eller program), or null. */
+                        program?: string | null;
+                        /** @description The installation's program version (versionsnummer), or null. */
+                        version?: string | null;
+                        /** @description The control unit's serial, or null. */
+                        controlUnitSerial?: string | null;
+                    };
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "SALE_RECORDED" | "SALE_CHANGED";
+            /** @description The sale as written. */
+            data: {
+                /**
+                 * @description The sale's state after the write.
+                 * @enum {string}
+                 */
+                saleState?: "Open" | "Paid" | "Cancelled" | "Complete";
+                /**
+                 * @description `SALE_CHANGED`: its state before; else null.
+                 * @enum {string|null}
+                 */
+                previousState?: "Open" | "Paid" | "Cancelled" | "Complete" | null;
+                /** @description A refund. */
+                refund?: boolean;
+                /** @description SHA-256 of the canonical JSON of the sale as stored: SHA-256, 64 lower-case hex digits. */
+                digest?: string;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "PRINT";
+            /** @description The print. */
+            data: {
+                /** @description The receipt the print made, as the journal keeps it for the auditor's export. Amounts in hundredths of the currency, positive (`refund` gives the direction). */
+                receipt?: {
+                    /** @description When this print was made: milliseconds since the epoch (UTC) */
+                    printed?: number;
+                    /** @description A copy: when the receipt it copies was printed and that receipt's control code; else null. */
+                    original?: {
+                        /** @description When the copied receipt was printed: milliseconds since the epoch (UTC) */
+                        printed?: number | null;
+                        /** @description The copied receipt's control code, or null. */
+                        controlCode?: string | null;
+                    } | null;
+                    /** @description A training receipt. */
+                    training?: boolean;
+                    /** @description A refund. */
+                    refund?: boolean;
+                    /** @description A refund: the receipt number it refunds; else null. */
+                    refundFor?: number | null;
+                    /** @description The control unit that signed it (the activation's), or null. */
+                    controlUnitSerial?: string | null;
+                    /** @description The treasurer who made the sale, or null. */
+                    treasurer?: string | null;
+                    /** @description The lines, in the sale's order. */
+                    lines?: {
+                        /** @description The article's name as frozen at the sale; the product identifier on lines stored before names were kept. */
+                        name?: string;
+                        /** @description How much was sold, in `salesUnit`: units, or a weight, length or time (up to three decimals). */
+                        quantity?: number;
+                        /**
+                         * @description The unit of `quantity` (`Piece`, `Kilogram`, ...; `Price`: the line is an amount); null when the line does not say.
+                         * @enum {string|null}
+                         */
+                        salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                        /** @description The price with VAT per unit of `quantity` before discounts; null when the line does not say, in hundredths of the currency */
+                        unitPrice?: number | null;
+                        /** @description The line's amount with VAT after its own discount (its `brutto`), positive, in hundredths of the currency */
+                        amount?: number;
+                        /** @description The line's own discount with VAT, positive, in hundredths of the currency */
+                        discount?: number;
+                        /** @description The line's VAT rate in hundredths of a percent (1200 is 12 %): the line's whole-percent `vatRate` times 100, else worked out from its `vat` and `netto`; null when neither says. */
+                        vatRate?: number | null;
+                        /**
+                         * @description Goods or a service (`GOODS` when the line does not say).
+                         * @enum {string}
+                         */
+                        articleType?: "GOODS" | "SERVICE";
+                        /** @description The line's category (main group) as frozen at the sale, or null. */
+                        group?: string | null;
+                        /** @description The register's product identifier. */
+                        articleNumber?: string;
+                        /** @description The line's VAT, positive, in hundredths of the currency */
+                        vat?: number;
+                        /** @description When the register registered the line (its `created`, else the sale's time); null when unknown: milliseconds since the epoch (UTC) */
+                        registered?: number | null;
+                    }[];
+                    /** @description Everything discounted on the receipt (lines and the sale), positive, in hundredths of the currency */
+                    discount?: number;
+                    /** @description The total with VAT, positive, in hundredths of the currency */
+                    total?: number;
+                    /** @description The VAT of the total, positive, in hundredths of the currency */
+                    vat?: number;
+                    /** @description The sale's amounts per VAT rate, ascending by rate (its `vatRateSums`), positive. */
+                    vatPerRate?: {
+                        /** @description The VAT rate in hundredths of a percent: 1200 is 12 %, 2500 is 25 % (not whole percent as on a sale line). */
+                        vatRate: number;
+                        /** @description The amount without VAT at this rate, positive, in hundredths of the currency */
+                        netto: number;
+                        /** @description The VAT at this rate, positive, in hundredths of the currency */
+                        vat: number;
+                        /** @description The amount with VAT at this rate, positive, in hundredths of the currency */
+                        brutto: number;
+                    }[];
+                    /** @description The counting payments, positive, in v33's names whatever the reading version. */
+                    payments?: {
+                        /**
+                         * @description The means of payment (v33 names).
+                         * @enum {string}
+                         */
+                        paymentType?: "Cash" | "EmvStandalone" | "WalletA" | "ProviderB" | "ProviderC" | "EmvIntegrated" | "ClosePayment";
+                        /** @description The amount, positive, in hundredths of the currency */
+                        amount?: number;
+                    }[];
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "BALANCE";
+            /** @description The deposit or withdrawal. */
+            data: {
+                /**
+                 * @description `DEPOSIT` or `WITHDRAWAL`: what `amount` was.
+                 * @enum {string}
+                 */
+                action?: "DEPOSIT" | "WITHDRAWAL";
+                /** @description The open day's cash balance after it, in hundredths of the currency */
+                balance?: number;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "REPORT_PRINTED";
+            /** @description Nothing: the day and its sold brutto are `dayNumber` and `amount`. */
+            data: null;
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "DEVICE";
+            /** @description The device event as sent: its JSON object, or `{created, treasurer, data}` with what it sent of them. */
+            data: unknown;
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "KD_REQUEST";
+            /** @description The kd sent to the control unit. */
+            data: {
+                /** @description The request's correlation id; its `KD_OUTCOME` names it. */
+                correlationId?: string;
+                /** @description The unit's serial. */
+                controlUnitSerial?: string;
+                /** @description The correlation id of the request this one repeats, or null. */
+                retryOf?: string | null;
+                /** @description The kd line's fields as sent to the unit (amounts in hundredths, VAT per rate). */
+                command?: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "KD_OUTCOME";
+            /** @description What came of a kd (the Kd log's record). */
+            data: {
+                /** @description The request's correlation id. */
+                correlationId?: string;
+                /** @description The unit's serial. */
+                controlUnitSerial?: string;
+                /**
+                 * @description What came of it (as a Kd log record's `outcome`).
+                 * @enum {string}
+                 */
+                outcome?: "SIGNED" | "REFUSED" | "COMMUNICATION" | "UNAVAILABLE" | "TIMEOUT" | "OFFLINE" | "REQUIRES_SETUP";
+                /** @description The unit's return code when it answered, else null. */
+                returnCode?: number | null;
+                /** @description Null when signed; else what went wrong, for a person. */
+                message?: string | null;
+                /** @description True: a reply found after its deadline, by a later kd of the same receipt. */
+                late?: boolean;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "LOGIN";
+            /** @description The LOGIN event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the LOGIN event says: its fields (docs/conventions.md §19). */
+                data: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "LOGOUT";
+            /** @description The LOGOUT event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the LOGOUT event says: its fields (docs/conventions.md §19). */
+                data: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "DRAWER_OPENED";
+            /** @description The DRAWER_OPENED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the DRAWER_OPENED event says: its fields (docs/conventions.md §19). */
+                data: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "CLEAR";
+            /** @description The CLEAR event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the CLEAR event says: its fields (docs/conventions.md §19). */
+                data: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "TRAINING_MODE_ON";
+            /** @description The TRAINING_MODE_ON event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the TRAINING_MODE_ON event says: its fields (docs/conventions.md §19). */
+                data: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "TRAINING_MODE_OFF";
+            /** @description The TRAINING_MODE_OFF event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the TRAINING_MODE_OFF event says: its fields (docs/conventions.md §19). */
+                data: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "REGISTER_STARTED";
+            /** @description The REGISTER_STARTED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the REGISTER_STARTED event says: its fields (docs/conventions.md §19). */
+                data: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "REGISTER_STOPPED";
+            /** @description The REGISTER_STOPPED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the REGISTER_STOPPED event says: its fields (docs/conventions.md §19). */
+                data: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "REGISTER_RESTARTED";
+            /** @description The REGISTER_RESTARTED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the REGISTER_RESTARTED event says: its fields (docs/conventions.md §19). */
+                data: Record<string, unknown>;
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "PRICE_ENQUIRY";
+            /** @description The PRICE_ENQUIRY event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the PRICE_ENQUIRY event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The name of the article's main group (NamnPaHuvudgrupp). */
+                    group?: string;
+                    /** @description The article number (Artikelnummer). */
+                    articleNumber?: string;
+                    /** @description The article's name (Artikelnamn). */
+                    name: string;
+                    /** @description The price shown, with VAT, in hundredths of the currency (PrisPaEfterfragadArtikel). */
+                    price: number;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "ARTICLE_REGISTERED";
+            /** @description The ARTICLE_REGISTERED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the ARTICLE_REGISTERED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The register's identifier of the line the article is registered on (IdentitetsbeteckningForRegistreringAvArtiklar). */
+                    lineId?: string;
+                    /**
+                     * @description Goods or a service (TypAvArtikel).
+                     * @enum {string}
+                     */
+                    articleType: "GOODS" | "SERVICE";
+                    /** @description The name of the article's main group (NamnPaHuvudgrupp). */
+                    group?: string;
+                    /** @description The article number (Artikelnummer). */
+                    articleNumber?: string;
+                    /** @description The article's name (Artikelnamn). */
+                    name: string;
+                    /** @description How many: units, or the amount of a weight, length, time or volume; at most two decimals, negative to count down (AntalAvRegistreradArtikel). */
+                    quantity: number;
+                    /** @description The amount of a weighed or measured article as printed, a text (`"0,125"`; MangdAvRegistreradArtikel). Not money: the price is `price`. */
+                    amount?: string;
+                    /** @description The unit of `amount`, a text (`"kg"`; EnhetForViktLangdTidEllerVolym). */
+                    unit?: string;
+                    /** @description The price per unit with VAT, in hundredths of the currency (PrisPerEnhet). */
+                    unitPrice?: number;
+                    /** @description The line's price with VAT, in hundredths of the currency (PrisPaRegistreradArtikel). */
+                    price: number;
+                    /** @description The discounts on the line, at most 20 (RabatterPaRegistreradArtikelLISTA). */
+                    discounts?: {
+                        /** @description The discount's name (BenamningPaRabatt). */
+                        name?: string;
+                        /** @description The amount the discount took off, in hundredths of the currency (RabattensBelopp). */
+                        amount: number;
+                    }[];
+                    /** @description The VAT rate in hundredths of a percent: 1200 is 12 % (MervardesskattesatsForRegistreradArtikel). */
+                    vatRate: number;
+                    /** @description The line's VAT in hundredths of the currency (MervardesskattPaRegistreradArtikel). */
+                    vat: number;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "ARTICLE_CHANGED";
+            /** @description The ARTICLE_CHANGED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the ARTICLE_CHANGED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The register's identifier of the line the article is registered on (IdentitetsbeteckningForRegistreringAvArtiklar). */
+                    lineId?: string;
+                    /**
+                     * @description Goods or a service (TypAvArtikel).
+                     * @enum {string}
+                     */
+                    articleType: "GOODS" | "SERVICE";
+                    /** @description The name of the article's main group (NamnPaHuvudgrupp). */
+                    group?: string;
+                    /** @description The article number (Artikelnummer). */
+                    articleNumber?: string;
+                    /** @description The article's name (Artikelnamn). */
+                    name: string;
+                    /** @description How many: units, or the amount of a weight, length, time or volume; at most two decimals, negative to count down (AntalAvRegistreradArtikel). */
+                    quantity: number;
+                    /** @description The amount of a weighed or measured article as printed, a text (`"0,125"`; MangdAvRegistreradArtikel). Not money: the price is `price`. */
+                    amount?: string;
+                    /** @description The unit of `amount`, a text (`"kg"`; EnhetForViktLangdTidEllerVolym). */
+                    unit?: string;
+                    /** @description The price per unit with VAT, in hundredths of the currency (PrisPerEnhet). */
+                    unitPrice?: number;
+                    /** @description The line's price with VAT, in hundredths of the currency (PrisPaRegistreradArtikel). */
+                    price: number;
+                    /** @description The discounts on the line, at most 20 (RabatterPaRegistreradArtikelLISTA). */
+                    discounts?: {
+                        /** @description The discount's name (BenamningPaRabatt). */
+                        name?: string;
+                        /** @description The amount the discount took off, in hundredths of the currency (RabattensBelopp). */
+                        amount: number;
+                    }[];
+                    /** @description The VAT rate in hundredths of a percent: 1200 is 12 % (MervardesskattesatsForRegistreradArtikel). */
+                    vatRate: number;
+                    /** @description The line's VAT in hundredths of the currency (MervardesskattPaRegistreradArtikel). */
+                    vat: number;
+                    /** @description The line's figures before the change, with the same units. */
+                    previous: {
+                        /** @description How many: units, or the amount of a weight, length, time or volume; at most two decimals, negative to count down (AntalAvRegistreradArtikel). */
+                        quantity: number;
+                        /** @description The amount of a weighed or measured article as printed, a text (`"0,125"`; MangdAvRegistreradArtikel). Not money: the price is `price`. */
+                        amount?: string;
+                        /** @description The unit of `amount`, a text (`"kg"`; EnhetForViktLangdTidEllerVolym). */
+                        unit?: string;
+                        /** @description The price per unit with VAT, in hundredths of the currency (PrisPerEnhet). */
+                        unitPrice?: number;
+                        /** @description The line's price with VAT, in hundredths of the currency (PrisPaRegistreradArtikel). */
+                        price: number;
+                        /** @description The discounts on the line, at most 20 (RabatterPaRegistreradArtikelLISTA). */
+                        discounts?: {
+                            /** @description The discount's name (BenamningPaRabatt). */
+                            name?: string;
+                            /** @description The amount the discount took off, in hundredths of the currency (RabattensBelopp). */
+                            amount: number;
+                        }[];
+                        /** @description The VAT rate in hundredths of a percent: 1200 is 12 % (MervardesskattesatsForRegistreradArtikel). */
+                        vatRate: number;
+                        /** @description The line's VAT in hundredths of the currency (MervardesskattPaRegistreradArtikel). */
+                        vat: number;
+                    };
+                    /** @description When the article was first registered: milliseconds since the epoch (UTC). */
+                    originallyRegistered: number;
+                    /** @description Why the article was changed, a text (OrsakTillAndring). */
+                    reason?: string;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "ARTICLE_DELETED";
+            /** @description The ARTICLE_DELETED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the ARTICLE_DELETED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The register's identifier of the line the article is registered on (IdentitetsbeteckningForRegistreringAvArtiklar). */
+                    lineId?: string;
+                    /**
+                     * @description Goods or a service (TypAvArtikel).
+                     * @enum {string}
+                     */
+                    articleType: "GOODS" | "SERVICE";
+                    /** @description The name of the article's main group (NamnPaHuvudgrupp). */
+                    group?: string;
+                    /** @description The article number (Artikelnummer). */
+                    articleNumber?: string;
+                    /** @description The article's name (Artikelnamn). */
+                    name: string;
+                    /** @description How many: units, or the amount of a weight, length, time or volume; at most two decimals, negative to count down (AntalAvRegistreradArtikel). */
+                    quantity: number;
+                    /** @description The amount of a weighed or measured article as printed, a text (`"0,125"`; MangdAvRegistreradArtikel). Not money: the price is `price`. */
+                    amount?: string;
+                    /** @description The unit of `amount`, a text (`"kg"`; EnhetForViktLangdTidEllerVolym). */
+                    unit?: string;
+                    /** @description The price per unit with VAT, in hundredths of the currency (PrisPerEnhet). */
+                    unitPrice?: number;
+                    /** @description The line's price with VAT, in hundredths of the currency (PrisPaRegistreradArtikel). */
+                    price: number;
+                    /** @description The discounts on the line, at most 20 (RabatterPaRegistreradArtikelLISTA). */
+                    discounts?: {
+                        /** @description The discount's name (BenamningPaRabatt). */
+                        name?: string;
+                        /** @description The amount the discount took off, in hundredths of the currency (RabattensBelopp). */
+                        amount: number;
+                    }[];
+                    /** @description The VAT rate in hundredths of a percent: 1200 is 12 % (MervardesskattesatsForRegistreradArtikel). */
+                    vatRate: number;
+                    /** @description The line's VAT in hundredths of the currency (MervardesskattPaRegistreradArtikel). */
+                    vat: number;
+                    /** @description When the article was first registered: milliseconds since the epoch (UTC). */
+                    originallyRegistered: number;
+                    /** @description How the article was deleted, a text (TypAvRadering). */
+                    deletionType?: string;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "ARTICLE_PARKED";
+            /** @description The ARTICLE_PARKED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the ARTICLE_PARKED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The register's identifier of the line the article is registered on (IdentitetsbeteckningForRegistreringAvArtiklar). */
+                    lineId?: string;
+                    /**
+                     * @description Goods or a service (TypAvArtikel).
+                     * @enum {string}
+                     */
+                    articleType: "GOODS" | "SERVICE";
+                    /** @description The name of the article's main group (NamnPaHuvudgrupp). */
+                    group?: string;
+                    /** @description The article number (Artikelnummer). */
+                    articleNumber?: string;
+                    /** @description The article's name (Artikelnamn). */
+                    name: string;
+                    /** @description How many: units, or the amount of a weight, length, time or volume; at most two decimals, negative to count down (AntalAvRegistreradArtikel). */
+                    quantity: number;
+                    /** @description The amount of a weighed or measured article as printed, a text (`"0,125"`; MangdAvRegistreradArtikel). Not money: the price is `price`. */
+                    amount?: string;
+                    /** @description The unit of `amount`, a text (`"kg"`; EnhetForViktLangdTidEllerVolym). */
+                    unit?: string;
+                    /** @description The price per unit with VAT, in hundredths of the currency (PrisPerEnhet). */
+                    unitPrice?: number;
+                    /** @description The line's price with VAT, in hundredths of the currency (PrisPaRegistreradArtikel). */
+                    price: number;
+                    /** @description The discounts on the line, at most 20 (RabatterPaRegistreradArtikelLISTA). */
+                    discounts?: {
+                        /** @description The discount's name (BenamningPaRabatt). */
+                        name?: string;
+                        /** @description The amount the discount took off, in hundredths of the currency (RabattensBelopp). */
+                        amount: number;
+                    }[];
+                    /** @description The VAT rate in hundredths of a percent: 1200 is 12 % (MervardesskattesatsForRegistreradArtikel). */
+                    vatRate: number;
+                    /** @description The line's VAT in hundredths of the currency (MervardesskattPaRegistreradArtikel). */
+                    vat: number;
+                    /** @description The identifier of the parking the article is in (IdentitetsbeteckningPaParkering). */
+                    parkingId?: string;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "PARKED_ARTICLE_CHANGED";
+            /** @description The PARKED_ARTICLE_CHANGED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the PARKED_ARTICLE_CHANGED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The register's identifier of the line the article is registered on (IdentitetsbeteckningForRegistreringAvArtiklar). */
+                    lineId?: string;
+                    /**
+                     * @description Goods or a service (TypAvArtikel).
+                     * @enum {string}
+                     */
+                    articleType: "GOODS" | "SERVICE";
+                    /** @description The name of the article's main group (NamnPaHuvudgrupp). */
+                    group?: string;
+                    /** @description The article number (Artikelnummer). */
+                    articleNumber?: string;
+                    /** @description The article's name (Artikelnamn). */
+                    name: string;
+                    /** @description How many: units, or the amount of a weight, length, time or volume; at most two decimals, negative to count down (AntalAvRegistreradArtikel). */
+                    quantity: number;
+                    /** @description The amount of a weighed or measured article as printed, a text (`"0,125"`; MangdAvRegistreradArtikel). Not money: the price is `price`. */
+                    amount?: string;
+                    /** @description The unit of `amount`, a text (`"kg"`; EnhetForViktLangdTidEllerVolym). */
+                    unit?: string;
+                    /** @description The price per unit with VAT, in hundredths of the currency (PrisPerEnhet). */
+                    unitPrice?: number;
+                    /** @description The line's price with VAT, in hundredths of the currency (PrisPaRegistreradArtikel). */
+                    price: number;
+                    /** @description The discounts on the line, at most 20 (RabatterPaRegistreradArtikelLISTA). */
+                    discounts?: {
+                        /** @description The discount's name (BenamningPaRabatt). */
+                        name?: string;
+                        /** @description The amount the discount took off, in hundredths of the currency (RabattensBelopp). */
+                        amount: number;
+                    }[];
+                    /** @description The VAT rate in hundredths of a percent: 1200 is 12 % (MervardesskattesatsForRegistreradArtikel). */
+                    vatRate: number;
+                    /** @description The line's VAT in hundredths of the currency (MervardesskattPaRegistreradArtikel). */
+                    vat: number;
+                    /** @description The line's figures before the change, with the same units. */
+                    previous: {
+                        /** @description How many: units, or the amount of a weight, length, time or volume; at most two decimals, negative to count down (AntalAvRegistreradArtikel). */
+                        quantity: number;
+                        /** @description The amount of a weighed or measured article as printed, a text (`"0,125"`; MangdAvRegistreradArtikel). Not money: the price is `price`. */
+                        amount?: string;
+                        /** @description The unit of `amount`, a text (`"kg"`; EnhetForViktLangdTidEllerVolym). */
+                        unit?: string;
+                        /** @description The price per unit with VAT, in hundredths of the currency (PrisPerEnhet). */
+                        unitPrice?: number;
+                        /** @description The line's price with VAT, in hundredths of the currency (PrisPaRegistreradArtikel). */
+                        price: number;
+                        /** @description The discounts on the line, at most 20 (RabatterPaRegistreradArtikelLISTA). */
+                        discounts?: {
+                            /** @description The discount's name (BenamningPaRabatt). */
+                            name?: string;
+                            /** @description The amount the discount took off, in hundredths of the currency (RabattensBelopp). */
+                            amount: number;
+                        }[];
+                        /** @description The VAT rate in hundredths of a percent: 1200 is 12 % (MervardesskattesatsForRegistreradArtikel). */
+                        vatRate: number;
+                        /** @description The line's VAT in hundredths of the currency (MervardesskattPaRegistreradArtikel). */
+                        vat: number;
+                    };
+                    /** @description The identifier of the parking the article is in (IdentitetsbeteckningPaParkering). */
+                    parkingId?: string;
+                    /** @description When the article was first registered: milliseconds since the epoch (UTC). */
+                    originallyRegistered: number;
+                    /** @description Why the article was changed, a text (OrsakTillAndring). */
+                    reason?: string;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "PARKED_ARTICLE_DELETED";
+            /** @description The PARKED_ARTICLE_DELETED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the PARKED_ARTICLE_DELETED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The register's identifier of the line the article is registered on (IdentitetsbeteckningForRegistreringAvArtiklar). */
+                    lineId?: string;
+                    /**
+                     * @description Goods or a service (TypAvArtikel).
+                     * @enum {string}
+                     */
+                    articleType: "GOODS" | "SERVICE";
+                    /** @description The name of the article's main group (NamnPaHuvudgrupp). */
+                    group?: string;
+                    /** @description The article number (Artikelnummer). */
+                    articleNumber?: string;
+                    /** @description The article's name (Artikelnamn). */
+                    name: string;
+                    /** @description How many: units, or the amount of a weight, length, time or volume; at most two decimals, negative to count down (AntalAvRegistreradArtikel). */
+                    quantity: number;
+                    /** @description The amount of a weighed or measured article as printed, a text (`"0,125"`; MangdAvRegistreradArtikel). Not money: the price is `price`. */
+                    amount?: string;
+                    /** @description The unit of `amount`, a text (`"kg"`; EnhetForViktLangdTidEllerVolym). */
+                    unit?: string;
+                    /** @description The price per unit with VAT, in hundredths of the currency (PrisPerEnhet). */
+                    unitPrice?: number;
+                    /** @description The line's price with VAT, in hundredths of the currency (PrisPaRegistreradArtikel). */
+                    price: number;
+                    /** @description The discounts on the line, at most 20 (RabatterPaRegistreradArtikelLISTA). */
+                    discounts?: {
+                        /** @description The discount's name (BenamningPaRabatt). */
+                        name?: string;
+                        /** @description The amount the discount took off, in hundredths of the currency (RabattensBelopp). */
+                        amount: number;
+                    }[];
+                    /** @description The VAT rate in hundredths of a percent: 1200 is 12 % (MervardesskattesatsForRegistreradArtikel). */
+                    vatRate: number;
+                    /** @description The line's VAT in hundredths of the currency (MervardesskattPaRegistreradArtikel). */
+                    vat: number;
+                    /** @description The identifier of the parking the article is in (IdentitetsbeteckningPaParkering). */
+                    parkingId?: string;
+                    /** @description When the article was first registered: milliseconds since the epoch (UTC). */
+                    originallyRegistered: number;
+                    /** @description How the article was deleted, a text (TypAvRadering). */
+                    deletionType?: string;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "PARKED_ARTICLE_MOVED";
+            /** @description The PARKED_ARTICLE_MOVED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the PARKED_ARTICLE_MOVED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The register's identifier of the line the article is registered on (IdentitetsbeteckningForRegistreringAvArtiklar). */
+                    lineId?: string;
+                    /**
+                     * @description Goods or a service (TypAvArtikel).
+                     * @enum {string}
+                     */
+                    articleType: "GOODS" | "SERVICE";
+                    /** @description The name of the article's main group (NamnPaHuvudgrupp). */
+                    group?: string;
+                    /** @description The article number (Artikelnummer). */
+                    articleNumber?: string;
+                    /** @description The article's name (Artikelnamn). */
+                    name: string;
+                    /** @description How many: units, or the amount of a weight, length, time or volume; at most two decimals, negative to count down (AntalAvRegistreradArtikel). */
+                    quantity: number;
+                    /** @description The amount of a weighed or measured article as printed, a text (`"0,125"`; MangdAvRegistreradArtikel). Not money: the price is `price`. */
+                    amount?: string;
+                    /** @description The unit of `amount`, a text (`"kg"`; EnhetForViktLangdTidEllerVolym). */
+                    unit?: string;
+                    /** @description The price per unit with VAT, in hundredths of the currency (PrisPerEnhet). */
+                    unitPrice?: number;
+                    /** @description The line's price with VAT, in hundredths of the currency (PrisPaRegistreradArtikel). */
+                    price: number;
+                    /** @description The discounts on the line, at most 20 (RabatterPaRegistreradArtikelLISTA). */
+                    discounts?: {
+                        /** @description The discount's name (BenamningPaRabatt). */
+                        name?: string;
+                        /** @description The amount the discount took off, in hundredths of the currency (RabattensBelopp). */
+                        amount: number;
+                    }[];
+                    /** @description The VAT rate in hundredths of a percent: 1200 is 12 % (MervardesskattesatsForRegistreradArtikel). */
+                    vatRate: number;
+                    /** @description The line's VAT in hundredths of the currency (MervardesskattPaRegistreradArtikel). */
+                    vat: number;
+                    /** @description The identifier of the parking the article is in (IdentitetsbeteckningPaParkering). */
+                    parkingId?: string;
+                    /** @description The parking the article was moved from (IdentitetsbeteckningForTidigareParkering). */
+                    previousParkingId?: string;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "PARKING_OPENED";
+            /** @description The PARKING_OPENED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the PARKING_OPENED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The identifier of the parking the article is in (IdentitetsbeteckningPaParkering). */
+                    parkingId?: string;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "PARKING_CLOSED";
+            /** @description The PARKING_CLOSED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the PARKING_CLOSED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The identifier of the parking the article is in (IdentitetsbeteckningPaParkering). */
+                    parkingId?: string;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "CLOCK_CHANGED";
+            /** @description The CLOCK_CHANGED event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the CLOCK_CHANGED event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The register clock's new time: milliseconds since the epoch (UTC) (NyTidVidOmstallningAvKlockan). */
+                    newTime: number;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "OTHER_REPORT";
+            /** @description The OTHER_REPORT event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the OTHER_REPORT event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The report's name (NamnPaOvrigRapport). */
+                    name: string;
+                    /** @description What the report was asked for, a text of 1 to 256 characters (Sokparameter). */
+                    searchParameters: string;
+                };
+            };
+        } | {
+            /**
+             * @description The kind of entry.
+             * @enum {string}
+             */
+            type: "CONTROL_PROGRAM_STATUS";
+            /** @description The CONTROL_PROGRAM_STATUS event as the register sent it, without its type (docs/conventions.md §19). */
+            data: {
+                /** @description When it happened on the register: milliseconds since the epoch (UTC) */
+                created: number;
+                /** @description Who did it, or null. */
+                treasurer: string | null;
+                /** @description What the CONTROL_PROGRAM_STATUS event says: its fields (docs/conventions.md §19). */
+                data: {
+                    /** @description The control program's status code (StatuskodFranKontrollprogrammet). */
+                    statusCode: string;
+                };
+            };
+        });
         /** @description A Kd log record (spec 2.3): a kd and its outcome (docs/conventions.md §25). */
         kdLogRecord: {
-            activation: unknown;
-            brutto: unknown;
-            kdDate: unknown;
-            vatRateToSum: unknown;
-            receiptNumber: unknown;
-            printType: unknown;
-            refund: unknown;
-            errorMessage: unknown;
-            errorStackTrace: unknown;
-            outcome: unknown;
-            sellerId?: unknown;
-            cashRegisterName?: unknown;
-            controlUnitSerial?: unknown;
-            softwareVendor?: unknown;
-            returnCode?: unknown;
-            response?: unknown;
-            created?: unknown;
+            /** @description The activation the register sent the kd under. */
+            activation: number;
+            /** @description The receipt's total with VAT, positive (`refund` gives the direction), in hundredths of the currency */
+            brutto: number;
+            /** @description The receipt's time as the register sent it (`date`): milliseconds since the epoch (UTC) */
+            kdDate: number;
+            /** @description VAT rate in percent as text (not hundredths), as the register wrote it (`"12"`, `"12.5"`) -> the VAT at that rate in hundredths of the currency, as the unit registered it, whether the register sent VAT amounts (with `brutto`) or gross amounts (without). */
+            vatRateToSum: {
+                [key: string]: number;
+            };
+            /** @description The receipt's number (a training receipt's in the training series). */
+            receiptNumber: number;
+            /**
+             * @description The print registered.
+             * @enum {string}
+             */
+            printType: "Normal" | "Copy" | "Proforma";
+            /** @description True: the receipt returned money. */
+            refund: boolean;
+            /** @description Null when the unit signed; else what went wrong, for a person. */
+            errorMessage: string | null;
+            /** @description Always null: the service hands out no stack traces. */
+            errorStackTrace: null;
+            /** @description The seller's id. */
+            sellerId: string;
+            /** @description The register's name. */
+            cashRegisterName: string;
+            /** @description The unit's serial. */
+            controlUnitSerial: string;
+            /** @description The id of the unit's software vendor; null when it has none. */
+            softwareVendor: number | null;
+            /**
+             * @description What came of it: `SIGNED` (the control code in `response`); `REFUSED` (the unit refused the receipt: `returnCode`); `COMMUNICATION` (the line to the unit garbled the exchange); `UNAVAILABLE` (the unit did not answer its bridge); `TIMEOUT` (no reply by the deadline); `OFFLINE` (the bridge is offline, nothing was sent); `REQUIRES_SETUP` (the bridge is not provisioned or never connected, nothing was sent).
+             * @enum {string}
+             */
+            outcome: "SIGNED" | "REFUSED" | "COMMUNICATION" | "UNAVAILABLE" | "TIMEOUT" | "OFFLINE" | "REQUIRES_SETUP";
+            /** @description The unit's return code when it answered (0: OK; the table in docs/conventions.md §25), else null. */
+            returnCode: number | null;
+            /** @description The control code when `SIGNED`, else null. */
+            response: string | null;
+            /** @description When the outcome was recorded: milliseconds since the epoch (UTC) */
+            created: number;
         };
         /** @description The control unit's control code for the receipt, and the unit (docs/conventions.md §25). */
         kdResult: {
+            /** @description The control code (a Swedish unit's is 59 characters of A-Z0-9): a Normal or Copy print carries it as `controlNumber`. */
             response: string;
+            /** @description The serial of the unit that registered the receipt (the activation's). */
             controlUnitSerial: string;
         };
         /** @description Which diffs changed in a range (docs/conventions.md §7). */
@@ -4364,108 +5902,428 @@ export interface components {
         };
         /** @description An order with its lines. */
         orderAdvanced: Record<string, unknown>;
-        /** @description Sales per payment type (docs/conventions.md §20). */
+        /** @description Sales per means of payment over the period (docs/conventions.md §20). Amounts in hundredths of the seller's currency; only Paid and Complete sales count, refunds with a minus sign; training receipts never. */
         paymentTypeStats: {
-            paymentTypeStats: unknown;
+            /** @description One item per means of payment used, in the specification's order; only counting payments (without a state, or `APPROVED`). */
+            paymentTypeStats: {
+                /**
+                 * @description The means of payment, in the reading version's names (v15 and v26 say `Card` and `ProviderD` for v33's `EmvStandalone` and `EmvIntegrated`).
+                 * @enum {string}
+                 */
+                paymentType: "Cash" | "Card" | "WalletA" | "ProviderB" | "ProviderC" | "ProviderD" | "ClosePayment" | "EmvStandalone" | "EmvIntegrated";
+                /** @description Counting payments of this type, refunds' included (counted, not subtracted). */
+                count: number;
+                /** @description Their net amount, refunds' paid back subtracted, in hundredths of the currency */
+                brutto: number;
+                /** @description Their share of their sales' VAT, refunds' subtracted, in hundredths of the currency */
+                vatSum: number;
+            }[];
         };
-        /** @description Sales per product (docs/conventions.md §20). */
+        /** @description Sales per product over the period (docs/conventions.md §20). Amounts in hundredths of the seller's currency; only Paid and Complete sales count, refunds with a minus sign; training receipts never. */
         productStats: {
-            productStats: unknown;
+            /** @description Net sales with VAT of every product, in hundredths of the currency */
+            totalBrutto: number;
+            /** @description Every product: units sold (a unit line's `delta`, any other line 1), refunds' taken off. */
+            totalProductsSold: number;
+            /** @description One item per product sold, the best-selling (by brutto) first. */
+            productStats: {
+                /** @description The product's identifier. */
+                identifier: string;
+                /** @description The product's name in the catalog now; null when it is gone. */
+                name: string | null;
+                /** @description Its net sales with VAT, in hundredths of the currency */
+                brutto: number;
+                /** @description Its units: units sold (a unit line's `delta`, any other line 1), refunds' taken off. */
+                count: number;
+                /** @description The product's sales unit in the catalog now; null when it is gone. */
+                salesUnit: string | null;
+                /** @description v26, v33: its net VAT, in hundredths of the currency */
+                vatSum?: number;
+            }[];
         };
         productionNumberResult: {
             productionNumber: string;
         };
-        /** @description A receipt or copy of a sale, with every item of SKVFS 2014:9, 7 kap. 1 § (docs/conventions.md §16). */
+        /** @description A receipt, copy or pro forma receipt of a sale as the register prints it, with every item SKVFS 2014:9, 7 kap. 1 § asks of a kassakvitto (docs/conventions.md §16, docs/sweden.md). Amounts in hundredths of the seller's currency, positive: `refund` gives the direction. Times in milliseconds since the epoch (UTC), with the seller's wall clock beside (`saleTimeLocal`). */
         receipt: {
-            sale: unknown;
-            sellerId?: unknown;
-            cashRegisterName?: unknown;
-            receiptNumber?: unknown;
-            printType?: unknown;
-            controlNumber?: unknown;
-            created?: unknown;
-            heading?: unknown;
-            markings?: unknown;
-            training?: unknown;
-            refund?: unknown;
-            refundFor?: unknown;
-            seller?: unknown;
-            register?: unknown;
-            saleTime?: unknown;
-            saleTimeLocal?: unknown;
-            timeZone?: unknown;
-            treasurer?: unknown;
-            lines?: unknown;
-            discount?: unknown;
-            total?: unknown;
-            vat?: unknown;
-            vatPerRate?: unknown;
-            payments?: unknown;
-            currency?: unknown;
-            receiptUrl?: unknown;
+            /** @description The seller's id: country code and corporate id (`SE5560360793`). */
+            sellerId: string;
+            /** @description The register's name (kassabeteckning). */
+            cashRegisterName: string;
+            /** @description The receipt number (löpnummer): the Normal print's, in the register's series (a training receipt's in the training series); a Copy repeats it; null for a pro forma. */
+            receiptNumber: number | null;
+            /**
+             * @description `Normal`: the receipt; `Copy`: its one copy; `Proforma`: a pro forma receipt.
+             * @enum {string}
+             */
+            printType: "Normal" | "Copy" | "Proforma";
+            /** @description The control unit's control code for this print; null when it carries none (no control unit; a pro forma needs none). */
+            controlNumber: string | null;
+            /** @description When this print was made: milliseconds since the epoch (UTC) */
+            created: number | null;
+            /**
+             * @description What the print is: `KASSAKVITTO`, `RETURKVITTO` for a refund, `ÖVNINGSKVITTO` for a training receipt, `PRO FORMA`.
+             * @enum {string}
+             */
+            heading: "KASSAKVITTO" | "RETURKVITTO" | "ÖVNINGSKVITTO" | "PRO FORMA";
+            /** @description The words 5 kap. 5 § asks the print to carry: `KOPIA` on a copy, `ÖVNINGSKVITTO` on a training receipt, `EJ KVITTO` on a pro forma. */
+            markings: ("KOPIA" | "ÖVNINGSKVITTO" | "EJ KVITTO")[];
+            /** @description A training receipt: not a sale, counted only in the reports' `training`. */
+            training: boolean;
+            /** @description A refund (RETURKVITTO): its amounts were paid back. */
+            refund: boolean;
+            /** @description A refund: the receipt number of the sale it refunds; else null. */
+            refundFor: number | null;
+            /** @description The seller as its profile and registration say now. */
+            seller: {
+                /** @description The seller's (company's) name, or null. */
+                name: string | null;
+                /** @description The seller's corporate id (organisationsnummer). */
+                corporateId: string;
+                /** @description The street address where the sale takes place, or null. */
+                address: string | null;
+                /** @description Its postal code, or null. */
+                zip: string | null;
+                /** @description Its city, or null. */
+                city: string | null;
+            };
+            /** @description The register. */
+            register: {
+                /** @description The register's name (kassabeteckning). */
+                cashRegisterName: string;
+                /** @description The register installation's production number, or null. */
+                productionNumber: string | null;
+                /** @description The serial of the control unit the register's latest activation names (tillverkningsnummer), or null. */
+                controlUnitSerial: string | null;
+            };
+            /** @description When the sale took place (its `close`, else the print's time, else when the server recorded it): milliseconds since the epoch (UTC) */
+            saleTime: number | null;
+            /** @description `saleTime` on the seller's wall clock, `yyyy-MM-dd HH:mm:ss` in `timeZone`. */
+            saleTimeLocal: string | null;
+            /** @description The seller's time zone (IANA, `Europe/Stockholm`): `saleTimeLocal` is in it. */
+            timeZone: string;
+            /** @description The identifier of the treasurer who made the sale, or null. */
+            treasurer: string | null;
+            /** @description The lines sold, in the sale's order. */
+            lines: {
+                /** @description The article's name as frozen at the sale; the product identifier on lines stored before names were kept. */
+                name: string;
+                /** @description How much was sold, in `salesUnit`: units, or a weight, length or time (up to three decimals). */
+                quantity: number;
+                /**
+                 * @description The unit of `quantity` (`Piece`, `Kilogram`, ...; `Price`: the line is an amount); null when the line does not say.
+                 * @enum {string|null}
+                 */
+                salesUnit: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+                /** @description The price with VAT per unit of `quantity` before discounts; null when the line does not say, in hundredths of the currency */
+                unitPrice: number | null;
+                /** @description The line's amount with VAT after its own discount (its `brutto`), positive, in hundredths of the currency */
+                amount: number;
+                /** @description The line's own discount with VAT, positive, in hundredths of the currency */
+                discount: number;
+                /** @description The line's VAT rate in hundredths of a percent (1200 is 12 %): the line's whole-percent `vatRate` times 100, else worked out from its `vat` and `netto`; null when neither says. */
+                vatRate: number | null;
+                /**
+                 * @description Goods or a service (`GOODS` when the line does not say).
+                 * @enum {string}
+                 */
+                articleType: "GOODS" | "SERVICE";
+                /** @description The line's category (main group) as frozen at the sale, or null. */
+                group: string | null;
+            }[];
+            /** @description Everything discounted on the sale with VAT (its `discount`: `vanillaBrutto - brutto`), positive, in hundredths of the currency */
+            discount: number;
+            /** @description The total with VAT (the sale's `brutto`), positive, in hundredths of the currency */
+            total: number;
+            /** @description The VAT of the total, positive, in hundredths of the currency */
+            vat: number;
+            /** @description The sale's amounts per VAT rate, ascending by rate (its `vatRateSums`), positive. */
+            vatPerRate: {
+                /** @description The VAT rate in hundredths of a percent: 1200 is 12 %, 2500 is 25 % (not whole percent as on a sale line). */
+                vatRate: number;
+                /** @description The amount without VAT at this rate, positive, in hundredths of the currency */
+                netto: number;
+                /** @description The VAT at this rate, positive, in hundredths of the currency */
+                vat: number;
+                /** @description The amount with VAT at this rate, positive, in hundredths of the currency */
+                brutto: number;
+            }[];
+            /** @description The counting payments (without a state, or `APPROVED`), positive. */
+            payments: {
+                /**
+                 * @description The means of payment, in the reading version's names (v15 and v26 say `Card` and `ProviderD` for v33's `EmvStandalone` and `EmvIntegrated`).
+                 * @enum {string}
+                 */
+                paymentType: "Cash" | "Card" | "WalletA" | "ProviderB" | "ProviderC" | "ProviderD" | "ClosePayment" | "EmvStandalone" | "EmvIntegrated";
+                /** @description The amount paid (or paid back, on a refund), positive, in hundredths of the currency */
+                amount: number;
+            }[];
+            /** @description The seller's currency, ISO 4217 (`SEK`): the unit of every amount, in hundredths; null when its profile names none. */
+            currency: string | null;
+            /** @description The digital receipt, relative to the API's base URL (`/v33/noauth/receipts/<token>`; no credentials needed); a copy shows its receipt's; null for a pro forma. */
+            receiptUrl: string | null;
+            /** @description The sale the receipt is of, as the reading version shows it (its sale view: v15's has no `day` nor the v26 line fields). */
+            sale: components["schemas"]["saleV15View"] | components["schemas"]["saleV26View"] | components["schemas"]["saleV33View"];
         };
-        /** @description Sales per register (docs/conventions.md §20). */
+        /** @description A register's net sales over the period (docs/conventions.md §20). Amounts in hundredths of the seller's currency; only Paid and Complete sales count, refunds with a minus sign; training receipts never. */
         registerStats: {
-            cashRegisterName: unknown;
-            total: unknown;
+            /** @description The register's name. */
+            cashRegisterName: string;
+            /** @description Its net sales with VAT (0 when it sold nothing), in hundredths of the currency */
+            total: number;
         };
         /** @description A registration of a register. */
         registration: {
             cashRegisterName: unknown;
         };
-        /** @description An X or Z report (docs/conventions.md §17). */
+        /** @description An X report (the open day as it stands; a reading, not journaled) or a Z report (the closed day, journaled at its close and printed once): what SKVFS 2014:9, 7 kap. 2-3 §§ ask of a daily report (docs/conventions.md §17, docs/sweden.md). Amounts in hundredths of the seller's currency. Only Paid and Complete sales count as sold; training receipts count in `training` alone. `sales` and `refunds` are positive and apart; every other amount is net, a refund's share with a minus sign. Counts are never signed: a refund counts as one like a sale wherever a count does not say otherwise. */
         report: {
-            type: unknown;
-            reportNumber?: unknown;
-            produced?: unknown;
-            seller?: unknown;
-            register?: unknown;
-            dayNumber?: unknown;
-            date?: unknown;
-            open?: unknown;
-            close?: unknown;
-            sales?: unknown;
-            refunds?: unknown;
-            netSales?: unknown;
-            salesPerCategory?: unknown;
-            vatPerRate?: unknown;
-            paymentTypes?: unknown;
-            goods?: unknown;
-            receipts?: unknown;
-            unprinted?: unknown;
-            drawerOpenings?: unknown;
-            copies?: unknown;
-            proforma?: unknown;
-            discounts?: unknown;
-            cancelled?: unknown;
-            unfinished?: unknown;
-            cash?: unknown;
-            grandTotals?: unknown;
+            /**
+             * @description `X` while the day is open, `Z` once it is closed.
+             * @enum {string}
+             */
+            type: "X" | "Z";
+            /** @description The Z report's number: its day's `dayNumber`, an unbroken series per register; null on an X report. */
+            reportNumber: number | null;
+            /** @description When the report was produced (for a Z report read later: when it was read): milliseconds since the epoch (UTC) */
+            produced: number;
+            /** @description The seller as its profile and the registration say now. */
+            seller: {
+                /** @description The seller's (company's) name; null when its profile names none. */
+                name: string | null;
+                /** @description The seller's corporate id (organisationsnummer) as the registration (else the profile) holds it. */
+                corporateId: string;
+                /** @description The address where the sales take place: the seller's `address` (in the Z report the close journals: with its postal code and city); null when its profile has none. */
+                address: string | null;
+                /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+                country: string;
+            };
+            /** @description The register. */
+            register: {
+                /** @description The register's name (kassabeteckning), unique per seller. */
+                cashRegisterName: string;
+                /** @description The register installation's production number (tillverkningsnummer); null without a registration that names one. */
+                productionNumber: string | null;
+                /** @description The serial of the control unit the register's latest activation names; null without one. */
+                controlUnitSerial: string | null;
+            };
+            /** @description The day's number on its register: 1, 2, 3, ... without gaps. */
+            dayNumber: number;
+            /** @description The day's date: the business date as the integer `yyyymmdd` (20261127) in the seller's time zone, not UTC */
+            date: number;
+            /** @description When the day opened: milliseconds since the epoch (UTC) */
+            open: number;
+            /** @description When the day closed; null on an X report: milliseconds since the epoch (UTC) */
+            close: number | null;
+            /** @description The day's sold sales that are not refunds (Paid or Complete; training receipts not included): how many, and their amounts, positive. */
+            sales: {
+                /** @description How many sales (each counts once, whatever its lines). */
+                count: number;
+                /** @description Their total with VAT, positive, in hundredths of the currency */
+                brutto: number;
+                /** @description Their VAT, positive, in hundredths of the currency */
+                vat: number;
+                /** @description Their total without VAT (`brutto - vat`), positive, in hundredths of the currency */
+                netto: number;
+            };
+            /** @description The day's sold refunds (returns; training refunds not included): how many, and their amounts, positive (what was paid back). */
+            refunds: {
+                /** @description How many sales (each counts once, whatever its lines). */
+                count: number;
+                /** @description Their total with VAT, positive, in hundredths of the currency */
+                brutto: number;
+                /** @description Their VAT, positive, in hundredths of the currency */
+                vat: number;
+                /** @description Their total without VAT (`brutto - vat`), positive, in hundredths of the currency */
+                netto: number;
+            };
+            /** @description What the day took: `sales` less `refunds` (signed: negative when refunds exceed sales). */
+            netSales: {
+                /** @description Net sales with VAT (`sales.brutto - refunds.brutto`); the Z report's total sales figure, in hundredths of the currency */
+                brutto: number;
+                /** @description Net VAT (`sales.vat - refunds.vat`), in hundredths of the currency */
+                vat: number;
+                /** @description Net sales without VAT (`sales.netto - refunds.netto`), in hundredths of the currency */
+                netto: number;
+            };
+            /** @description Net sales per category (main group), in name order with lines without one last; empty when no line of the day has a group. They add up to `netSales`; a discount on a whole sale counts in its last line's category. */
+            salesPerCategory: {
+                /** @description The category (main group) name the lines froze at the sale (`saleProducts[].group`); null: lines without one. */
+                category: string | null;
+                /** @description Units sold in it (a unit line its `delta`, another line 1), less those of refunds. */
+                count: number;
+                /** @description Net sales with VAT in it, refunds subtracted, in hundredths of the currency */
+                brutto: number;
+                /** @description Net VAT in it, refunds subtracted, in hundredths of the currency */
+                vat: number;
+            }[];
+            /** @description Net sales per VAT rate, ascending by rate (from the sales' `vatRateSums`). */
+            vatPerRate: {
+                /** @description The VAT rate in hundredths of a percent: 1200 is 12 %, 2500 is 25 % (not whole percent as on a sale line). */
+                vatRate: number;
+                /** @description Sold sales whose `vatRateSums` name this rate, refunds included (counted, not subtracted). */
+                count: number;
+                /** @description Net amount without VAT at this rate, refunds subtracted, in hundredths of the currency */
+                netto: number;
+                /** @description Net VAT at this rate, refunds subtracted, in hundredths of the currency */
+                vat: number;
+                /** @description Net amount with VAT at this rate, refunds subtracted, in hundredths of the currency */
+                brutto: number;
+            }[];
+            /** @description Net takings per means of payment, in the specification's order; only counting payments (without a state, or `APPROVED`) of sold sales. */
+            paymentTypes: {
+                /**
+                 * @description The means of payment, in the reading version's names (v15 and v26 say `Card` and `ProviderD` for v33's `EmvStandalone` and `EmvIntegrated`).
+                 * @enum {string}
+                 */
+                paymentType: "Cash" | "Card" | "WalletA" | "ProviderB" | "ProviderC" | "ProviderD" | "ClosePayment" | "EmvStandalone" | "EmvIntegrated";
+                /** @description Counting payments of this type, refunds' included (counted, not subtracted). */
+                count: number;
+                /** @description Their net amount, refunds' paid back subtracted, in hundredths of the currency */
+                amount: number;
+                /** @description Their share of their sales' VAT (in proportion to the amount), refunds' subtracted, in hundredths of the currency */
+                vat: number;
+            }[];
+            /** @description Goods sold (lines whose `articleType` is `GOODS` or none), net of refunds (7 kap. 3 § j). */
+            goods: {
+                /** @description Units sold on unit lines (the sum of their `delta`), less those of refunds: refund lines count with a minus sign. */
+                pieces: number;
+                /** @description Lines that sold a weight, length, time or amount rather than units, 1 each, less those of refunds. */
+                otherUnits: number;
+            };
+            /** @description Services sold (lines whose `articleType` is `SERVICE`), net of refunds (7 kap. 3 § k). */
+            services: {
+                /** @description Units sold on unit lines (the sum of their `delta`), less those of refunds: refund lines count with a minus sign. */
+                pieces: number;
+                /** @description Lines that sold a weight, length, time or amount rather than units, 1 each, less those of refunds. */
+                otherUnits: number;
+            };
+            /** @description Training receipts (ÖVNINGSKVITTO) of the day: sold training sales, refunds included; counted here and in no other figure. */
+            training: {
+                /** @description How many training sales (a training refund counts as one too). */
+                count: number;
+                /** @description Their total with VAT, positive (refunds added, not subtracted), in hundredths of the currency */
+                brutto: number;
+            };
+            /** @description Normal receipts printed for the day's sales (refunds' included, training receipts not), whatever the sale's state. */
+            receipts: number;
+            /** @description Sold sales (refunds included) without a Normal receipt; 0 on every Z report, as a day closes only then. */
+            unprinted: number;
+            /** @description Times the cash drawer opened: sold sales (refunds included) paid at least partly in cash, plus `drawerOpeningsWithoutSale`. */
+            drawerOpenings: number;
+            /** @description Openings that registered no sale: deposits, withdrawals and the day's `DRAWER_OPENED` events of the register's journal. */
+            drawerOpeningsWithoutSale: number;
+            /** @description Copies printed (KOPIA) during the day (a copy of an earlier day's receipt counts in the day it is printed); training receipts have none. */
+            copies: {
+                /** @description How many Copy prints. */
+                count: number;
+                /** @description The brutto of the sale of each copy, summed, positive (refunds added, not subtracted), in hundredths of the currency */
+                brutto: number;
+            };
+            /** @description Pro forma receipts printed (EJ KVITTO) of the day's sales, training receipts not included. */
+            proforma: {
+                /** @description How many Proforma prints. */
+                count: number;
+                /** @description The brutto of the sale of each, summed, positive, in hundredths of the currency */
+                brutto: number;
+            };
+            /** @description Discounts given on the day's sold sales (their `discount`), refunds' subtracted, in hundredths of the currency */
+            discounts: number;
+            /** @description Cancelled sales (refunds included; training receipts not). */
+            cancelled: {
+                /** @description How many Cancelled sales. */
+                count: number;
+                /** @description Their total with VAT, positive, in hundredths of the currency */
+                brutto: number;
+            };
+            /** @description Registrations other than refunds and discounts that reduced the day's sales (7 kap. 3 § s): the Cancelled sales, as in `cancelled`. */
+            otherReductions: {
+                /** @description How many. */
+                count: number;
+                /** @description Their total with VAT, positive, in hundredths of the currency */
+                brutto: number;
+            };
+            /** @description Sales still Open (not paid) when the report was produced (refunds included; training receipts not). */
+            unfinished: {
+                /** @description How many Open sales. */
+                count: number;
+                /** @description Their total with VAT, positive, in hundredths of the currency */
+                brutto: number;
+            };
+            /** @description The cash drawer (docs/conventions.md §18); training receipts do not count. */
+            cash: {
+                /** @description Cash put into the drawer (the float), summed, in hundredths of the currency */
+                deposits: number;
+                /** @description How many deposits. */
+                depositCount: number;
+                /** @description Cash taken out of the drawer, summed, in hundredths of the currency */
+                withdrawals: number;
+                /** @description How many withdrawals. */
+                withdrawalCount: number;
+                /** @description Counting cash payments of sold sales, less the cash paid back for refunds, in hundredths of the currency */
+                cashPayments: number;
+                /** @description The cash that should be in the drawer: `deposits + cashPayments - withdrawals`, in hundredths of the currency */
+                expected: number;
+            };
+            /** @description The register's grand totals since its first day, this day included: on a Z report as frozen at the close, on an X report as they stand. Training receipts never count. */
+            grandTotals: {
+                /** @description The brutto of every sold sale that is not a refund, in hundredths of the currency */
+                sales: number;
+                /** @description The brutto of every sold refund, positive, in hundredths of the currency */
+                refunds: number;
+                /** @description `sales - refunds`, in hundredths of the currency */
+                net: number;
+            };
         };
         /** @description A restaurant in the list. */
         restaurantListItem: Record<string, unknown>;
         /** @description A restaurant overview. */
         restaurantOverview: Record<string, unknown>;
-        /** @description A sale, briefly, with its register. */
+        /** @description A sale, briefly, with its register (`sales-minified`, v26 and v33). Amounts in hundredths of the seller's currency, positive. */
         saleOverview: {
-            id: unknown;
-            brutto: unknown;
-            cashRegisterName: unknown;
-            close?: unknown;
-            receiptNumber?: unknown;
-            vatSum?: unknown;
-            treasurer?: unknown;
-            trip?: unknown;
+            /** @description The sale's identifier. */
+            id: string;
+            /** @description When the sale was completed; null when the register did not say: milliseconds since the epoch (UTC) */
+            close: number | null;
+            /** @description The sale's total with VAT, positive (a refund's too), in hundredths of the currency */
+            brutto: number;
+            /** @description The number of its Normal receipt; null before it is printed. */
+            receiptNumber: number | null;
+            /** @description The register's name. */
+            cashRegisterName: string;
+            /** @description The sale's VAT, positive, in hundredths of the currency */
+            vatSum: number;
+            /** @description The treasurer who made the sale: none, or one `{identifier}`. */
+            treasurer: {
+                /** @description The treasurer's identifier. */
+                identifier: string;
+            }[];
+            /** @description v33: the trip the sale belongs to; always null (no sale belongs to a trip). */
+            trip?: null;
         };
-        /** @description Sales totals (docs/conventions.md §20). */
+        /** @description The seller's sales over the period (docs/conventions.md §20). Amounts in hundredths of the seller's currency; only Paid and Complete sales count, refunds with a minus sign; training receipts never. */
         salesStats: {
-            total: unknown;
-            amountOfSales: unknown;
-            amountOfProducts: unknown;
+            /** @description Net sales with VAT, in hundredths of the currency */
+            total: number;
+            /** @description Sold sales and refunds, each counted once (refunds added, not subtracted). */
+            amountOfSales: number;
+            /** @description Every product: units sold (a unit line's `delta`, any other line 1), refunds' taken off. */
+            amountOfProducts: number;
+            /**
+             * @description v26, v33: the buckets of `bruttoStats`.
+             * @enum {string}
+             */
+            dateGroupingUnit?: "HOUR" | "DAY" | "WEEK" | "MONTH";
+            /** @description Net sales with VAT per bucket, in time order: the bucket's start on the seller's wall clock with its offset (`2026-11-27T00:00:00.000+0100`) -> hundredths of the currency; a bucket appears when a sale or refund counts in it. Hours come from the sales' times, days, weeks and months from the business dates of the days they were recorded in. */
+            bruttoStats: {
+                [key: string]: number;
+            };
         };
         /** @description The seller's registers and sales at a glance. */
         sellerStats: Record<string, unknown>;
+        /** @description The appended entry of the e-journal. */
         sequenceResult: {
+            /** @description The entry's place in the register's journal: 1, 2, 3, ... without gaps. */
             sequence: number;
         };
         /** @description The caller. */
@@ -4473,9 +6331,23 @@ export interface components {
             username: unknown;
             role: unknown;
         };
-        /** @description VAT per rate (docs/conventions.md §20). */
+        /** @description VAT per rate over the period (docs/conventions.md §20). Amounts in hundredths of the seller's currency; only Paid and Complete sales count, refunds with a minus sign; training receipts never. */
         taxStats: {
-            taxStats: unknown;
+            /** @description One item per VAT rate sold at, ascending by rate. */
+            taxStats: {
+                /** @description The VAT rate in hundredths of a percent: 1200 is 12 %, 2500 is 25 % (not whole percent as on a sale line). */
+                vatRate: number;
+                /** @description Sold sales whose `vatRateSums` name this rate, refunds included (counted, not subtracted). */
+                count: number;
+                /** @description Net amount without VAT at this rate, refunds subtracted, in hundredths of the currency */
+                netto: number;
+                /** @description Net amount with VAT at this rate, refunds subtracted, in hundredths of the currency */
+                brutto: number;
+                /** @description Net VAT at this rate, refunds subtracted, in hundredths of the currency */
+                vatSum: number;
+                /** @description v33: the name of the seller's tax of this rate (the first by name), or null when none has it. */
+                vatName?: string | null;
+            }[];
         };
         /** @description A user, briefly. */
         userMinified: {
