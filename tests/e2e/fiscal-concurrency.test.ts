@@ -188,7 +188,7 @@ describe('one sale, many clients', () => {
 
     const answers = sent.map(({ answer }) => answer);
     expect(answers.map((answer) => [answer.status, answer.text])).toEqual(
-      oneTo(50).map(() => [201, JSON.stringify({ identifier: sale.identifier })]),
+      oneTo(50).map(() => [201, `${JSON.stringify({ identifier: sale.identifier })}\n`]),
     );
     const replays = answers.filter((answer) => answer.headers.get('idempotent-replayed') === 'true');
     const fresh = answers.filter((answer) => answer.headers.get('idempotent-replayed') === null);

@@ -34,7 +34,7 @@ describe('a trading day', () => {
   it('records sales once, prints receipts in sequence, closes, reports and journals the day', async () => {
     const first = saleOf(12500);
     const posted = await v(33).post(`${base()}/sales`, first, kassa);
-    expect([posted.status, posted.text]).toEqual([201, JSON.stringify({ identifier: first.identifier })]);
+    expect([posted.status, posted.text]).toEqual([201, `${JSON.stringify({ identifier: first.identifier })}\n`]);
     expect(posted.body).toEqual({ identifier: first.identifier });
 
     const replay = await v(33).post(`${base()}/sales`, first, kassa);
