@@ -11,14 +11,19 @@
  * description does not say otherwise.
  */
 import { JOURNAL_TYPES, REGISTER_EVENT_TYPES } from '#shared/fiscal/journal.ts';
-import { ARTICLE_TYPES, BALANCE_ACTIONS, PAYMENT_TYPES, PRINT_TYPES, SALE_STATES, SALES_UNITS } from '#shared/fiscal/model.ts';
+import {
+  ARTICLE_TYPES,
+  BALANCE_ACTIONS,
+  KD_LOG_OUTCOMES,
+  PAYMENT_TYPES,
+  PRINT_TYPES,
+  SALE_STATES,
+  SALES_UNITS,
+} from '#shared/fiscal/model.ts';
 import { PAYMENT_TYPE_NAMES } from '#shared/fiscal/payment-types.ts';
 import { registerEventData } from './fiscal.ts';
 
 type Schema = { readonly [key: string]: unknown };
-
-/** What a kd came to: shared/kd/records.ts `KD_LOG_OUTCOMES`, which schemas/ may not import (tests/unit/fiscal-descriptions.test.ts holds them equal). */
-const KD_OUTCOMES = ['SIGNED', 'REFUSED', 'COMMUNICATION', 'UNAVAILABLE', 'TIMEOUT', 'OFFLINE', 'REQUIRES_SETUP'] as const;
 
 /** A described schema. */
 const d = <const S extends Schema>(description: string, schema: S) => ({ ...schema, description });
@@ -472,7 +477,7 @@ const entryVariants = [
       controlUnitSerial: text("The unit's serial."),
       outcome: d("What came of it (as a Kd log record's `outcome`).", {
         type: 'string',
-        enum: KD_OUTCOMES,
+        enum: KD_LOG_OUTCOMES,
       }),
       returnCode: nullableInteger("The unit's return code when it answered, else null."),
       message: nullableText('Null when signed; else what went wrong, for a person.'),
@@ -654,7 +659,7 @@ export const kdLogRecord = exact('A Kd log record (spec 2.3): a kd and its outco
   softwareVendor: nullableInteger("The id of the unit's software vendor; null when it has none."),
   outcome: d(
     'What came of it: `SIGNED` (the control code in `response`); `REFUSED` (the unit refused the receipt: `returnCode`); `COMMUNICATION` (the line to the unit garbled the exchange); `UNAVAILABLE` (the unit did not answer its bridge); `TIMEOUT` (no reply by the deadline); `OFFLINE` (the bridge is offline, nothing was sent); `REQUIRES_SETUP` (the bridge is not provisioned or never connected, nothing was sent).',
-    { type: 'string', enum: KD_OUTCOMES },
+    { type: 'string', enum: KD_LOG_OUTCOMES },
   ),
   returnCode: nullableInteger(
     "The unit's return code when it answered (0: OK; the table in docs/conventions.md §25), else null.",

@@ -238,23 +238,14 @@ function tableHtml(rows: readonly string[]): string {
 
 /** docs/conventions.md as a page beside the reference, linking back to it. */
 export function conventionsPage(markdown = readFileSync(join(root, 'docs', 'conventions.md'), 'utf8')): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Cash-register back end: interface conventions</title>
-<style>${STYLE}
+  return htmlPage(
+    'interface conventions',
+    `<p><a href="/docs">API reference</a>: ${API_VERSIONS.map((version) => `<a href="${pagePath(version)}">v${version}</a>`).join(' ')}</p>
+${markdownHtml(markdown)}`,
+    `
   pre { background: #f0f2f5; padding: .6rem; overflow-x: auto; }
-  pre code { background: none; padding: 0; }
-</style>
-</head>
-<body>
-<p><a href="/docs">API reference</a>: ${API_VERSIONS.map((version) => `<a href="${pagePath(version)}">v${version}</a>`).join(' ')}</p>
-${markdownHtml(markdown)}
-</body>
-</html>
-`;
+  pre code { background: none; padding: 0; }`,
+  );
 }
 
 /** Each operation (method and path without the version) that some version lacks, with the versions that have it. */
@@ -280,6 +271,22 @@ const STYLE = `
   td.yes { color: #1e8449; } td.no { color: #9aa5b1; }
   summary { cursor: pointer; }`;
 
+/** A page of our own beside the reference: its title after the service's name, its body, and style beyond STYLE. */
+const htmlPage = (title: string, body: string, style = '') => `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Cash-register back end: ${title}</title>
+<style>${STYLE}${style}
+</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+
 /** The overview page: links to each version's page, README's differences, and the operations some version lacks. */
 export function overviewPage(documents: ReadonlyMap<ApiVersion, OpenApiDocument>): string {
   const versions = [...documents.keys()];
@@ -299,17 +306,9 @@ export function overviewPage(documents: ReadonlyMap<ApiVersion, OpenApiDocument>
       operationsOf(document).map(({ method, path }) => `${method} ${path.replace(/^\/v\d+/, '')}`),
     ),
   );
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Cash-register back end: API reference</title>
-<style>${STYLE}
-</style>
-</head>
-<body>
-<h1>Cash-register back end: API reference</h1>
+  return htmlPage(
+    'API reference',
+    `<h1>Cash-register back end: API reference</h1>
 <p>One page per API version, generated from its OpenAPI 3.1 document (<code>docs/openapi/v{N}.json</code>, written by
 <code>npm run openapi</code> from the schemas and route tables): every operation, its parameters, bodies, answers and errors.</p>
 <ul class="versions">
@@ -327,10 +326,8 @@ ${readmeSection('What differs between versions')}
 ${rows.join('\n')}
 </tbody>
 </table>
-</details>
-</body>
-</html>
-`;
+</details>`,
+  );
 }
 
 /**

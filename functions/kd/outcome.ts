@@ -5,7 +5,7 @@
 import { controlUnitCommunication, controlUnitReceipt, controlUnitUnavailable, requiresSetup } from '#shared/errors.ts';
 import type { Reply } from '#shared/http/types.ts';
 import type { BridgeRecord, BridgeStatusMessage, KdReplyMessage } from '#shared/kd/protocol.ts';
-import type { KdLogOutcome } from '#shared/kd/records.ts';
+import type { KdLogOutcome } from '#shared/fiscal/model.ts';
 
 /** An outcome as the Kd log, the e-journal and the answer use it. */
 export interface KdResult {

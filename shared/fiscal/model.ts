@@ -10,6 +10,18 @@ export type SaleState = (typeof SALE_STATES)[number];
 export const PRINT_TYPES = ['Normal', 'Copy', 'Proforma'] as const;
 export type PrintType = (typeof PRINT_TYPES)[number];
 
+/** What a kd came to, as the Kd log and the e-journal record it. */
+export const KD_LOG_OUTCOMES = [
+  'SIGNED',
+  'REFUSED',
+  'COMMUNICATION',
+  'UNAVAILABLE',
+  'TIMEOUT',
+  'OFFLINE',
+  'REQUIRES_SETUP',
+] as const;
+export type KdLogOutcome = (typeof KD_LOG_OUTCOMES)[number];
+
 export const DELIVERY_TYPES = ['Display', 'Print', 'SMS', 'Email', 'Discard', 'Journal'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 

@@ -7,7 +7,7 @@ import { type Key, pad, type Partition, partitionOf } from '#shared/db/keys.ts';
 import { uniqueValueKey } from '#shared/db/streams.ts';
 import { registerPk } from '#shared/domain/records.ts';
 import { sellerPk } from '#shared/domain/seller.ts';
-import type { PrintType } from '#shared/fiscal/model.ts';
+import type { KdLogOutcome, PrintType } from '#shared/fiscal/model.ts';
 import type { KdRequest } from './codec.ts';
 
 /**
@@ -39,18 +39,6 @@ export interface KdClaim {
   created: number;
   updated: number;
 }
-
-/** What a kd came to, as the Kd log and the e-journal record it. */
-export const KD_LOG_OUTCOMES = [
-  'SIGNED',
-  'REFUSED',
-  'COMMUNICATION',
-  'UNAVAILABLE',
-  'TIMEOUT',
-  'OFFLINE',
-  'REQUIRES_SETUP',
-] as const;
-export type KdLogOutcome = (typeof KD_LOG_OUTCOMES)[number];
 
 /** A Kd log record (spec 2.3) and the fields that place it (who, which unit, what happened). */
 export interface KdLogRecord {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bodySchemas, responseSchemas } from '#schemas/index.ts';
-import { KD_LOG_OUTCOMES } from '#shared/kd/records.ts';
+import { KD_LOG_OUTCOMES } from '#shared/fiscal/model.ts';
 
 /** The fiscal schemas: request bodies and answers. */
 const FISCAL_SCHEMAS = {
@@ -68,7 +68,7 @@ describe('the fiscal schemas describe every property', () => {
     expect(undescribed).toEqual([]);
   });
 
-  it("names the Kd log's outcomes as shared/kd/records.ts does (the schema cannot import it)", () => {
+  it("names the Kd log's outcomes as the service records them", () => {
     expect(responseSchemas.kdLogRecord.properties.outcome.enum).toEqual(KD_LOG_OUTCOMES);
   });
 });
