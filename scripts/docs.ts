@@ -71,6 +71,28 @@ export const withServer = <D extends OpenApiDocument>(document: D, serverUrl: st
   ],
 });
 
+/**
+ * The document with every citation of the conventions in its descriptions (`docs/conventions.md §9`) made a link to
+ * the section on the page served beside it; the committed documents keep the plain citation, which reads the same in
+ * the repository and in the typed client's comments.
+ */
+export function linkConventions<D extends OpenApiDocument>(
+  document: D,
+  conventions = readFileSync(join(root, 'docs', 'conventions.md'), 'utf8'),
+): D {
+  const anchors = new Map(
+    [...conventions.matchAll(/^## (\d+)\. .*$/gm)].map(([heading, number]) => [number, anchorOf(heading.slice(3))]),
+  );
+  const link = (citation: string, section: string | undefined) => {
+    const anchor = section === undefined ? undefined : anchors.get(section);
+    if (section !== undefined && anchor === undefined) throw new Error(`${citation} cites a section docs/conventions.md lacks`);
+    return `[${citation}](${CONVENTIONS_PAGE}${anchor === undefined ? '' : `#${anchor}`})`;
+  };
+  return JSON.parse(JSON.stringify(document), (key, value: unknown) =>
+    key === 'description' && typeof value === 'string' ? value.replace(/(?<!\[)docs\/conventions\.md(?: §(\d+))?/g, link) : value,
+  ) as D;
+}
+
 /** The URL path of a version's page (functions/fallback/docs.ts serves it). */
 export const pagePath = (version: ApiVersion) => `/docs/v${version}`;
 
@@ -95,7 +117,7 @@ const INLINE_LOGO = `data:image/svg+xml,${encodeURIComponent(
 async function buildPage(version: ApiVersion, workDir: string, serverUrl: string): Promise<string> {
   const output = join(workDir, `v${version}.html`);
   const source = join(workDir, `v${version}.json`);
-  const document = withServer(openApiDocument(version), serverUrl);
+  const document = linkConventions(withServer(openApiDocument(version), serverUrl));
   writeFileSync(source, JSON.stringify(document));
   try {
     await promisify(execFile)(

@@ -206,6 +206,9 @@ describe('the API reference at /docs', () => {
       await expect.poll(blankInView, { timeout: 20_000 }).toBe(0);
       const box = await section.boundingBox();
       const text = await section.innerText();
+      const conventionLinks = await section
+        .locator(`a[href^="${CONVENTIONS_PAGE}#"]`)
+        .evaluateAll((anchors) => anchors.map((a) => `${a.textContent} -> ${a.getAttribute('href')}`));
       const screenshot = join(OUTPUT, 'v33-operation.png');
       await page.screenshot({ path: screenshot });
       console.log(`The v33 page at ${putTax.method} ${putTax.path}: ${screenshot}`);
@@ -220,6 +223,8 @@ describe('the API reference at /docs', () => {
       // The description's paragraphs, as Redoc sets them: the route's own, then who may call it.
       for (const paragraph of description.split('\n\n')) expect(text).toContain(paragraph);
       expect(text).toContain('Called by a user with access to the path');
+      // The seller id's citation of the conventions is a link to its section.
+      expect(conventionLinks).toContain('docs/conventions.md §9 -> /docs/conventions#9-seller-ids-in-paths');
     },
   );
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { conventionsPage, markdownHtml, openApiDocument, withServer } from '../../scripts/docs.ts';
+import { conventionsPage, linkConventions, markdownHtml, openApiDocument, withServer } from '../../scripts/docs.ts';
 
 describe('the API reference pages (scripts/docs.ts)', () => {
   it('render Markdown as the conventions use it: anchored headings, nested lists, tables, code, bold, links', () => {
@@ -58,6 +58,38 @@ describe('the API reference pages (scripts/docs.ts)', () => {
     }
     expect(page).toContain('<a href="/docs">API reference</a>');
     expect(page).not.toMatch(/\*\*|```/);
+  });
+
+  it("link each citation of a convention in the page's descriptions to its section on the conventions page", () => {
+    // Prepare
+    const page = conventionsPage();
+    const cited = JSON.stringify(openApiDocument(33)).match(/docs\/conventions\.md §\d+/g) ?? [];
+
+    // Act
+    const linked = JSON.stringify(linkConventions(openApiDocument(33)));
+
+    // Assess
+    expect(cited.length).toBeGreaterThan(100);
+    const links = [...linked.matchAll(/\[docs\/conventions\.md §(\d+)\]\(\/docs\/conventions#([^)]+)\)/g)];
+    expect(links.length).toBe(cited.length);
+    // §9 by hand: its heading is "## 9. Seller ids in paths".
+    expect(links.find(([, section]) => section === '9')?.[2]).toBe('9-seller-ids-in-paths');
+    for (const [, section, anchor] of links) expect(page, `§${section}`).toContain(`<h2 id="${anchor}">${section}. `);
+    // Nothing cited stays plain, and the overview's link is not linked twice.
+    expect(linked.match(/(?<!\[)docs\/conventions\.md §\d+/g)).toBeNull();
+    expect(linked).toContain('[docs/conventions.md](/docs/conventions)');
+    expect(linked).not.toContain('[[');
+  });
+
+  it('refuse to link a section the conventions lack', () => {
+    // Prepare
+    const document = { info: { title: 't', description: 'See docs/conventions.md §99.' }, paths: {} };
+
+    // Act
+    const linking = () => linkConventions(document, '## 1. Paths and versions\n');
+
+    // Assess
+    expect(linking).toThrow('docs/conventions.md §99 cites a section docs/conventions.md lacks');
   });
 
   it('name the server a page is built for, the committed document keeping its own', () => {
