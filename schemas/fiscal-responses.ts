@@ -21,31 +21,24 @@ import {
   SALES_UNITS,
 } from '#shared/fiscal/model.ts';
 import { PAYMENT_TYPE_NAMES } from '#shared/fiscal/payment-types.ts';
+import {
+  d,
+  exact,
+  flag,
+  instant,
+  integer,
+  list,
+  nullableInstant,
+  nullableInteger,
+  nullableText,
+  open,
+  type Schema,
+  text,
+} from './describe.ts';
 import { registerEventData } from './fiscal.ts';
-
-type Schema = { readonly [key: string]: unknown };
-
-/** A described schema. */
-const d = <const S extends Schema>(description: string, schema: S) => ({ ...schema, description });
-const integer = (description: string) => ({ type: 'integer', description }) as const;
-const nullableInteger = (description: string) => ({ type: ['integer', 'null'], description }) as const;
-const text = (description: string) => ({ type: 'string', description }) as const;
-const nullableText = (description: string) => ({ type: ['string', 'null'], description }) as const;
-const flag = (description: string) => ({ type: 'boolean', description }) as const;
-/** An object of exactly these properties, all present (null where the record has none). */
-const exact = <const P extends Record<string, Schema>>(description: string, properties: P) => ({
-  type: 'object',
-  description,
-  additionalProperties: false,
-  required: Object.keys(properties) as (keyof P & string)[],
-  properties,
-});
-const list = <const I extends Schema>(description: string, items: I) => ({ type: 'array', description, items }) as const;
 
 const money = (what: string) => integer(`${what}, in hundredths of the currency`);
 const nullableMoney = (what: string) => nullableInteger(`${what}, in hundredths of the currency`);
-const instant = (what: string) => integer(`${what}: milliseconds since the epoch (UTC)`);
-const nullableInstant = (what: string) => nullableInteger(`${what}: milliseconds since the epoch (UTC)`);
 const businessDate = (what: string) =>
   integer(`${what}: the business date as the integer \`yyyymmdd\` (20261127) in the seller's time zone, not UTC`);
 const vatRateHundredths = () =>
@@ -332,13 +325,6 @@ export const receipt = exact(
 // The e-journal (docs/conventions.md §19).
 
 const hash = (what: string) => d(`${what}: SHA-256, 64 lower-case hex digits.`, { type: 'string', pattern: '^[0-9a-f]{64}$' });
-
-/** An object whose properties are all optional: what an entry journaled before a field was kept may lack. */
-const open = <const P extends Record<string, Schema>>(description: string, properties: P) => ({
-  type: 'object',
-  description,
-  properties,
-});
 
 /** A request schema's `scalars#/$defs/text` as the documents name it (`#/components/schemas/scalars/$defs/text`). */
 function componentRefs<T>(schema: T): T {

@@ -4086,10 +4086,12 @@ export interface components {
         };
         /** @description The number the server gave the created record. */
         idResult: {
+            /** @description The new record's number, given by the server; the record's path names it. */
             id: number;
         };
         /** @description The identifier of the created entity (docs/conventions.md §4). */
         identifierResult: {
+            /** @description The identifier the entity was created under: the one the body gave, else a new UUID. */
             identifier: string;
         };
         /** @description The path of the image's current version (v15). */
@@ -5568,8 +5570,10 @@ export interface components {
         };
         /** @description The seller's current version (docs/conventions.md §7); v26/v33 also name the API version of the last change. */
         versionResult: {
+            /** @description The seller's version: the number of its latest change to the catalog or profile, 0 before any. */
             version: number;
-            modificationApiVersion?: number | null;
+            /** @description v26 and v33: the API version (15, 26 or 33) the latest change was written through; before any, the reading version. */
+            modificationApiVersion?: number;
         };
     };
     responses: {

@@ -1,15 +1,17 @@
 /**
- * Every property of the fiscal schemas says what it is and its unit (issue 27, the API reference): the sale, day,
- * balance, e-journal and kd request bodies of schemas/fiscal.ts and schemas/kd.ts, and the fiscal answers and sales
- * statistics of schemas/fiscal-responses.ts. The walk reaches every `properties` entry at any depth (items, `then`, `oneOf`, nested
- * objects); a property without a `description` is named by its path. `undescribed` is the count the issue measures.
+ * Every property of the fiscal request bodies and of every answer says what it is and its unit, and has a type (issue
+ * 27, the API reference): the sale, day, balance, e-journal and kd bodies of schemas/fiscal.ts and schemas/kd.ts, and
+ * every schema of schemas/responses.ts (the fiscal answers, the activation, catalog and administration answers). The
+ * walk reaches every `properties` entry at any depth (items, `then`, `oneOf`, nested objects); a property without a
+ * `description`, or without a type (`{}`: `unknown` in the typed client), is named by its path.
  */
 import { describe, expect, it } from 'vitest';
 import { bodySchemas, responseSchemas } from '#schemas/index.ts';
 import { KD_LOG_OUTCOMES } from '#shared/fiscal/model.ts';
 
-/** The fiscal schemas: request bodies and answers. */
-const FISCAL_SCHEMAS = {
+/** The fiscal request bodies, and every answer. */
+const SCHEMAS = {
+  ...responseSchemas,
   saleV15: bodySchemas.saleV15,
   saleV26: bodySchemas.saleV26,
   saleV33: bodySchemas.saleV33,
@@ -19,39 +21,25 @@ const FISCAL_SCHEMAS = {
   kdV15: bodySchemas.kdV15,
   kdV26: bodySchemas.kdV26,
   kdV33: bodySchemas.kdV33,
-  saleOverview: responseSchemas.saleOverview,
-  dayMinified: responseSchemas.dayMinified,
-  dayView: responseSchemas.dayView,
-  report: responseSchemas.report,
-  receipt: responseSchemas.receipt,
-  journalEntry: responseSchemas.journalEntry,
-  generatedJournal: responseSchemas.generatedJournal,
-  amountResult: responseSchemas.amountResult,
-  sequenceResult: responseSchemas.sequenceResult,
-  kdResult: responseSchemas.kdResult,
-  kdLogRecord: responseSchemas.kdLogRecord,
-  taxStats: responseSchemas.taxStats,
-  categoryStats: responseSchemas.categoryStats,
-  productStats: responseSchemas.productStats,
-  registerStats: responseSchemas.registerStats,
-  salesStats: responseSchemas.salesStats,
-  paymentTypeStats: responseSchemas.paymentTypeStats,
-  dayStats: responseSchemas.dayStats,
 } as const;
+
+/** What gives a property a type; a property with none of them (`{}`) is `unknown` in the typed client. */
+const TYPING_KEYWORDS = ['type', '$ref', 'enum', 'const', 'oneOf', 'anyOf', 'allOf'];
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The path of every property under `node`, and whether it has a description. */
-function propertiesOf(node: unknown, path: string): { path: string; described: boolean }[] {
+function propertiesOf(node: unknown, path: string): { path: string; described: boolean; typed: boolean }[] {
   if (Array.isArray(node)) return node.flatMap((item, index) => propertiesOf(item, `${path}[${index}]`));
   if (!isObject(node)) return [];
-  const found: { path: string; described: boolean }[] = [];
+  const found: { path: string; described: boolean; typed: boolean }[] = [];
   for (const [key, value] of Object.entries(node)) {
     if (key === 'properties' && isObject(value)) {
       for (const [name, property] of Object.entries(value)) {
         const described = isObject(property) && typeof property.description === 'string' && property.description.trim() !== '';
-        found.push({ path: `${path}.${name}`, described });
+        const typed = isObject(property) && TYPING_KEYWORDS.some((keyword) => keyword in property);
+        found.push({ path: `${path}.${name}`, described, typed });
         found.push(...propertiesOf(property, `${path}.${name}`));
       }
       // `if` names a property to test for it, not to describe it (journalUpload: `if: {properties: {type: true}}`).
@@ -60,12 +48,16 @@ function propertiesOf(node: unknown, path: string): { path: string; described: b
   return found;
 }
 
-const all = Object.entries(FISCAL_SCHEMAS).flatMap(([name, schema]) => propertiesOf(schema, name));
+const all = Object.entries(SCHEMAS).flatMap(([name, schema]) => propertiesOf(schema, name));
 
-describe('the fiscal schemas describe every property', () => {
+describe('the fiscal bodies and every answer describe and type every property', () => {
   it(`${all.filter((property) => property.described).length} of ${all.length} properties are described`, () => {
     const undescribed = all.filter((property) => !property.described).map((property) => property.path);
     expect(undescribed).toEqual([]);
+  });
+
+  it(`${all.filter((property) => property.typed).length} of ${all.length} properties are typed`, () => {
+    expect(all.filter((property) => !property.typed).map((property) => property.path)).toEqual([]);
   });
 
   it("names the Kd log's outcomes as the service records them", () => {

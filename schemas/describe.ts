@@ -1,0 +1,52 @@
+/**
+ * Builders of described answer schemas (schemas/fiscal-responses.ts and the other answers of schemas/responses.ts):
+ * every property says what it is and, for a number, its unit. Answers only: the OpenAPI documents, the typed client and
+ * the contract tests read them, never a function. Instants are milliseconds since the epoch (UTC) throughout.
+ */
+export type Schema = { readonly [key: string]: unknown };
+
+/** A described schema. */
+export const d = <const S extends Schema>(description: string, schema: S) => ({ ...schema, description });
+export const integer = (description: string) => ({ type: 'integer', description }) as const;
+export const nullableInteger = (description: string) => ({ type: ['integer', 'null'], description }) as const;
+export const text = (description: string) => ({ type: 'string', description }) as const;
+export const nullableText = (description: string) => ({ type: ['string', 'null'], description }) as const;
+export const flag = (description: string) => ({ type: 'boolean', description }) as const;
+export const instant = (what: string) => integer(`${what}: milliseconds since the epoch (UTC)`);
+export const nullableInstant = (what: string) => nullableInteger(`${what}: milliseconds since the epoch (UTC)`);
+
+/** An object of exactly these properties, all present (null where the record has none). */
+export const exact = <const P extends Record<string, Schema>>(description: string, properties: P) => ({
+  type: 'object',
+  description,
+  additionalProperties: false,
+  required: Object.keys(properties) as (keyof P & string)[],
+  properties,
+});
+
+/** An object whose properties are all optional: what a record written before a field was kept may lack. */
+export const open = <const P extends Record<string, Schema>>(description: string, properties: P) => ({
+  type: 'object',
+  description,
+  properties,
+});
+
+export const list = <const I extends Schema>(description: string, items: I) => ({ type: 'array', description, items }) as const;
+
+/** A loose answer, until its shape is written down: an object that has at least these properties, of any value. */
+export const having = <const K extends readonly string[]>(description: string, ...required: K) =>
+  ({
+    type: 'object',
+    description,
+    required,
+    properties: Object.fromEntries(required.map((name) => [name, {}])) as Record<K[number], object>,
+  }) as const;
+
+/** A loose answer's schema that also names properties it may carry besides the required ones (any value). */
+export const alsoNaming = <const S extends { properties: object }, const K extends readonly string[]>(
+  schema: S,
+  ...names: K
+) => ({
+  ...schema,
+  properties: { ...schema.properties, ...(Object.fromEntries(names.map((name) => [name, {}])) as Record<K[number], object>) },
+});
