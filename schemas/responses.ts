@@ -12,7 +12,9 @@ export * from './catalog-responses.ts';
 export * from './fiscal-responses.ts';
 
 export const identifierResult = exact('The identifier of the created entity (docs/conventions.md §4).', {
-  identifier: text('The identifier the entity was created under: the one the body gave, else a new UUID.'),
+  identifier: text(
+    'The identifier the entity was created under: the one the request named, else one the service made (a UUID; for an image, `<uuid>.<extension>`).',
+  ),
 });
 
 export const idResult = exact('The number the server gave the created record.', {

@@ -4879,7 +4879,7 @@ export interface components {
         };
         /** @description The identifier of the created entity (docs/conventions.md §4). */
         identifierResult: {
-            /** @description The identifier the entity was created under: the one the body gave, else a new UUID. */
+            /** @description The identifier the entity was created under: the one the request named, else one the service made (a UUID; for an image, `<uuid>.<extension>`). */
             identifier: string;
         };
         /** @description The path of the image's current version (v15). */
