@@ -4,7 +4,7 @@
  * starts empty; its defaults: the admin admin / admin, the unit SIMCU000000000001) on a PORT of its own. The zsh
  * paste is the second: it meets the first paste's seller, application and registers in the stack and its files in
  * the checkout, and does all the same again. Nothing either paste writes shows in `git status`; `npm start` says
- * nothing of an error from its start to its stop.
+ * nothing of an error from its start to its stop, and a SIGINT to the npm process alone stops all it started.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -28,14 +28,18 @@ interface Started {
   printed: () => string;
 }
 
-/** `npm start` (scripts/start.ts) on `port` with its defaults; resolves once it prints its banner. */
+/**
+ * `npm start` itself (npm, then scripts/start.ts) on `port` with its defaults, in a process group of its own as a
+ * process manager would start it; resolves once it prints its banner.
+ */
 async function npmStart(port: number): Promise<Started> {
   const unset = new Set(['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'CONTROL_UNITS', 'DATA_DIR']);
   const env: NodeJS.ProcessEnv = {
     ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !unset.has(name))),
     PORT: String(port),
   };
-  const child = spawn(process.execPath, ['scripts/start.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  groups.push(child);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -54,7 +58,7 @@ async function npmStart(port: number): Promise<Started> {
   return { child, printed: () => output };
 }
 
-/** Ctrl-C, once everything has stopped. */
+/** A SIGINT to the npm process alone (as a process manager stops it, not a terminal's Ctrl-C to the whole group), once it has exited. */
 function interrupt(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     child.removeAllListeners('exit');
@@ -91,9 +95,25 @@ const refusals = (stdout: string) =>
 
 const gitStatus = () => execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: root, encoding: 'utf8' });
 
+/** Whether anything answers HTTP at `url`. */
+const answers = (url: string) =>
+  fetch(url).then(
+    () => true,
+    () => false,
+  );
+
 const folders: string[] = [];
+/** The process groups started; whatever a failed stop left of them is killed at the end. */
+const groups: ChildProcess[] = [];
 afterAll(async () => {
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
+  for (const { pid } of groups) {
+    try {
+      if (pid !== undefined) process.kill(-pid, 'SIGKILL');
+    } catch {
+      // The group is gone: it stopped as it should.
+    }
+  }
 });
 
 describe("the README's quick start", () => {
@@ -116,8 +136,14 @@ describe("the README's quick start", () => {
     } finally {
       await interrupt(stack.child);
     }
-    // npm start: a short banner, then a short line per request, and no error from start to stop.
+    // npm start: stopped, everything it started with it; a short banner, a short line per request, no error.
     const printed = stack.printed();
+    const dynamoDb = /DynamoDB: +(http:\/\/\S+),/.exec(printed)?.[1] ?? '';
+    expect(dynamoDb).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect({ api: await answers(`http://localhost:${port}/health`), dynamoDb: await answers(dynamoDb) }).toEqual({
+      api: false,
+      dynamoDb: false,
+    });
     const served = printed.slice(printed.indexOf('Press Ctrl-C'));
     expect(printed.slice(0, printed.indexOf('Press Ctrl-C')).split('\n').length).toBeLessThan(20);
     expect(served.split('\n').filter((line) => line.length > 200)).toEqual([]);
@@ -151,6 +177,11 @@ describe("the README's quick start", () => {
       expect({ shell, reports: stdout.match(/^Löpnummer +\d+$/gm) }).toEqual({
         shell,
         reports: ['Löpnummer                                1'],
+      });
+      // The taxes are written under their own identifiers: a second paste writes them again, adds none.
+      expect({ shell, taxes: new Set([...stdout.matchAll(/"identifier":"([^"]+)","vat":/g)].map(([, id]) => id)) }).toEqual({
+        shell,
+        taxes: new Set(['standard', 'food']),
       });
       for (const [, name] of stdout.matchAll(/"cashRegisterName": ?"([^"]+)"/g)) registers.add(name ?? '');
     }
