@@ -84,6 +84,24 @@ function asView(schema: Json): Json {
   return out;
 }
 
+/**
+ * A request schema's view as the answer's root: every field of the version present (`present` in shared/versions.ts),
+ * so all are required, and the answer itself is never null; its fields stay nullable as `asView` makes them.
+ */
+function rootView(schema: Json): Json {
+  const view = asView(schema);
+  if (!isJsonObject(view)) return view;
+  const { type, properties } = view;
+  return {
+    ...view,
+    ...(Array.isArray(type) ? { type: type.filter((name) => name !== 'null') } : {}),
+    ...(isJsonObject(properties) ? { required: Object.keys(properties) } : {}),
+  };
+}
+
+const isJsonObject = (value: Json | undefined): value is { readonly [key: string]: Json | undefined } =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
 const isBodySchema = (name: string): name is keyof typeof bodySchemas => name in bodySchemas;
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** The component of a response schema: a request body's view (`<name>View`) or a response's own. */
@@ -572,7 +590,7 @@ function schemaComponents(): JsonObject {
   }
   for (const [name, schema] of Object.entries(bodySchemas)) {
     schemas[name] = toComponents(schema as Json);
-    schemas[`${name}View`] = toComponents(asView(schema as Json));
+    schemas[`${name}View`] = toComponents(rootView(schema as Json));
   }
   // Sorted: a module namespace lists its exports in name order under Node, in source order under Vite.
   for (const name of Object.keys(responseSchemas).sort())

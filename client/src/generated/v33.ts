@@ -2805,22 +2805,22 @@ export interface components {
             custom?: string | null;
         };
         taxView: {
-            deleted?: boolean | null;
-            identifier?: string | null;
-            vat?: number | null;
-            name?: string | null;
-            custom?: string | null;
-        } | null;
+            deleted: boolean | null;
+            identifier: string | null;
+            vat: number | null;
+            name: string | null;
+            custom: string | null;
+        };
         categoryV15: {
             deleted?: boolean | null;
             identifier?: string | null;
             name: string;
         };
         categoryV15View: {
-            deleted?: boolean | null;
-            identifier?: string | null;
-            name?: string | null;
-        } | null;
+            deleted: boolean | null;
+            identifier: string | null;
+            name: string | null;
+        };
         category: {
             deleted?: boolean | null;
             identifier?: string | null;
@@ -2828,11 +2828,11 @@ export interface components {
             color?: number | null;
         };
         categoryView: {
-            deleted?: boolean | null;
-            identifier?: string | null;
-            name?: string | null;
-            color?: number | null;
-        } | null;
+            deleted: boolean | null;
+            identifier: string | null;
+            name: string | null;
+            color: number | null;
+        };
         product: {
             deleted?: boolean | null;
             identifier?: string | null;
@@ -2849,20 +2849,20 @@ export interface components {
             custom?: string | null;
         };
         productView: {
-            deleted?: boolean | null;
-            identifier?: string | null;
-            name?: string | null;
-            barcode?: string | null;
-            netto?: number | null;
-            tax?: string | null;
+            deleted: boolean | null;
+            identifier: string | null;
+            name: string | null;
+            barcode: string | null;
+            netto: number | null;
+            tax: string | null;
             /** @enum {string|null} */
-            salesUnit?: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
-            countedInPrice?: boolean | string | null;
-            description?: string | null;
+            salesUnit: "Piece" | "Price" | "Kilogram" | "Hektogram" | "Meters" | "Centimeters" | "Hours" | "Minutes" | null;
+            countedInPrice: boolean | string | null;
+            description: string | null;
             /** @enum {string|null} */
-            articleType?: "GOODS" | "SERVICE" | null;
-            custom?: string | null;
-        } | null;
+            articleType: "GOODS" | "SERVICE" | null;
+            custom: string | null;
+        };
         commodityV15: {
             deleted?: boolean | null;
             identifier?: string | null;
@@ -2871,12 +2871,12 @@ export interface components {
             custom?: string | null;
         };
         commodityV15View: {
-            deleted?: boolean | null;
-            identifier?: string | null;
-            product?: string | null;
-            category?: string | null;
-            custom?: string | null;
-        } | null;
+            deleted: boolean | null;
+            identifier: string | null;
+            product: string | null;
+            category: string | null;
+            custom: string | null;
+        };
         commodity: {
             deleted?: boolean | null;
             identifier?: string | null;
@@ -2886,13 +2886,13 @@ export interface components {
             color?: number | null;
         };
         commodityView: {
-            deleted?: boolean | null;
-            identifier?: string | null;
-            product?: string | null;
-            category?: string | null;
-            custom?: string | null;
-            color?: number | null;
-        } | null;
+            deleted: boolean | null;
+            identifier: string | null;
+            product: string | null;
+            category: string | null;
+            custom: string | null;
+            color: number | null;
+        };
         keyboard: {
             deleted?: boolean | null;
             identifier?: string | null;
@@ -2904,15 +2904,15 @@ export interface components {
             custom?: string | null;
         };
         keyboardView: {
-            deleted?: boolean | null;
-            identifier?: string | null;
-            name?: string | null;
-            width?: number | null;
-            height?: number | null;
+            deleted: boolean | null;
+            identifier: string | null;
+            name: string | null;
+            width: number | null;
+            height: number | null;
             /** @enum {string|null} */
-            deviceFormFactor?: "PHONE" | "TABLET_SMALL" | "TABLET_BIG" | null;
-            custom?: string | null;
-        } | null;
+            deviceFormFactor: "PHONE" | "TABLET_SMALL" | "TABLET_BIG" | null;
+            custom: string | null;
+        };
         keyboardEntry: {
             deleted?: boolean | null;
             identifier?: string | null;
@@ -2929,20 +2929,20 @@ export interface components {
             custom?: string | null;
         };
         keyboardEntryView: {
-            deleted?: boolean | null;
-            identifier?: string | null;
-            product?: string | null;
-            keyboard?: string | null;
-            subKeyboard?: string | null;
-            positionX?: number | null;
-            positionY?: number | null;
-            width?: number | null;
-            height?: number | null;
+            deleted: boolean | null;
+            identifier: string | null;
+            product: string | null;
+            keyboard: string | null;
+            subKeyboard: string | null;
+            positionX: number | null;
+            positionY: number | null;
+            width: number | null;
+            height: number | null;
             /** @enum {string|null} */
-            keyAction?: "Product" | "SaleItemsView" | "POSSaleItemsView" | "Camera" | "InitiateReturn" | "InitSaleCash" | "InitSaleCard" | "InitSaleProviderD" | "InitSaleProviderC" | "InitSaleProviderE" | "InitSaleWalletA" | "InitSaleProviderB" | "SubKeyboard" | "Numeric0" | "Numeric1" | "Numeric2" | "Numeric3" | "Numeric4" | "Numeric5" | "Numeric6" | "Numeric7" | "Numeric8" | "Numeric9" | "Numeric00" | "CurrencyUnit" | "ProductUnit" | "NumericReset" | "NumericDot" | "NumericBackspace" | "NumericIndicator" | "PercentDiscount" | "CurrencyDiscount" | "SendOrder" | "GetOrders" | "SubtotalIndicator" | "ProductsSearchView" | "GroupsProductsView" | "GroupsProductsTextView" | "TablesProductsView" | "TablesProductsTextView" | "NetworkIndicator" | "PrintProforma" | null;
-            label?: string | null;
-            custom?: string | null;
-        } | null;
+            keyAction: "Product" | "SaleItemsView" | "POSSaleItemsView" | "Camera" | "InitiateReturn" | "InitSaleCash" | "InitSaleCard" | "InitSaleProviderD" | "InitSaleProviderC" | "InitSaleProviderE" | "InitSaleWalletA" | "InitSaleProviderB" | "SubKeyboard" | "Numeric0" | "Numeric1" | "Numeric2" | "Numeric3" | "Numeric4" | "Numeric5" | "Numeric6" | "Numeric7" | "Numeric8" | "Numeric9" | "Numeric00" | "CurrencyUnit" | "ProductUnit" | "NumericReset" | "NumericDot" | "NumericBackspace" | "NumericIndicator" | "PercentDiscount" | "CurrencyDiscount" | "SendOrder" | "GetOrders" | "SubtotalIndicator" | "ProductsSearchView" | "GroupsProductsView" | "GroupsProductsTextView" | "TablesProductsView" | "TablesProductsTextView" | "NetworkIndicator" | "PrintProforma" | null;
+            label: string | null;
+            custom: string | null;
+        };
         order: {
             treasurerName: string;
             orderItems: {
@@ -2953,14 +2953,14 @@ export interface components {
             }[];
         };
         orderView: {
-            treasurerName?: string | null;
-            orderItems?: ({
+            treasurerName: string | null;
+            orderItems: ({
                 productIdentifier?: string | null;
                 productCustomization?: string | null;
                 delta?: number | null;
                 deltaUnit?: boolean | null;
             } | null)[] | null;
-        } | null;
+        };
         precept: {
             deleted?: boolean | null;
             identifier?: string | null;
@@ -2976,19 +2976,19 @@ export interface components {
             order?: string | null;
         };
         preceptView: {
-            deleted?: boolean | null;
-            identifier?: string | null;
-            treasurerName?: string | null;
-            preceptItems?: ({
+            deleted: boolean | null;
+            identifier: string | null;
+            treasurerName: string | null;
+            preceptItems: ({
                 productCustomization?: string | null;
                 delta?: number | null;
             } | null)[] | null;
-            table?: string | null;
-            created?: number | null;
-            status?: string | null;
-            message?: string | null;
-            order?: string | null;
-        } | null;
+            table: string | null;
+            created: number | null;
+            status: string | null;
+            message: string | null;
+            order: string | null;
+        };
         booking: {
             deleted?: boolean | null;
             identifier?: string | null;
@@ -2998,13 +2998,13 @@ export interface components {
             contactInfo: components["schemas"]["contact"];
         };
         bookingView: {
-            deleted?: boolean | null;
-            identifier?: string | null;
-            bookingDate?: number | null;
-            persons?: number | null;
-            description?: string | null;
-            contactInfo?: components["schemas"]["contactView"] | null;
-        } | null;
+            deleted: boolean | null;
+            identifier: string | null;
+            bookingDate: number | null;
+            persons: number | null;
+            description: string | null;
+            contactInfo: components["schemas"]["contactView"] | null;
+        };
         treasurer: {
             deleted?: boolean | null;
             identifier?: string | null;
@@ -3015,14 +3015,14 @@ export interface components {
             pin?: string | null;
         };
         treasurerView: {
-            deleted?: boolean | null;
-            identifier?: string | null;
-            name?: string | null;
-            ssn?: string | null;
-            custom?: string | null;
-            user?: string | null;
-            pin?: string | null;
-        } | null;
+            deleted: boolean | null;
+            identifier: string | null;
+            name: string | null;
+            ssn: string | null;
+            custom: string | null;
+            user: string | null;
+            pin: string | null;
+        };
         sellerV15: {
             corporateId: string;
             name: string;
@@ -3035,16 +3035,16 @@ export interface components {
             custom?: string | null;
         };
         sellerV15View: {
-            corporateId?: string | null;
-            name?: string | null;
-            country?: string | null;
-            publicAccess?: boolean | null;
-            description?: string | null;
-            city?: string | null;
-            workHours?: string | null;
-            phone?: string | null;
-            custom?: string | null;
-        } | null;
+            corporateId: string | null;
+            name: string | null;
+            country: string | null;
+            publicAccess: boolean | null;
+            description: string | null;
+            city: string | null;
+            workHours: string | null;
+            phone: string | null;
+            custom: string | null;
+        };
         sellerV26: {
             corporateId: string;
             name?: string | null;
@@ -3070,16 +3070,16 @@ export interface components {
             masterPassword?: string | null;
         };
         sellerV26View: {
-            corporateId?: string | null;
-            name?: string | null;
-            country?: string | null;
-            publicAccess?: boolean | null;
-            description?: string | null;
-            city?: string | null;
-            workHours?: string | null;
-            phone?: string | null;
-            custom?: string | null;
-            workHoursWeek?: {
+            corporateId: string | null;
+            name: string | null;
+            country: string | null;
+            publicAccess: boolean | null;
+            description: string | null;
+            city: string | null;
+            workHours: string | null;
+            phone: string | null;
+            custom: string | null;
+            workHoursWeek: {
                 MONDAY?: components["schemas"]["openingHoursView"];
                 TUESDAY?: components["schemas"]["openingHoursView"];
                 WEDNESDAY?: components["schemas"]["openingHoursView"];
@@ -3088,11 +3088,11 @@ export interface components {
                 SATURDAY?: components["schemas"]["openingHoursView"];
                 SUNDAY?: components["schemas"]["openingHoursView"];
             } | null;
-            address?: string | null;
+            address: string | null;
             /** @enum {string|null} */
-            currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYR" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LTL" | "LVL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRO" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PRB" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SRD" | "SSP" | "STD" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMK" | "ZWL" | null;
-            masterPassword?: string | null;
-        } | null;
+            currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYR" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LTL" | "LVL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRO" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PRB" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SRD" | "SSP" | "STD" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMK" | "ZWL" | null;
+            masterPassword: string | null;
+        };
         sellerV33: {
             corporateId: string;
             name?: string | null;
@@ -3120,16 +3120,16 @@ export interface components {
             zip?: string | null;
         };
         sellerV33View: {
-            corporateId?: string | null;
-            name?: string | null;
-            country?: string | null;
-            publicAccess?: boolean | null;
-            description?: string | null;
-            city?: string | null;
-            workHours?: string | null;
-            phone?: string | null;
-            custom?: string | null;
-            workHoursWeek?: {
+            corporateId: string | null;
+            name: string | null;
+            country: string | null;
+            publicAccess: boolean | null;
+            description: string | null;
+            city: string | null;
+            workHours: string | null;
+            phone: string | null;
+            custom: string | null;
+            workHoursWeek: {
                 MONDAY?: components["schemas"]["openingHoursView"];
                 TUESDAY?: components["schemas"]["openingHoursView"];
                 WEDNESDAY?: components["schemas"]["openingHoursView"];
@@ -3138,13 +3138,13 @@ export interface components {
                 SATURDAY?: components["schemas"]["openingHoursView"];
                 SUNDAY?: components["schemas"]["openingHoursView"];
             } | null;
-            address?: string | null;
+            address: string | null;
             /** @enum {string|null} */
-            currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYR" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LTL" | "LVL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRO" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PRB" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SRD" | "SSP" | "STD" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMK" | "ZWL" | null;
-            masterPassword?: string | null;
-            protectedHeaders?: string | null;
-            zip?: string | null;
-        } | null;
+            currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYR" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LTL" | "LVL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRO" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PRB" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SRD" | "SSP" | "STD" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMK" | "ZWL" | null;
+            masterPassword: string | null;
+            protectedHeaders: string | null;
+            zip: string | null;
+        };
         productionNumberOrder: {
             deviceId: string;
             buildInfo?: {
@@ -3154,11 +3154,11 @@ export interface components {
             gcmRegistrationId?: ((string & unknown) | null) & unknown;
         };
         productionNumberOrderView: {
-            deviceId?: string | null;
-            buildInfo?: Record<string, unknown> | null;
-            applicationPackage?: string | null;
-            gcmRegistrationId?: ((string & unknown) | null) & unknown;
-        } | null;
+            deviceId: string | null;
+            buildInfo: Record<string, unknown> | null;
+            applicationPackage: string | null;
+            gcmRegistrationId: ((string & unknown) | null) & unknown;
+        };
         activationOrder: {
             installationOrderInfo: {
                 deviceId: string;
@@ -3186,18 +3186,18 @@ export interface components {
             comment?: string | null;
         };
         activationOrderView: {
-            installationOrderInfo?: {
+            installationOrderInfo: {
                 deviceId?: string | null;
                 buildInfo?: Record<string, unknown> | null;
                 applicationPackage?: string | null;
                 gcmRegistrationId?: ((string & unknown) | null) & unknown;
             } | null;
-            productionNumber?: string | null;
-            country?: string | null;
-            corporateId?: string | null;
-            companyName?: string | null;
-            contactInfo?: components["schemas"]["contactView"];
-            activationDetailsInfo?: {
+            productionNumber: string | null;
+            country: string | null;
+            corporateId: string | null;
+            companyName: string | null;
+            contactInfo: components["schemas"]["contactView"];
+            activationDetailsInfo: {
                 validFrom?: number | null;
                 validTo?: number | null;
                 features?: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCRONIZATION" | "MULTIUSERS" | "PROVIDER_E" | null)[] | null;
@@ -3205,10 +3205,10 @@ export interface components {
                 controlUnitLocation?: "DEVICE" | "REMOTE" | null;
                 controlUnitSerial?: string | null;
             } | null;
-            deviceLocation?: components["schemas"]["geolocation.v15View"];
-            cashRegisterName?: string | null;
-            comment?: string | null;
-        } | null;
+            deviceLocation: components["schemas"]["geolocation.v15View"];
+            cashRegisterName: string | null;
+            comment: string | null;
+        };
         activationAdvancedV26: {
             country?: string | null;
             corporateId: string;
@@ -3235,28 +3235,28 @@ export interface components {
             connectionCode?: string | null;
         };
         activationAdvancedV26View: {
-            country?: string | null;
-            corporateId?: string | null;
-            companyName?: string | null;
-            cashRegisterName?: string | null;
-            features?: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCRONIZATION" | "PROVIDER_E" | "CONTROL_UNIT" | "COUPONS" | null)[] | null;
-            validFrom?: number | null;
-            validTo?: number | null;
-            contactInfo?: components["schemas"]["contactView"];
-            comment?: string | null;
-            controlUnitSerial?: string | null;
+            country: string | null;
+            corporateId: string | null;
+            companyName: string | null;
+            cashRegisterName: string | null;
+            features: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCRONIZATION" | "PROVIDER_E" | "CONTROL_UNIT" | "COUPONS" | null)[] | null;
+            validFrom: number | null;
+            validTo: number | null;
+            contactInfo: components["schemas"]["contactView"];
+            comment: string | null;
+            controlUnitSerial: string | null;
             /** @enum {string|null} */
-            controlUnitLocation?: "DEVICE" | "REMOTE" | null;
-            controlUnitGeolocation?: components["schemas"]["geolocationView"];
-            applicationPackage?: string | null;
-            productionNumber?: string | null;
-            installationCreationInfo?: {
+            controlUnitLocation: "DEVICE" | "REMOTE" | null;
+            controlUnitGeolocation: components["schemas"]["geolocationView"];
+            applicationPackage: string | null;
+            productionNumber: string | null;
+            installationCreationInfo: {
                 deviceId?: string | null;
                 buildInfo?: Record<string, unknown> | null;
                 gcmRegistrationId?: ((string & unknown) | null) & unknown;
             } | null;
-            connectionCode?: string | null;
-        } | null;
+            connectionCode: string | null;
+        };
         activationAdvancedV33: {
             country?: string | null;
             corporateId: string;
@@ -3290,35 +3290,35 @@ export interface components {
             } | null;
         };
         activationAdvancedV33View: {
-            country?: string | null;
-            corporateId?: string | null;
-            companyName?: string | null;
-            cashRegisterName?: string | null;
-            features?: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCHRONIZATION" | "PROVIDER_E" | "CONTROL_UNIT" | "COUPONS" | "TAX_AUTHORITY" | null)[] | null;
-            validFrom?: number | null;
-            validTo?: number | null;
-            contactInfo?: components["schemas"]["contactView"];
-            comment?: string | null;
-            controlUnitSerial?: string | null;
+            country: string | null;
+            corporateId: string | null;
+            companyName: string | null;
+            cashRegisterName: string | null;
+            features: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCHRONIZATION" | "PROVIDER_E" | "CONTROL_UNIT" | "COUPONS" | "TAX_AUTHORITY" | null)[] | null;
+            validFrom: number | null;
+            validTo: number | null;
+            contactInfo: components["schemas"]["contactView"];
+            comment: string | null;
+            controlUnitSerial: string | null;
             /** @enum {string|null} */
-            controlUnitLocation?: "DEVICE" | "REMOTE" | null;
-            controlUnitGeolocation?: components["schemas"]["geolocationView"];
-            applicationPackage?: string | null;
-            productionNumber?: string | null;
-            installationCreationInfo?: {
+            controlUnitLocation: "DEVICE" | "REMOTE" | null;
+            controlUnitGeolocation: components["schemas"]["geolocationView"];
+            applicationPackage: string | null;
+            productionNumber: string | null;
+            installationCreationInfo: {
                 deviceId?: string | null;
                 buildInfo?: Record<string, unknown> | null;
                 gcmRegistrationId?: ((string & unknown) | null) & unknown;
                 programVersion?: string | null;
             } | null;
-            connectionCode?: string | null;
-            registrationGeolocation?: {
+            connectionCode: string | null;
+            registrationGeolocation: {
                 address?: string | null;
                 city?: string | null;
                 postalCode?: string | null;
                 companyName?: string | null;
             } | null;
-        } | null;
+        };
         connectionV26: {
             installation: {
                 deviceId: string;
@@ -3334,7 +3334,7 @@ export interface components {
             activationCode: string;
         };
         connectionV26View: {
-            installation?: {
+            installation: {
                 deviceId?: string | null;
                 buildInfo?: Record<string, unknown> | null;
                 applicationPackage?: string | null;
@@ -3343,8 +3343,8 @@ export interface components {
                 registrationDate?: number | null;
                 gcmUnsubscribeDate?: number | null;
             } | null;
-            activationCode?: string | null;
-        } | null;
+            activationCode: string | null;
+        };
         connectionV33: {
             installation: {
                 deviceId: string;
@@ -3361,7 +3361,7 @@ export interface components {
             activationCode: string;
         };
         connectionV33View: {
-            installation?: {
+            installation: {
                 deviceId?: string | null;
                 buildInfo?: Record<string, unknown> | null;
                 applicationPackage?: string | null;
@@ -3371,36 +3371,36 @@ export interface components {
                 gcmUnsubscribeDate?: number | null;
                 programVersion?: string | null;
             } | null;
-            activationCode?: string | null;
-        } | null;
+            activationCode: string | null;
+        };
         nameExistence: {
             country?: string | null;
             corporateId: string;
             cashRegisterName: string;
         };
         nameExistenceView: {
-            country?: string | null;
-            corporateId?: string | null;
-            cashRegisterName?: string | null;
-        } | null;
+            country: string | null;
+            corporateId: string | null;
+            cashRegisterName: string | null;
+        };
         nameExistenceWithCountry: {
             country: string | null;
             corporateId: string;
             cashRegisterName: string;
         };
         nameExistenceWithCountryView: {
-            country?: string | null;
-            corporateId?: string | null;
-            cashRegisterName?: string | null;
-        } | null;
+            country: string | null;
+            corporateId: string | null;
+            cashRegisterName: string | null;
+        };
         activationStatusChange: {
             /** @enum {string} */
             status: "ACTIVE" | "CLOSED";
         };
         activationStatusChangeView: {
             /** @enum {string|null} */
-            status?: "ACTIVE" | "CLOSED" | null;
-        } | null;
+            status: "ACTIVE" | "CLOSED" | null;
+        };
         activationUpdateV15: {
             /** @enum {string|null} */
             status?: "ISSUED" | "ACTIVE" | "WORKING" | "CLOSED" | null;
@@ -3412,13 +3412,13 @@ export interface components {
         };
         activationUpdateV15View: {
             /** @enum {string|null} */
-            status?: "ISSUED" | "ACTIVE" | "WORKING" | "CLOSED" | null;
-            validFrom?: number | null;
-            validTo?: number | null;
-            features?: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCRONIZATION" | "MULTIUSERS" | "PROVIDER_E" | null)[] | null;
-            contactInfo?: components["schemas"]["contactView"];
-            comment?: string | null;
-        } | null;
+            status: "ISSUED" | "ACTIVE" | "WORKING" | "CLOSED" | null;
+            validFrom: number | null;
+            validTo: number | null;
+            features: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCRONIZATION" | "MULTIUSERS" | "PROVIDER_E" | null)[] | null;
+            contactInfo: components["schemas"]["contactView"];
+            comment: string | null;
+        };
         activationUpdateV26: {
             /** @enum {string|null} */
             status?: "ISSUED" | "ACTIVE" | "WORKING" | "CLOSED" | null;
@@ -3430,13 +3430,13 @@ export interface components {
         };
         activationUpdateV26View: {
             /** @enum {string|null} */
-            status?: "ISSUED" | "ACTIVE" | "WORKING" | "CLOSED" | null;
-            validFrom?: number | null;
-            validTo?: number | null;
-            features?: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCRONIZATION" | "PROVIDER_E" | "CONTROL_UNIT" | "COUPONS" | null)[] | null;
-            contactInfo?: components["schemas"]["contactView"];
-            comment?: string | null;
-        } | null;
+            status: "ISSUED" | "ACTIVE" | "WORKING" | "CLOSED" | null;
+            validFrom: number | null;
+            validTo: number | null;
+            features: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCRONIZATION" | "PROVIDER_E" | "CONTROL_UNIT" | "COUPONS" | null)[] | null;
+            contactInfo: components["schemas"]["contactView"];
+            comment: string | null;
+        };
         activationUpdateV33: {
             /** @enum {string|null} */
             status?: "ISSUED" | "ACTIVE" | "WORKING" | "CLOSED" | null;
@@ -3448,13 +3448,13 @@ export interface components {
         };
         activationUpdateV33View: {
             /** @enum {string|null} */
-            status?: "ISSUED" | "ACTIVE" | "WORKING" | "CLOSED" | null;
-            validFrom?: number | null;
-            validTo?: number | null;
-            features?: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCHRONIZATION" | "PROVIDER_E" | "CONTROL_UNIT" | "COUPONS" | "TAX_AUTHORITY" | null)[] | null;
-            contactInfo?: components["schemas"]["contactView"];
-            comment?: string | null;
-        } | null;
+            status: "ISSUED" | "ACTIVE" | "WORKING" | "CLOSED" | null;
+            validFrom: number | null;
+            validTo: number | null;
+            features: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCHRONIZATION" | "PROVIDER_E" | "CONTROL_UNIT" | "COUPONS" | "TAX_AUTHORITY" | null)[] | null;
+            contactInfo: components["schemas"]["contactView"];
+            comment: string | null;
+        };
         userV15: {
             username: string;
             email: string;
@@ -3464,13 +3464,13 @@ export interface components {
             password?: string | null;
         };
         userV15View: {
-            username?: string | null;
-            email?: string | null;
+            username: string | null;
+            email: string | null;
             /** @enum {string|null} */
-            role?: "ROLE_HYPER_ADMIN" | "ROLE_SOFTWARE_VENDOR_ADMIN" | "SELLER_ADMIN" | null;
-            softwareVendor?: number | null;
-            password?: string | null;
-        } | null;
+            role: "ROLE_HYPER_ADMIN" | "ROLE_SOFTWARE_VENDOR_ADMIN" | "SELLER_ADMIN" | null;
+            softwareVendor: number | null;
+            password: string | null;
+        };
         user: {
             username: string;
             email: string;
@@ -3492,29 +3492,29 @@ export interface components {
             password: string;
         };
         newUserView: {
-            username?: string | null;
-            email?: string | null;
+            username: string | null;
+            email: string | null;
             /** @enum {string|null} */
-            role?: "ROLE_HYPER_ADMIN" | "ROLE_SOFTWARE_VENDOR" | "ROLE_REGULAR_USER" | null;
-            softwareVendor?: number | null;
-            password?: string | null;
-        } | null;
+            role: "ROLE_HYPER_ADMIN" | "ROLE_SOFTWARE_VENDOR" | "ROLE_REGULAR_USER" | null;
+            softwareVendor: number | null;
+            password: string | null;
+        };
         passwordChange: {
             oldPassword?: string | null;
             newPassword: string;
         };
         passwordChangeView: {
-            oldPassword?: string | null;
-            newPassword?: string | null;
-        } | null;
+            oldPassword: string | null;
+            newPassword: string | null;
+        };
         softwareVendor: {
             name: string;
             supportEmail?: string | null;
         };
         softwareVendorView: {
-            name?: string | null;
-            supportEmail?: string | null;
-        } | null;
+            name: string | null;
+            supportEmail: string | null;
+        };
         applicationDescription: {
             applicationPackage: string;
             productionNumberPrefix: string;
@@ -3527,16 +3527,16 @@ export interface components {
             corporateIdValidationMethod: "NONE" | "VALIDATE_SWEDISH";
         };
         applicationDescriptionView: {
-            applicationPackage?: string | null;
-            productionNumberPrefix?: string | null;
-            controlUnitRequired?: boolean | null;
-            name?: string | null;
-            softwareVendor?: number | null;
+            applicationPackage: string | null;
+            productionNumberPrefix: string | null;
+            controlUnitRequired: boolean | null;
+            name: string | null;
+            softwareVendor: number | null;
             /** @enum {string|null} */
-            autoActivationCondition?: "NEVER" | "ALWAYS" | "NO_FEATURES" | null;
+            autoActivationCondition: "NEVER" | "ALWAYS" | "NO_FEATURES" | null;
             /** @enum {string|null} */
-            corporateIdValidationMethod?: "NONE" | "VALIDATE_SWEDISH" | null;
-        } | null;
+            corporateIdValidationMethod: "NONE" | "VALIDATE_SWEDISH" | null;
+        };
         applicationDescriptionV33: {
             applicationPackage: string;
             productionNumberPrefix: string;
@@ -3550,17 +3550,17 @@ export interface components {
             geolocation?: components["schemas"]["geolocation"];
         };
         applicationDescriptionV33View: {
-            applicationPackage?: string | null;
-            productionNumberPrefix?: string | null;
-            controlUnitRequired?: boolean | null;
-            name?: string | null;
-            softwareVendor?: number | null;
+            applicationPackage: string | null;
+            productionNumberPrefix: string | null;
+            controlUnitRequired: boolean | null;
+            name: string | null;
+            softwareVendor: number | null;
             /** @enum {string|null} */
-            autoActivationCondition?: "NEVER" | "ALWAYS" | "NO_FEATURES" | null;
+            autoActivationCondition: "NEVER" | "ALWAYS" | "NO_FEATURES" | null;
             /** @enum {string|null} */
-            corporateIdValidationMethod?: "NONE" | "VALIDATE_SWEDISH" | null;
-            geolocation?: components["schemas"]["geolocationView"];
-        } | null;
+            corporateIdValidationMethod: "NONE" | "VALIDATE_SWEDISH" | null;
+            geolocation: components["schemas"]["geolocationView"];
+        };
         restaurantV15: {
             country: string;
             corporateId: string;
@@ -3580,23 +3580,23 @@ export interface components {
             custom?: string | null;
         };
         restaurantV15View: {
-            country?: string | null;
-            corporateId?: string | null;
-            name?: string | null;
-            city?: string | null;
-            address?: string | null;
-            phone?: string | null;
-            workHours?: string | null;
-            description?: string | null;
-            averageBill?: number | null;
-            menu?: ({
+            country: string | null;
+            corporateId: string | null;
+            name: string | null;
+            city: string | null;
+            address: string | null;
+            phone: string | null;
+            workHours: string | null;
+            description: string | null;
+            averageBill: number | null;
+            menu: ({
                 name?: string | null;
                 products?: (string | null)[] | null;
                 images?: (string | null)[] | null;
             } | null)[] | null;
-            images?: (string | null)[] | null;
-            custom?: string | null;
-        } | null;
+            images: (string | null)[] | null;
+            custom: string | null;
+        };
         restaurant: {
             country?: string | null;
             corporateId: string;
@@ -3625,23 +3625,23 @@ export interface components {
             } | null;
         };
         restaurantView: {
-            country?: string | null;
-            corporateId?: string | null;
-            name?: string | null;
-            city?: string | null;
-            address?: string | null;
-            phone?: string | null;
-            workHours?: string | null;
-            description?: string | null;
-            averageBill?: number | null;
-            menu?: ({
+            country: string | null;
+            corporateId: string | null;
+            name: string | null;
+            city: string | null;
+            address: string | null;
+            phone: string | null;
+            workHours: string | null;
+            description: string | null;
+            averageBill: number | null;
+            menu: ({
                 name?: string | null;
                 products?: (string | null)[] | null;
                 images?: (string | null)[] | null;
             } | null)[] | null;
-            images?: (string | null)[] | null;
-            custom?: string | null;
-            workHoursWeek?: {
+            images: (string | null)[] | null;
+            custom: string | null;
+            workHoursWeek: {
                 MONDAY?: components["schemas"]["openingHoursView"];
                 TUESDAY?: components["schemas"]["openingHoursView"];
                 WEDNESDAY?: components["schemas"]["openingHoursView"];
@@ -3650,17 +3650,17 @@ export interface components {
                 SATURDAY?: components["schemas"]["openingHoursView"];
                 SUNDAY?: components["schemas"]["openingHoursView"];
             } | null;
-        } | null;
+        };
         hairdresser: {
             country?: string | null;
             corporateId: string;
             custom?: string | null;
         };
         hairdresserView: {
-            country?: string | null;
-            corporateId?: string | null;
-            custom?: string | null;
-        } | null;
+            country: string | null;
+            corporateId: string | null;
+            custom: string | null;
+        };
         saleV15: {
             /** @description The sale's identifier on its register, chosen by the register (a UUID, say) so that a repeated POST is recognised; null: the server chooses one. */
             identifier: string | null;
@@ -3794,40 +3794,40 @@ export interface components {
         };
         saleV15View: {
             /** @description The sale's identifier on its register, chosen by the register (a UUID, say) so that a repeated POST is recognised; null: the server chooses one. */
-            identifier?: string | null;
+            identifier: string | null;
             /** @description The register's own reference for the sale (an order or ticket number), searched by `like`. */
-            sellerIdentifier?: string | null;
+            sellerIdentifier: string | null;
             /**
              * @description `Open`: not paid yet; `Paid` and `Complete`: sold, counted in the day's takings; `Cancelled`: counted only as cancelled.
              * @enum {string|null}
              */
-            saleState?: "Open" | "Paid" | "Cancelled" | "Complete" | null;
+            saleState: "Open" | "Paid" | "Cancelled" | "Complete" | null;
             /** @description True: a refund (a return), its amounts paid back; every amount of the sale stays positive and this gives the direction. Never changes once recorded. */
-            refund?: boolean | null;
+            refund: boolean | null;
             /** @description A refund: the receipt number (on the same register) of the sale it refunds; a refund never takes back more than is left of it. */
-            refundFor?: number | null;
+            refundFor: number | null;
             /** @description The discount the register gave on the whole sale as an amount, in hundredths of the currency; null or absent: 0. Stored and shown as sent: the reports count `discount`. */
-            absoluteDiscount?: number | null;
+            absoluteDiscount: number | null;
             /** @description The discount the register gave on the whole sale as a share, as the register states it (an integer the service stores and shows but never computes with); null or absent: 0. */
-            relativeDiscount?: number | null;
+            relativeDiscount: number | null;
             /** @description The sale's amount with VAT before discounts, in hundredths of the currency; null or absent: `brutto + discount`. */
-            vanillaBrutto?: number | null;
+            vanillaBrutto: number | null;
             /** @description Everything discounted on the sale with VAT (`vanillaBrutto - brutto`), in hundredths of the currency; null or absent: 0. The Z report's `discounts` sum it. */
-            discount?: number | null;
+            discount: number | null;
             /** @description The sale's total with VAT, in hundredths of the currency (öre for SEK); positive, `refund` gives the direction. Equals the sum of `vatRateSums[].brutto` and, once Paid, of the counting payments. */
-            brutto?: number | null;
+            brutto: number | null;
             /** @description The sale's VAT, in hundredths of the currency; positive. Equals the sum of `vatRateSums[].vat`. */
-            vat?: number | null;
+            vat: number | null;
             /** @description The control unit the register names for the sale, as sent (the one that signs is the activation's). */
-            controlUnitId?: string | null;
+            controlUnitId: string | null;
             /** @description The identifier of the treasurer (cashier) who made the sale, in the seller's treasurers. */
-            treasurer?: string | null;
+            treasurer: string | null;
             /** @description When the sale was completed: milliseconds since the epoch (UTC). It dates the sale: the day it is recorded in and its hour in the statistics; null: when the server recorded it. */
-            close?: number | null;
+            close: number | null;
             /** @description A training receipt (ÖVNINGSKVITTO), numbered in its own series: counted only in the reports' `training`, in no takings, total or grand total (docs/conventions.md §16). */
-            training?: boolean | null;
+            training: boolean | null;
             /** @description The lines: what was sold, at most 500. */
-            saleProducts?: ({
+            saleProducts: ({
                 /** @description The product's identifier in the seller's catalog (the line's article number). */
                 productIdentifier?: string | null;
                 /** @description True: `delta` counts units (pieces); false: the line sells an amount of money, `delta` is that amount. */
@@ -3870,7 +3870,7 @@ export interface components {
                 unitPrice?: number | null;
             } | null)[] | null;
             /** @description The prints of the sale's receipt, oldest first, at most 50: its Normal receipt, its one Copy, Proformas. Stored prints never change; a write sends them first, as stored. */
-            prints?: ({
+            prints: ({
                 /** @description The receipt number: a Normal print takes the register's next one (a training sale's from its own series), a Copy repeats its Normal's, a Proforma has none (null). Null or absent: the server numbers it; a number sent must be that one (else 409 RECEIPT_NUMBER_OUT_OF_SEQUENCE). */
                 receiptNumber?: number | null;
                 /**
@@ -3891,7 +3891,7 @@ export interface components {
                 printed?: boolean | null;
             } | null)[] | null;
             /** @description The payments, at most 20: split tenders and declined attempts included (only those without a state or APPROVED count). */
-            payments?: ({
+            payments: ({
                 /**
                  * @description The means of payment in this version's names (v15 and v26 `Card` and `ProviderD` are v33's `EmvStandalone` and `EmvIntegrated`).
                  * @enum {string|null}
@@ -3906,7 +3906,7 @@ export interface components {
                 paymentState?: "SENDING" | "SENDING_FAILED" | "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "CANCELLED" | "CHARGE_FAILED" | "CHARGE_UNKNOWN" | null;
             } | null)[] | null;
             /** @description The sale's amounts per VAT rate, at most 10; they add up to the sale's `brutto` and `vat`. */
-            vatRateSums?: ({
+            vatRateSums: ({
                 /** @description The VAT rate in hundredths of a percent: 1200 is 12 %, 2500 is 25 % (the sale line's `vatRate` is in whole percent). */
                 vatRate?: number | null;
                 /** @description The VAT at this rate before discounts, in hundredths of the currency; null or absent: `vat`. */
@@ -3922,7 +3922,7 @@ export interface components {
                 /** @description The amount with VAT at this rate, in hundredths of the currency; the rates' `brutto` add up to the sale's `brutto`. */
                 brutto?: number | null;
             } | null)[] | null;
-        } | null;
+        };
         saleV26: {
             /** @description The sale's identifier on its register, chosen by the register (a UUID, say) so that a repeated POST is recognised; null: the server chooses one. */
             identifier: string | null;
@@ -4064,42 +4064,42 @@ export interface components {
         };
         saleV26View: {
             /** @description The sale's identifier on its register, chosen by the register (a UUID, say) so that a repeated POST is recognised; null: the server chooses one. */
-            identifier?: string | null;
+            identifier: string | null;
             /** @description The register's own reference for the sale (an order or ticket number), searched by `like`. */
-            sellerIdentifier?: string | null;
+            sellerIdentifier: string | null;
             /**
              * @description `Open`: not paid yet; `Paid` and `Complete`: sold, counted in the day's takings; `Cancelled`: counted only as cancelled.
              * @enum {string|null}
              */
-            saleState?: "Open" | "Paid" | "Cancelled" | "Complete" | null;
+            saleState: "Open" | "Paid" | "Cancelled" | "Complete" | null;
             /** @description True: a refund (a return), its amounts paid back; every amount of the sale stays positive and this gives the direction. Never changes once recorded. */
-            refund?: boolean | null;
+            refund: boolean | null;
             /** @description A refund: the receipt number (on the same register) of the sale it refunds; a refund never takes back more than is left of it. */
-            refundFor?: number | null;
+            refundFor: number | null;
             /** @description The discount the register gave on the whole sale as an amount, in hundredths of the currency; null or absent: 0. Stored and shown as sent: the reports count `discount`. */
-            absoluteDiscount?: number | null;
+            absoluteDiscount: number | null;
             /** @description The discount the register gave on the whole sale as a share, as the register states it (an integer the service stores and shows but never computes with); null or absent: 0. */
-            relativeDiscount?: number | null;
+            relativeDiscount: number | null;
             /** @description The sale's amount with VAT before discounts, in hundredths of the currency; null or absent: `brutto + discount`. */
-            vanillaBrutto?: number | null;
+            vanillaBrutto: number | null;
             /** @description Everything discounted on the sale with VAT (`vanillaBrutto - brutto`), in hundredths of the currency; null or absent: 0. The Z report's `discounts` sum it. */
-            discount?: number | null;
+            discount: number | null;
             /** @description The sale's total with VAT, in hundredths of the currency (öre for SEK); positive, `refund` gives the direction. Equals the sum of `vatRateSums[].brutto` and, once Paid, of the counting payments. */
-            brutto?: number | null;
+            brutto: number | null;
             /** @description The sale's VAT, in hundredths of the currency; positive. Equals the sum of `vatRateSums[].vat`. */
-            vat?: number | null;
+            vat: number | null;
             /** @description The control unit the register names for the sale, as sent (the one that signs is the activation's). */
-            controlUnitId?: string | null;
+            controlUnitId: string | null;
             /** @description The identifier of the treasurer (cashier) who made the sale, in the seller's treasurers. */
-            treasurer?: string | null;
+            treasurer: string | null;
             /** @description When the sale was completed: milliseconds since the epoch (UTC). It dates the sale: the day it is recorded in and its hour in the statistics; null: when the server recorded it. */
-            close?: number | null;
+            close: number | null;
             /** @description A training receipt (ÖVNINGSKVITTO), numbered in its own series: counted only in the reports' `training`, in no takings, total or grand total (docs/conventions.md §16). */
-            training?: boolean | null;
+            training: boolean | null;
             /** @description The `dayNumber` of the register's trading day the sale is recorded in (v26, v33), set by the server. A new sale that names it is held to it: only the open day takes it. */
-            day?: number | null;
+            day: number | null;
             /** @description The lines: what was sold, at most 500. */
-            saleProducts?: ({
+            saleProducts: ({
                 /** @description The product's identifier in the seller's catalog (the line's article number). */
                 productIdentifier?: string | null;
                 /** @description True: `delta` counts units (pieces); false: the line sells an amount of money, `delta` is that amount. */
@@ -4148,7 +4148,7 @@ export interface components {
                 effectiveBrutto?: number | null;
             } | null)[] | null;
             /** @description The prints of the sale's receipt, oldest first, at most 50: its Normal receipt, its one Copy, Proformas. Stored prints never change; a write sends them first, as stored. */
-            prints?: ({
+            prints: ({
                 /** @description The receipt number: a Normal print takes the register's next one (a training sale's from its own series), a Copy repeats its Normal's, a Proforma has none (null). Null or absent: the server numbers it; a number sent must be that one (else 409 RECEIPT_NUMBER_OUT_OF_SEQUENCE). */
                 receiptNumber?: number | null;
                 /**
@@ -4169,7 +4169,7 @@ export interface components {
                 printed?: boolean | null;
             } | null)[] | null;
             /** @description The payments, at most 20: split tenders and declined attempts included (only those without a state or APPROVED count). */
-            payments?: ({
+            payments: ({
                 /**
                  * @description The means of payment in this version's names (v15 and v26 `Card` and `ProviderD` are v33's `EmvStandalone` and `EmvIntegrated`).
                  * @enum {string|null}
@@ -4184,7 +4184,7 @@ export interface components {
                 paymentState?: "SENDING" | "SENDING_FAILED" | "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "CANCELLED" | "CHARGE_FAILED" | "CHARGE_UNKNOWN" | null;
             } | null)[] | null;
             /** @description The sale's amounts per VAT rate, at most 10; they add up to the sale's `brutto` and `vat`. */
-            vatRateSums?: ({
+            vatRateSums: ({
                 /** @description The VAT rate in hundredths of a percent: 1200 is 12 %, 2500 is 25 % (the sale line's `vatRate` is in whole percent). */
                 vatRate?: number | null;
                 /** @description The VAT at this rate before discounts, in hundredths of the currency; null or absent: `vat`. */
@@ -4200,7 +4200,7 @@ export interface components {
                 /** @description The amount with VAT at this rate, in hundredths of the currency; the rates' `brutto` add up to the sale's `brutto`. */
                 brutto?: number | null;
             } | null)[] | null;
-        } | null;
+        };
         saleV33: {
             /** @description The sale's identifier on its register, chosen by the register (a UUID, say) so that a repeated POST is recognised; null: the server chooses one. */
             identifier: string | null;
@@ -4342,42 +4342,42 @@ export interface components {
         };
         saleV33View: {
             /** @description The sale's identifier on its register, chosen by the register (a UUID, say) so that a repeated POST is recognised; null: the server chooses one. */
-            identifier?: string | null;
+            identifier: string | null;
             /** @description The register's own reference for the sale (an order or ticket number), searched by `like`. */
-            sellerIdentifier?: string | null;
+            sellerIdentifier: string | null;
             /**
              * @description `Open`: not paid yet; `Paid` and `Complete`: sold, counted in the day's takings; `Cancelled`: counted only as cancelled.
              * @enum {string|null}
              */
-            saleState?: "Open" | "Paid" | "Cancelled" | "Complete" | null;
+            saleState: "Open" | "Paid" | "Cancelled" | "Complete" | null;
             /** @description True: a refund (a return), its amounts paid back; every amount of the sale stays positive and this gives the direction. Never changes once recorded. */
-            refund?: boolean | null;
+            refund: boolean | null;
             /** @description A refund: the receipt number (on the same register) of the sale it refunds; a refund never takes back more than is left of it. */
-            refundFor?: number | null;
+            refundFor: number | null;
             /** @description The discount the register gave on the whole sale as an amount, in hundredths of the currency; null or absent: 0. Stored and shown as sent: the reports count `discount`. */
-            absoluteDiscount?: number | null;
+            absoluteDiscount: number | null;
             /** @description The discount the register gave on the whole sale as a share, as the register states it (an integer the service stores and shows but never computes with); null or absent: 0. */
-            relativeDiscount?: number | null;
+            relativeDiscount: number | null;
             /** @description The sale's amount with VAT before discounts, in hundredths of the currency; null or absent: `brutto + discount`. */
-            vanillaBrutto?: number | null;
+            vanillaBrutto: number | null;
             /** @description Everything discounted on the sale with VAT (`vanillaBrutto - brutto`), in hundredths of the currency; null or absent: 0. The Z report's `discounts` sum it. */
-            discount?: number | null;
+            discount: number | null;
             /** @description The sale's total with VAT, in hundredths of the currency (öre for SEK); positive, `refund` gives the direction. Equals the sum of `vatRateSums[].brutto` and, once Paid, of the counting payments. */
-            brutto?: number | null;
+            brutto: number | null;
             /** @description The sale's VAT, in hundredths of the currency; positive. Equals the sum of `vatRateSums[].vat`. */
-            vat?: number | null;
+            vat: number | null;
             /** @description The control unit the register names for the sale, as sent (the one that signs is the activation's). */
-            controlUnitId?: string | null;
+            controlUnitId: string | null;
             /** @description The identifier of the treasurer (cashier) who made the sale, in the seller's treasurers. */
-            treasurer?: string | null;
+            treasurer: string | null;
             /** @description When the sale was completed: milliseconds since the epoch (UTC). It dates the sale: the day it is recorded in and its hour in the statistics; null: when the server recorded it. */
-            close?: number | null;
+            close: number | null;
             /** @description A training receipt (ÖVNINGSKVITTO), numbered in its own series: counted only in the reports' `training`, in no takings, total or grand total (docs/conventions.md §16). */
-            training?: boolean | null;
+            training: boolean | null;
             /** @description The `dayNumber` of the register's trading day the sale is recorded in (v26, v33), set by the server. A new sale that names it is held to it: only the open day takes it. */
-            day?: number | null;
+            day: number | null;
             /** @description The lines: what was sold, at most 500. */
-            saleProducts?: ({
+            saleProducts: ({
                 /** @description The product's identifier in the seller's catalog (the line's article number). */
                 productIdentifier?: string | null;
                 /** @description True: `delta` counts units (pieces); false: the line sells an amount of money, `delta` is that amount. */
@@ -4426,7 +4426,7 @@ export interface components {
                 effectiveBrutto?: number | null;
             } | null)[] | null;
             /** @description The prints of the sale's receipt, oldest first, at most 50: its Normal receipt, its one Copy, Proformas. Stored prints never change; a write sends them first, as stored. */
-            prints?: ({
+            prints: ({
                 /** @description The receipt number: a Normal print takes the register's next one (a training sale's from its own series), a Copy repeats its Normal's, a Proforma has none (null). Null or absent: the server numbers it; a number sent must be that one (else 409 RECEIPT_NUMBER_OUT_OF_SEQUENCE). */
                 receiptNumber?: number | null;
                 /**
@@ -4447,7 +4447,7 @@ export interface components {
                 printed?: boolean | null;
             } | null)[] | null;
             /** @description The payments, at most 20: split tenders and declined attempts included (only those without a state or APPROVED count). */
-            payments?: ({
+            payments: ({
                 /**
                  * @description The means of payment in this version's names (v15 and v26 `Card` and `ProviderD` are v33's `EmvStandalone` and `EmvIntegrated`).
                  * @enum {string|null}
@@ -4462,7 +4462,7 @@ export interface components {
                 paymentState?: "SENDING" | "SENDING_FAILED" | "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "CANCELLED" | "CHARGE_FAILED" | "CHARGE_UNKNOWN" | null;
             } | null)[] | null;
             /** @description The sale's amounts per VAT rate, at most 10; they add up to the sale's `brutto` and `vat`. */
-            vatRateSums?: ({
+            vatRateSums: ({
                 /** @description The VAT rate in hundredths of a percent: 1200 is 12 %, 2500 is 25 % (the sale line's `vatRate` is in whole percent). */
                 vatRate?: number | null;
                 /** @description The VAT at this rate before discounts, in hundredths of the currency; null or absent: `vat`. */
@@ -4478,7 +4478,7 @@ export interface components {
                 /** @description The amount with VAT at this rate, in hundredths of the currency; the rates' `brutto` add up to the sale's `brutto`. */
                 brutto?: number | null;
             } | null)[] | null;
-        } | null;
+        };
         day: {
             /** @description The day's id in lists: its `dayNumber`. Server's; ignored in a body. */
             id?: number | null;
@@ -4551,13 +4551,13 @@ export interface components {
         };
         balanceChangeView: {
             /** @description The cash put into or taken out of the drawer, in hundredths of the currency; positive (`action` gives the direction). */
-            amount?: number | null;
+            amount: number | null;
             /**
              * @description `DEPOSIT`: cash put in (the float); `WITHDRAWAL`: cash taken out, at most the balance.
              * @enum {string|null}
              */
-            action?: "DEPOSIT" | "WITHDRAWAL" | null;
-        } | null;
+            action: "DEPOSIT" | "WITHDRAWAL" | null;
+        };
         journalUpload: {
             /**
              * @description `DEVICE` or absent: a device event, `data` any JSON object; else the register event (docs/conventions.md §19).
@@ -4576,14 +4576,14 @@ export interface components {
              * @description `DEVICE` or absent: a device event, `data` any JSON object; else the register event (docs/conventions.md §19).
              * @enum {string|null}
              */
-            type?: "DEVICE" | "LOGIN" | "LOGOUT" | "DRAWER_OPENED" | "CLEAR" | "TRAINING_MODE_ON" | "TRAINING_MODE_OFF" | "REGISTER_STARTED" | "REGISTER_STOPPED" | "REGISTER_RESTARTED" | "PRICE_ENQUIRY" | "ARTICLE_REGISTERED" | "ARTICLE_CHANGED" | "ARTICLE_DELETED" | "ARTICLE_PARKED" | "PARKED_ARTICLE_CHANGED" | "PARKED_ARTICLE_DELETED" | "PARKED_ARTICLE_MOVED" | "PARKING_OPENED" | "PARKING_CLOSED" | "CLOCK_CHANGED" | "OTHER_REPORT" | "CONTROL_PROGRAM_STATUS" | null;
+            type: "DEVICE" | "LOGIN" | "LOGOUT" | "DRAWER_OPENED" | "CLEAR" | "TRAINING_MODE_ON" | "TRAINING_MODE_OFF" | "REGISTER_STARTED" | "REGISTER_STOPPED" | "REGISTER_RESTARTED" | "PRICE_ENQUIRY" | "ARTICLE_REGISTERED" | "ARTICLE_CHANGED" | "ARTICLE_DELETED" | "ARTICLE_PARKED" | "PARKED_ARTICLE_CHANGED" | "PARKED_ARTICLE_DELETED" | "PARKED_ARTICLE_MOVED" | "PARKING_OPENED" | "PARKING_CLOSED" | "CLOCK_CHANGED" | "OTHER_REPORT" | "CONTROL_PROGRAM_STATUS" | null;
             /** @description When the event happened on the register: milliseconds since the epoch (UTC); required for a register event, at most 5 minutes ahead of the server and not before the latest closed day's close. */
-            created?: number | null;
+            created: number | null;
             /** @description Who did it: the treasurer's name or identifier, 1 to 72 characters. */
-            treasurer?: string | null;
+            treasurer: string | null;
             /** @description A device event's data (any JSON object of at most 8192 bytes as canonical JSON), or the register event's fields. */
-            data?: Record<string, unknown> | null;
-        } | null;
+            data: Record<string, unknown> | null;
+        };
         emailMessage: {
             /** @enum {string|null} */
             contentType?: "text/plain" | "text/html" | null;
@@ -4597,21 +4597,21 @@ export interface components {
         };
         emailMessageView: {
             /** @enum {string|null} */
-            contentType?: "text/plain" | "text/html" | null;
-            subject?: string | null;
-            body?: string | null;
-            attachments?: ({
+            contentType: "text/plain" | "text/html" | null;
+            subject: string | null;
+            body: string | null;
+            attachments: ({
                 body?: string | null;
                 filename?: string | null;
                 contentType?: string | null;
             } | null)[] | null;
-        } | null;
+        };
         gatewayPayment: {
             amount: string;
         };
         gatewayPaymentView: {
-            amount?: string | null;
-        } | null;
+            amount: string | null;
+        };
         kdV15: {
             /** @description At most 4 VAT rates, each a key in percent as text (`"25"`, `"12.5"`, 0 to 99.99, at most two decimals; not hundredths of a percent) -> an amount in hundredths of the currency: with `brutto` the VAT at that rate, without it the gross at that rate (docs/conventions.md §25). */
             vatRateToSum: {
@@ -4635,23 +4635,23 @@ export interface components {
         };
         kdV15View: {
             /** @description At most 4 VAT rates, each a key in percent as text (`"25"`, `"12.5"`, 0 to 99.99, at most two decimals; not hundredths of a percent) -> an amount in hundredths of the currency: with `brutto` the VAT at that rate, without it the gross at that rate (docs/conventions.md §25). */
-            vatRateToSum?: Record<string, unknown> | null;
+            vatRateToSum: Record<string, unknown> | null;
             /** @description True: the receipt returns money (the unit registers the amount as a return amount). */
-            refund?: boolean | null;
+            refund: boolean | null;
             /**
              * @description The print to register: `Normal`, `Copy` or `Proforma`, or their positions 0, 1, 2.
              * @enum {string|integer|null}
              */
-            printType?: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2 | null;
+            printType: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2 | null;
             /** @description The receipt's time: milliseconds since the epoch (UTC); the unit registers it to the minute on the seller's wall clock. */
-            date?: number | null;
+            date: number | null;
             /** @description A training receipt: registered as `ovning`, `receiptNumber` in the training series (docs/conventions.md §16). */
-            training?: boolean | null;
+            training: boolean | null;
             /** @description The receipt's total with VAT in hundredths of the currency, positive for a refund too (`refund` gives the direction). With it `vatRateToSum` holds the VAT amount per rate; without it (v26, v33) the gross per rate. */
-            brutto?: number | null;
+            brutto: number | null;
             /** @description The receipt's number on the register; null or absent: the register's next receipt number (a Copy: its last one). */
-            receiptNumber?: number | null;
-        } | null;
+            receiptNumber: number | null;
+        };
         kdV26: {
             /** @description At most 4 VAT rates, each a key in percent as text (`"25"`, `"12.5"`, 0 to 99.99, at most two decimals; not hundredths of a percent) -> an amount in hundredths of the currency: with `brutto` the VAT at that rate, without it the gross at that rate (docs/conventions.md §25). */
             vatRateToSum: {
@@ -4675,23 +4675,23 @@ export interface components {
         };
         kdV26View: {
             /** @description At most 4 VAT rates, each a key in percent as text (`"25"`, `"12.5"`, 0 to 99.99, at most two decimals; not hundredths of a percent) -> an amount in hundredths of the currency: with `brutto` the VAT at that rate, without it the gross at that rate (docs/conventions.md §25). */
-            vatRateToSum?: Record<string, unknown> | null;
+            vatRateToSum: Record<string, unknown> | null;
             /** @description True: the receipt returns money (the unit registers the amount as a return amount). */
-            refund?: boolean | null;
+            refund: boolean | null;
             /**
              * @description The print to register: `Normal`, `Copy` or `Proforma`, or their positions 0, 1, 2.
              * @enum {string|integer|null}
              */
-            printType?: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2 | null;
+            printType: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2 | null;
             /** @description The receipt's time: milliseconds since the epoch (UTC); the unit registers it to the minute on the seller's wall clock. */
-            date?: number | null;
+            date: number | null;
             /** @description A training receipt: registered as `ovning`, `receiptNumber` in the training series (docs/conventions.md §16). */
-            training?: boolean | null;
+            training: boolean | null;
             /** @description The receipt's total with VAT in hundredths of the currency, positive for a refund too (`refund` gives the direction). With it `vatRateToSum` holds the VAT amount per rate; without it (v26, v33) the gross per rate. */
-            brutto?: number | null;
+            brutto: number | null;
             /** @description The receipt's number on the register (a Copy: its receipt's number). */
-            receiptNumber?: number | null;
-        } | null;
+            receiptNumber: number | null;
+        };
         kdV33: {
             /** @description At most 4 VAT rates, each a key in percent as text (`"25"`, `"12.5"`, 0 to 99.99, at most two decimals; not hundredths of a percent) -> an amount in hundredths of the currency: with `brutto` the VAT at that rate, without it the gross at that rate (docs/conventions.md §25). */
             vatRateToSum: {
@@ -4719,27 +4719,27 @@ export interface components {
         };
         kdV33View: {
             /** @description At most 4 VAT rates, each a key in percent as text (`"25"`, `"12.5"`, 0 to 99.99, at most two decimals; not hundredths of a percent) -> an amount in hundredths of the currency: with `brutto` the VAT at that rate, without it the gross at that rate (docs/conventions.md §25). */
-            vatRateToSum?: Record<string, unknown> | null;
+            vatRateToSum: Record<string, unknown> | null;
             /** @description True: the receipt returns money (the unit registers the amount as a return amount). */
-            refund?: boolean | null;
+            refund: boolean | null;
             /**
              * @description The print to register: `Normal`, `Copy` or `Proforma`, or their positions 0, 1, 2.
              * @enum {string|integer|null}
              */
-            printType?: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2 | null;
+            printType: "Normal" | "Copy" | "Proforma" | 0 | 1 | 2 | null;
             /** @description The receipt's time: milliseconds since the epoch (UTC); the unit registers it to the minute on the seller's wall clock. */
-            date?: number | null;
+            date: number | null;
             /** @description A training receipt: registered as `ovning`, `receiptNumber` in the training series (docs/conventions.md §16). */
-            training?: boolean | null;
+            training: boolean | null;
             /** @description The receipt's total with VAT in hundredths of the currency, positive for a refund too (`refund` gives the direction). With it `vatRateToSum` holds the VAT amount per rate; without it (v26, v33) the gross per rate. */
-            brutto?: number | null;
+            brutto: number | null;
             /** @description The receipt's number on the register (a Copy: its receipt's number). */
-            receiptNumber?: number | null;
+            receiptNumber: number | null;
             /** @description The control unit's serial: the activation's (with `applicationPackage`, or neither). */
-            controlUnitSerial?: string | null;
+            controlUnitSerial: string | null;
             /** @description The register application's package: the activation's (with `controlUnitSerial`, or neither). */
-            applicationPackage?: string | null;
-        } | null;
+            applicationPackage: string | null;
+        };
         /** @description An activation with its registration, installation and control unit. */
         activation: {
             activationInfo: unknown;
