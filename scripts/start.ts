@@ -50,6 +50,7 @@ Cash-register back end is running.
   Admin:     ${admin.username} / ${admin.password}  (ROLE_HYPER_ADMIN, local stage only)
   DynamoDB:  ${stack.dynamoEndpoint}, table ${stack.tableName}${dataDir ? `, data in ${dataDir}` : ', in memory'}
   E-mail:    ${stack.outboxDir}  (POST /email writes one .eml file per message; nothing is sent)
+  Images:    ${stack.imageDir}  (the images' bytes; their records are in the table)
   Payments:  the gateway simulator (amounts ending in .01 decline, .02 error, .03 forged; others accept)
   MQTT:      ${stack.mqttUrl}  (local broker; the kd rules write replies and bridge statuses into the table)
 ${Object.entries(stack.units)

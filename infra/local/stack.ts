@@ -125,6 +125,8 @@ export interface LocalStack {
   tableName: string;
   /** Where `POST /email` leaves its messages, one `.eml` file each. */
   outboxDir: string;
+  /** Where the images' bytes are kept (S3's part; their records are in the table). */
+  imageDir: string;
   /** The local MQTT broker (`mqtt://127.0.0.1:<port>`) the kd function publishes to and the bridges connect to. */
   mqttUrl: string;
   /** Each served control unit's simulator address, by serial. */
@@ -259,6 +261,7 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
       dynamoEndpoint: dynamo.endpoint,
       tableName: LOCAL_TABLE,
       outboxDir,
+      imageDir,
       mqttUrl: broker.url,
       units: Object.fromEntries([...units].map(([serial, unit]) => [serial, unit.address])),
       unit: (serial) => {
