@@ -445,7 +445,9 @@ const entryVariants = [
   entryOf(['REPORT_PRINTED'], d('Nothing: the day and its sold brutto are `dayNumber` and `amount`.', { type: 'null' })),
   entryOf(
     ['DEVICE'],
-    d('The device event as sent: its JSON object, or `{created, treasurer, data}` with what it sent of them.', {}),
+    d('The device event as sent: its JSON object, or `{created, treasurer, data}` with what it sent of them.', {
+      type: 'object',
+    }),
   ),
   entryOf(
     ['KD_REQUEST'],
@@ -515,7 +517,7 @@ export const journalEntry = {
       ),
       data: d(
         "What else the event says, by `type`: `DAY_OPENED` `{date}` (yyyymmdd, the seller's zone); `DAY_CLOSED` `{grandTotal, grandTotalRefund, report, context}` (the Z report as produced at the close and the register's export context); `SALE_RECORDED`, `SALE_CHANGED` `{saleState, previousState, refund, digest}` (digest: SHA-256 of the stored sale); `PRINT` `{receipt}` (the receipt as the journal keeps it: amounts positive, `vatRate` in hundredths of a percent); `BALANCE` `{action, balance}` (balance: the cash balance after it, hundredths); `REPORT_PRINTED` null; `KD_REQUEST` `{correlationId, controlUnitSerial, retryOf, command}`; `KD_OUTCOME` `{correlationId, controlUnitSerial, outcome, returnCode, message, late}`; `DEVICE` the device's JSON as sent; a register event `{created, treasurer, data}` (the body the register sent without its type).",
-        {},
+        { type: ['object', 'null'] },
       ),
       previousHash: hash("The previous entry's `hash`; 64 zeros before the first entry"),
       hash: hash('The hash of the canonical JSON (RFC 8785) of this entry without `hash`'),

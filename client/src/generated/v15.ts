@@ -4128,7 +4128,7 @@ export interface components {
             /** @description `PRINT`: the print's control code; `KD_OUTCOME`: the code the unit gave (null unless signed); else null. */
             controlCode: string | null;
             /** @description What else the event says, by `type`: `DAY_OPENED` `{date}` (yyyymmdd, the seller's zone); `DAY_CLOSED` `{grandTotal, grandTotalRefund, report, context}` (the Z report as produced at the close and the register's export context); `SALE_RECORDED`, `SALE_CHANGED` `{saleState, previousState, refund, digest}` (digest: SHA-256 of the stored sale); `PRINT` `{receipt}` (the receipt as the journal keeps it: amounts positive, `vatRate` in hundredths of a percent); `BALANCE` `{action, balance}` (balance: the cash balance after it, hundredths); `REPORT_PRINTED` null; `KD_REQUEST` `{correlationId, controlUnitSerial, retryOf, command}`; `KD_OUTCOME` `{correlationId, controlUnitSerial, outcome, returnCode, message, late}`; `DEVICE` the device's JSON as sent; a register event `{created, treasurer, data}` (the body the register sent without its type). */
-            data: unknown;
+            data: Record<string, unknown> | null;
             /** @description The previous entry's `hash`; 64 zeros before the first entry: SHA-256, 64 lower-case hex digits. */
             previousHash: string;
             /** @description The hash of the canonical JSON (RFC 8785) of this entry without `hash`: SHA-256, 64 lower-case hex digits. */
@@ -4337,7 +4337,7 @@ export interface components {
              */
             type: "DEVICE";
             /** @description The device event as sent: its JSON object, or `{created, treasurer, data}` with what it sent of them. */
-            data: unknown;
+            data: Record<string, unknown>;
         } | {
             /**
              * @description The kind of entry.
