@@ -149,6 +149,61 @@ const activationAdvanced = {
   installationCreationInfo: { deviceId: DEVICE_ID, buildInfo, gcmRegistrationId: null },
   connectionCode: null,
 } as const;
+/** A register's API key: 192 random bits, base64url (shared/auth/api-keys.ts). */
+const API_KEY = 'Xq3vB9kLm2TzR7wYc4NpH8sJd6FgA1eU';
+const ACTIVATION_ID = 118;
+const ACTIVATION_ISSUED = 1735722000000;
+/** The seller's contact details v33's activation answers name. */
+const sellerContact = {
+  address: 'Swedenborgsgatan 1, 118 48 Stockholm',
+  zip: '118 48',
+  city: 'Stockholm',
+  phone: '+46 8 123 456 78',
+};
+/** KASSA1's signed activation code (docs/conventions.md §11). */
+const signedCode = {
+  activationInfoVersion: 2,
+  activationDescriptorInfo: JSON.stringify({
+    activationId: ACTIVATION_ID,
+    status: 'WORKING',
+    issued: ACTIVATION_ISSUED,
+    country: 'SE',
+    corporateId: CORPORATE_ID,
+    sellerName: 'Café Lindgren',
+    cashRegisterName: REGISTER,
+    applicationPackage: APP,
+    productionNumber: PRODUCTION_NUMBER,
+    validFrom: VALID_FROM,
+    validTo: VALID_TO,
+    features: ['VOUCHERS', 'CONTROL_UNIT'],
+    controlUnitLocation: 'REMOTE',
+    controlUnitSerial: CU_SERIAL,
+  }),
+  signature: 'MEYCIQDQiKIS3IXpcji/dULOmv1x6ZifWSXmgqLeAxsG2ZjbNQIhAJ1lJiZ6XZkzXcWDSZ28gW4rihiw+70nCxE+BMQhIwxw',
+  publicKeyFileName: 'activation-key-17531f8c1e488206.pem',
+};
+/** KASSA1's registration, seller and installation as the activation view shows them (v26 and v33). */
+const registrationAdvanced = {
+  registrationInfo: {
+    id: 54,
+    cashRegisterName: REGISTER,
+    country: 'SE',
+    corporateId: CORPORATE_ID,
+    productionNumber: PRODUCTION_NUMBER,
+  },
+  sellerInfo: { name: 'Café Lindgren', country: 'SE', corporateId: CORPORATE_ID },
+  installationAdvancedInfo: {
+    id: 61,
+    registrationDate: ACTIVATION_ISSUED,
+    deviceId: DEVICE_ID,
+    applicationPackage: APP,
+    productionNumber: PRODUCTION_NUMBER,
+    gcmRegistrationId: null,
+    gcmUnsubscribeDate: null,
+    programVersion: '3.4.1',
+    buildInfoes: Object.entries(buildInfo).map(([name, value]) => ({ name, value, installation: PRODUCTION_NUMBER })),
+  },
+};
 const connectionInstallation = {
   deviceId: DEVICE_ID,
   buildInfo,
@@ -518,9 +573,53 @@ export const responseExamples: Partial<Record<keyof typeof responseSchemas, Exam
   amountResult: { summary: 'The cash balance: the 500 SEK float', value: { amount: 50000 } },
   sequenceResult: { summary: "The entry's place in the e-journal", value: { sequence: 1289 } },
   productionNumberResult: { summary: "The installation's production number", value: { productionNumber: PRODUCTION_NUMBER } },
-  activationAdvancedResult: {
+  activationTokenResult: { summary: "The register's key", value: { activationSecurityToken: API_KEY } },
+  activationAdvancedResultV26: {
     summary: 'The activation and its key',
-    value: { activationId: 118, productionNumber: PRODUCTION_NUMBER, apiKey: 'kb_live_6f1d2c9a4e7b3f80a5c2d9e1b7f4a3c6' },
+    value: { apiKey: API_KEY, productionNumber: PRODUCTION_NUMBER, activationId: ACTIVATION_ID },
+  },
+  activationAdvancedResultV33: {
+    summary: "The activation, its key and the seller's contact details",
+    value: { apiKey: API_KEY, productionNumber: PRODUCTION_NUMBER, activationId: ACTIVATION_ID, ...sellerContact },
+  },
+  activationCode: { summary: "KASSA1's signed activation code", value: signedCode },
+  connectionResultV26: {
+    summary: 'The connected register: its signed code and key',
+    value: { activationCodeInfo: signedCode, activationSecurityToken: API_KEY, activationId: ACTIVATION_ID },
+  },
+  activationV33: {
+    summary: "KASSA1's activation, working, with its remote control unit",
+    value: {
+      activationInfo: {
+        id: ACTIVATION_ID,
+        status: 'WORKING',
+        issued: ACTIVATION_ISSUED,
+        controlUnitLocation: 'REMOTE',
+        validFrom: VALID_FROM,
+        validTo: VALID_TO,
+        sellerName: 'Café Lindgren',
+        controlUnitId: 7,
+        controlUnitGeolocation: { city: 'Stockholm', postalCode: '118 48' },
+        contact,
+        comment: 'Kassa vid disken',
+        features: ['SYNCHRONIZATION', 'CONTROL_UNIT'],
+      },
+      controlUnitInfo: {
+        id: 7,
+        registrationDate: ACTIVATION_ISSUED,
+        controlUnitLocation: 'REMOTE',
+        serial: CU_SERIAL,
+        geolocation: { city: 'Stockholm', postalCode: '118 48' },
+        softwareVendor: 3,
+      },
+      registrationAdvancedInfo: registrationAdvanced,
+      issued: ACTIVATION_ISSUED,
+      registrationAdvanced,
+    },
+  },
+  connectionResultV33: {
+    summary: "The connected register: its key, installation and the seller's contact details",
+    value: { apiKey: API_KEY, productionNumber: PRODUCTION_NUMBER, activationId: ACTIVATION_ID, ...sellerContact },
   },
   saleOverview: {
     summary: 'The sale of 44,80 SEK, briefly',

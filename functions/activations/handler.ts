@@ -87,7 +87,7 @@ export const routes: Route[] = [
     summary: "Reads the register's signed activation code",
     description:
       "The register's activation as a signed code (ECDSA P-256): its seller, register name, period and features, which the app verifies offline with the public key. An activation still ISSUED is refused until an administrator makes it ACTIVE.",
-    responses: { 200: 'activationCode' },
+    responses: { 200: 'activationCodeV15' },
     errors: [['NotFound'], ['ReferenceNotFound']],
     method: 'GET',
     path: '/activations/activation-code',
@@ -112,7 +112,7 @@ export const routes: Route[] = [
     summary: 'Connects an installation with a connection code',
     description:
       "A register app that has no key yet sends the connection code an administrator gave the seller, with its installation: the code is the credential, and is used up. v26 answers the signed activation code and the register's key (activationSecurityToken); v33 the key (apiKey), the production number and the seller's address.",
-    responses: { 201: 'connectionResult' },
+    responses: { 201: { 26: 'connectionResultV26', 33: 'connectionResultV33' } },
     errors: [
       ['NotFound'],
       ['ReferenceNotFound'],
@@ -132,7 +132,7 @@ export const routes: Route[] = [
     summary: 'Issues an activation for a register',
     description:
       "An administrator orders an activation for a seller's register in one call: the seller (created when unknown), the register name, the period, the features and the installation. It answers the activation and the register's API key, shown only here.",
-    responses: { 201: 'activationAdvancedResult' },
+    responses: { 201: { 26: 'activationAdvancedResultV26', 33: 'activationAdvancedResultV33' } },
     errors: [['NotFound'], ['ReferenceNotFound'], ['InconsistentData'], ['UnprocessableEntity'], ['VersionConflict']],
     method: 'POST',
     path: '/activations-advanced',
@@ -145,7 +145,7 @@ export const routes: Route[] = [
     summary: 'Reads an activation',
     description:
       "An activation with its seller, register name, period, features and status (ISSUED, ACTIVE, WORKING or CLOSED). A software-vendor user reads only the activations of its own vendor's applications.",
-    responses: { 200: 'activation' },
+    responses: { 200: { 15: 'activationV15', 26: 'activationV26', 33: 'activationV33' } },
     errors: [['NotFound']],
     method: 'GET',
     path: '/activations/{activationId}',

@@ -10,6 +10,8 @@ import { dirname, join } from 'node:path';
 import { GetPublicKeyCommand, KMSClient, SignCommand } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { responseExamples } from '#schemas/examples.ts';
+import { responseSchemas } from '#schemas/index.ts';
 import { activationSigning } from '#shared/config.ts';
 import {
   type ActivationDescriptor,
@@ -440,5 +442,23 @@ describe('npm run verify-activation', () => {
     // Assess
     expect([npmRun.status, npmRun.stdout.split('\n')[0]]).toEqual([0, 'valid']);
     expect([asBin.status, asBin.stdout.split('\n')[0]]).toEqual([0, 'valid']);
+  });
+});
+
+describe('the documented activation code', () => {
+  it("names the descriptor's fields in the order version 2 signs them, in its schema and its example", () => {
+    // Arrange
+    const field = responseSchemas.activationCode.properties.activationDescriptorInfo;
+    const example = responseExamples.activationCode?.value as SignedActivationCode | undefined;
+
+    // Act
+    const documented = Object.keys(field.contentSchema.properties);
+    const listed = [...field.description.matchAll(/`(\w+)`/g)].map(([, name]) => name);
+    const exampled = Object.keys(JSON.parse(example?.activationDescriptorInfo ?? '{}') as object);
+
+    // Assess
+    expect(documented).toEqual(DESCRIPTOR_FIELDS_V2);
+    expect(listed).toEqual(DESCRIPTOR_FIELDS_V2);
+    expect(exampled).toEqual(DESCRIPTOR_FIELDS_V2);
   });
 });

@@ -4740,24 +4740,597 @@ export interface components {
             /** @description The register application's package: the activation's (with `controlUnitSerial`, or neither). */
             applicationPackage: string | null;
         };
-        /** @description An activation with its registration, installation and control unit. */
-        activation: {
-            activationInfo: unknown;
+        /** @description The issued activation (v26) and its API key. */
+        activationAdvancedResultV26: {
+            /** @description The register's API key (32 characters of base64url), sent as `X-Api-Key` (or as Basic credentials, the key alone) on every call of the register; shown only in this answer. Null when the order gave a `connectionCode`: the register receives its key when it connects. */
+            apiKey: string | null;
+            /** @description The production number (tillverkningsnummer) of the register's installation; null until the register connects with the connection code (or when its application needs no installation). */
+            productionNumber: string | null;
+            /** @description The activation's id: the `{activationId}` of GET /activations/{activationId}. */
+            activationId: number;
         };
-        /** @description An issued activation with its key. */
-        activationAdvancedResult: {
-            apiKey: unknown;
-            productionNumber: unknown;
-            activationId: unknown;
+        /** @description The issued activation (v33), its API key and the seller's contact details. */
+        activationAdvancedResultV33: {
+            /** @description The register's API key (32 characters of base64url), sent as `X-Api-Key` (or as Basic credentials, the key alone) on every call of the register; shown only in this answer. Null when the order gave a `connectionCode`: the register receives its key when it connects. */
+            apiKey: string | null;
+            /** @description The production number (tillverkningsnummer) of the register's installation; null until the register connects with the connection code (or when its application needs no installation). */
+            productionNumber: string | null;
+            /** @description The activation's id: the `{activationId}` of GET /activations/{activationId}. */
+            activationId: number;
+            /** @description The seller's street address; null when its profile has none (or the seller has no profile). */
+            address: string | null;
+            /** @description The seller's postal code; null when its profile has none. */
+            zip: string | null;
+            /** @description The seller's city; null when its profile has none. */
+            city: string | null;
+            /** @description The seller's phone number; null when its profile has none. */
+            phone: string | null;
         };
-        /** @description A signed activation code (docs/conventions.md §11). */
+        /** @description The register's signed activation code (docs/conventions.md §11): verify it offline with the public key it names. */
         activationCode: {
-            activationInfoVersion: unknown;
-            activationDescriptorInfo: unknown;
-            signature: unknown;
+            /** @description The format of the descriptor and its signature; 2: JSON text, ECDSA P-256 / SHA-256 (docs/conventions.md §11). A device keeps accepting every version. */
+            activationInfoVersion: number;
+            /** @description What the activation grants, as JSON text with its fields in one fixed order (`activationId`, `status`, `issued`, `country`, `corporateId`, `sellerName`, `cashRegisterName`, `applicationPackage`, `productionNumber`, `validFrom`, `validTo`, `features`, `controlUnitLocation`, `controlUnitSerial`): the signature covers exactly its UTF-8 bytes, so parse it only after verifying. Its instants are milliseconds since the epoch (UTC). Whether the activation is still in force is the register's check. */
+            activationDescriptorInfo: string;
+            /** @description Base64 of the DER-encoded ECDSA P-256 signature (SHA-256) over the UTF-8 bytes of `activationDescriptorInfo`. */
+            signature: string;
+            /** @description The file name of the public key that verifies the signature (`activation-key-<16 hex digits>.pem`), served at GET /noauth/activations/public-keys/{publicKeyFileName}; a rotated key gets a new name. */
+            publicKeyFileName: string;
         };
+        /** @description The register's signed activation code (docs/conventions.md §11), as v15 shows it (without the key's file name): verify it offline with the service's public key. */
+        activationCodeV15: {
+            /** @description The format of the descriptor and its signature; 2: JSON text, ECDSA P-256 / SHA-256 (docs/conventions.md §11). A device keeps accepting every version. */
+            activationInfoVersion: number;
+            /** @description What the activation grants, as JSON text with its fields in one fixed order (`activationId`, `status`, `issued`, `country`, `corporateId`, `sellerName`, `cashRegisterName`, `applicationPackage`, `productionNumber`, `validFrom`, `validTo`, `features`, `controlUnitLocation`, `controlUnitSerial`): the signature covers exactly its UTF-8 bytes, so parse it only after verifying. Its instants are milliseconds since the epoch (UTC). Whether the activation is still in force is the register's check. */
+            activationDescriptorInfo: string;
+            /** @description Base64 of the DER-encoded ECDSA P-256 signature (SHA-256) over the UTF-8 bytes of `activationDescriptorInfo`. */
+            signature: string;
+        };
+        /** @description The ordered activation (v15 order-activation). */
         activationTokenResult: {
+            /** @description The register's API key (32 characters of base64url), sent as `X-Api-Key` (or as Basic credentials, the key alone) on every call of the register once an administrator has made the activation ACTIVE (at once when the application activates automatically). Shown only in this answer. */
             activationSecurityToken: string;
+        };
+        /** @description An activation (spec 2.3 Activation, v15) with its control unit, registration, seller and installation. */
+        activationV15: {
+            /** @description The activation (spec 2.3). */
+            activationInfo: {
+                /** @description The activation's id: the `{activationId}` of GET /activations/{activationId}. */
+                id: number;
+                /**
+                 * @description `ISSUED` (waiting for an administrator), `ACTIVE`, `WORKING` (its register has called) or `CLOSED` (final) (docs/conventions.md §10).
+                 * @enum {string}
+                 */
+                status: "ISSUED" | "ACTIVE" | "WORKING" | "CLOSED";
+                /** @description When the activation last changed: set at its issue and on every action on it: milliseconds since the epoch (UTC) */
+                issued: number;
+                /**
+                 * @description Where its control unit is: `DEVICE` (beside the register) or `REMOTE`; null when it names no unit and no location.
+                 * @enum {string|null}
+                 */
+                controlUnitLocation: "DEVICE" | "REMOTE" | null;
+                /** @description When the activation's period begins: milliseconds since the epoch (UTC) */
+                validFrom: number;
+                /** @description When the activation's period ends; 253402300799999 (9999-12-31T23:59:59.999Z) for an open-ended one: milliseconds since the epoch (UTC) */
+                validTo: number;
+                /** @description The seller's name when the activation was issued; null when the seller had none. */
+                sellerName: string | null;
+                /** @description The id of the control unit the activation names (`controlUnitInfo.id`); null when it names none (or the unit's record is gone). */
+                controlUnitId: number | null;
+                /** @description Where the control unit stands, as the order gave it; null when none was given. */
+                controlUnitGeolocation: {
+                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
+                    address?: string;
+                    /** @description The city. */
+                    city: string;
+                    /** @description The postal code. */
+                    postalCode: string;
+                } | null;
+                /** @description The contact person the order (or the latest change) gave; null when none was given. */
+                contact: {
+                    /** @description The contact's name. */
+                    name: string;
+                    /** @description The contact's phone number (may be empty). */
+                    phone: string;
+                    /** @description The contact's e-mail address. */
+                    email: string;
+                } | null;
+                /** @description An administrator's note on the activation; null when there is none. */
+                comment: string | null;
+                /** @description The features the activation grants, in v15's names (features v15 does not know are left out). */
+                features: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCRONIZATION" | "MULTIUSERS" | "PROVIDER_E")[];
+            };
+            /** @description The control unit the activation names; null when it names none (or its record is gone). */
+            controlUnitInfo: {
+                /** @description The unit's id. */
+                id: number;
+                /** @description When the unit was registered (the first activation that named it): milliseconds since the epoch (UTC) */
+                registrationDate: number;
+                /**
+                 * @description Where the unit is: `DEVICE` (beside the register) or `REMOTE`.
+                 * @enum {string}
+                 */
+                controlUnitLocation: "DEVICE" | "REMOTE";
+                /** @description The unit's serial. */
+                serial: string;
+                /** @description Where the unit stands; null when none was given. */
+                geolocation: {
+                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
+                    address?: string;
+                    /** @description The city. */
+                    city: string;
+                    /** @description The postal code. */
+                    postalCode: string;
+                } | null;
+                /** @description The id of the unit's software vendor; null when the hyper admin disconnected it. */
+                softwareVendor: number | null;
+            } | null;
+            /** @description The activation's registration, seller and installation. */
+            registrationAdvancedInfo: {
+                /** @description The activation's registration (seller and register name); null when there is none. */
+                registrationInfo: {
+                    /** @description The registration's id. */
+                    id: number;
+                    /** @description The register's name (kassabeteckning), unique per seller. */
+                    cashRegisterName: string;
+                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+                    country: string;
+                    /** @description The seller's corporate id (organisationsnummer). */
+                    corporateId: string;
+                    /** @description The id of the activation's installation; null when it has none. */
+                    installationId: number | null;
+                } | null;
+                /** @description The seller as its profile says now; null when it has no profile. */
+                sellerInfo: {
+                    /** @description The seller's (company's) name; null when its profile names none. */
+                    name: string | null;
+                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+                    country: string;
+                    /** @description The seller's corporate id (organisationsnummer). */
+                    corporateId: string;
+                } | null;
+                /** @description The activation's installation with its build information; null when it has none (yet). */
+                installationAdvancedInfo: {
+                    /** @description The installation's id. */
+                    id: number;
+                    /** @description When the installation was made: milliseconds since the epoch (UTC) */
+                    registrationDate: number;
+                    /** @description The id of the installation's device. */
+                    deviceId: string;
+                    /** @description The application installed. */
+                    applicationPackage: string;
+                    /** @description The installation's production number (tillverkningsnummer): the application's prefix and a serial number. */
+                    productionNumber: string;
+                    /** @description The push-message registration id the register gave; null when it gave none. */
+                    gcmRegistrationId: string | null;
+                    /** @description When the register unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
+                    gcmUnsubscribeDate: number | null;
+                    /** @description The build information the register gave at its install, one record per name. */
+                    buildInfoes: {
+                        /** @description The build information's name. */
+                        name: string;
+                        /** @description Its value. */
+                        value: string;
+                        /** @description The installation's production number. */
+                        installation: string;
+                    }[];
+                } | null;
+            };
+            /** @description When the activation last changed: `activationInfo.issued`: milliseconds since the epoch (UTC) */
+            issued: number;
+            /** @description The same as `registrationAdvancedInfo` (both names are answered). */
+            registrationAdvanced: {
+                /** @description The activation's registration (seller and register name); null when there is none. */
+                registrationInfo: {
+                    /** @description The registration's id. */
+                    id: number;
+                    /** @description The register's name (kassabeteckning), unique per seller. */
+                    cashRegisterName: string;
+                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+                    country: string;
+                    /** @description The seller's corporate id (organisationsnummer). */
+                    corporateId: string;
+                    /** @description The id of the activation's installation; null when it has none. */
+                    installationId: number | null;
+                } | null;
+                /** @description The seller as its profile says now; null when it has no profile. */
+                sellerInfo: {
+                    /** @description The seller's (company's) name; null when its profile names none. */
+                    name: string | null;
+                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+                    country: string;
+                    /** @description The seller's corporate id (organisationsnummer). */
+                    corporateId: string;
+                } | null;
+                /** @description The activation's installation with its build information; null when it has none (yet). */
+                installationAdvancedInfo: {
+                    /** @description The installation's id. */
+                    id: number;
+                    /** @description When the installation was made: milliseconds since the epoch (UTC) */
+                    registrationDate: number;
+                    /** @description The id of the installation's device. */
+                    deviceId: string;
+                    /** @description The application installed. */
+                    applicationPackage: string;
+                    /** @description The installation's production number (tillverkningsnummer): the application's prefix and a serial number. */
+                    productionNumber: string;
+                    /** @description The push-message registration id the register gave; null when it gave none. */
+                    gcmRegistrationId: string | null;
+                    /** @description When the register unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
+                    gcmUnsubscribeDate: number | null;
+                    /** @description The build information the register gave at its install, one record per name. */
+                    buildInfoes: {
+                        /** @description The build information's name. */
+                        name: string;
+                        /** @description Its value. */
+                        value: string;
+                        /** @description The installation's production number. */
+                        installation: string;
+                    }[];
+                } | null;
+            };
+        };
+        /** @description An activation (spec 2.3 Activation, v26) with its control unit, registration, seller and installation. */
+        activationV26: {
+            /** @description The activation (spec 2.3). */
+            activationInfo: {
+                /** @description The activation's id: the `{activationId}` of GET /activations/{activationId}. */
+                id: number;
+                /**
+                 * @description `ISSUED` (waiting for an administrator), `ACTIVE`, `WORKING` (its register has called) or `CLOSED` (final) (docs/conventions.md §10).
+                 * @enum {string}
+                 */
+                status: "ISSUED" | "ACTIVE" | "WORKING" | "CLOSED";
+                /** @description When the activation last changed: set at its issue and on every action on it: milliseconds since the epoch (UTC) */
+                issued: number;
+                /**
+                 * @description Where its control unit is: `DEVICE` (beside the register) or `REMOTE`; null when it names no unit and no location.
+                 * @enum {string|null}
+                 */
+                controlUnitLocation: "DEVICE" | "REMOTE" | null;
+                /** @description When the activation's period begins: milliseconds since the epoch (UTC) */
+                validFrom: number;
+                /** @description When the activation's period ends; 253402300799999 (9999-12-31T23:59:59.999Z) for an open-ended one: milliseconds since the epoch (UTC) */
+                validTo: number;
+                /** @description The seller's name when the activation was issued; null when the seller had none. */
+                sellerName: string | null;
+                /** @description The id of the control unit the activation names (`controlUnitInfo.id`); null when it names none (or the unit's record is gone). */
+                controlUnitId: number | null;
+                /** @description Where the control unit stands, as the order gave it; null when none was given. */
+                controlUnitGeolocation: {
+                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
+                    address?: string;
+                    /** @description The city. */
+                    city: string;
+                    /** @description The postal code. */
+                    postalCode: string;
+                } | null;
+                /** @description The contact person the order (or the latest change) gave; null when none was given. */
+                contact: {
+                    /** @description The contact's name. */
+                    name: string;
+                    /** @description The contact's phone number (may be empty). */
+                    phone: string;
+                    /** @description The contact's e-mail address. */
+                    email: string;
+                } | null;
+                /** @description An administrator's note on the activation; null when there is none. */
+                comment: string | null;
+                /** @description The features the activation grants, in v26's names (features v26 does not know are left out). */
+                features: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCRONIZATION" | "PROVIDER_E" | "CONTROL_UNIT" | "COUPONS")[];
+            };
+            /** @description The control unit the activation names; null when it names none (or its record is gone). */
+            controlUnitInfo: {
+                /** @description The unit's id. */
+                id: number;
+                /** @description When the unit was registered (the first activation that named it): milliseconds since the epoch (UTC) */
+                registrationDate: number;
+                /**
+                 * @description Where the unit is: `DEVICE` (beside the register) or `REMOTE`.
+                 * @enum {string}
+                 */
+                controlUnitLocation: "DEVICE" | "REMOTE";
+                /** @description The unit's serial. */
+                serial: string;
+                /** @description Where the unit stands; null when none was given. */
+                geolocation: {
+                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
+                    address?: string;
+                    /** @description The city. */
+                    city: string;
+                    /** @description The postal code. */
+                    postalCode: string;
+                } | null;
+                /** @description The id of the unit's software vendor; null when the hyper admin disconnected it. */
+                softwareVendor: number | null;
+            } | null;
+            /** @description The activation's registration, seller and installation. */
+            registrationAdvancedInfo: {
+                /** @description The activation's registration (seller and register name); null when there is none. */
+                registrationInfo: {
+                    /** @description The registration's id. */
+                    id: number;
+                    /** @description The register's name (kassabeteckning), unique per seller. */
+                    cashRegisterName: string;
+                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+                    country: string;
+                    /** @description The seller's corporate id (organisationsnummer). */
+                    corporateId: string;
+                    /** @description The production number (tillverkningsnummer) of the register's installation; null while it has none. */
+                    productionNumber: string | null;
+                } | null;
+                /** @description The seller as its profile says now; null when it has no profile. */
+                sellerInfo: {
+                    /** @description The seller's (company's) name; null when its profile names none. */
+                    name: string | null;
+                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+                    country: string;
+                    /** @description The seller's corporate id (organisationsnummer). */
+                    corporateId: string;
+                } | null;
+                /** @description The activation's installation with its build information; null when it has none (yet). */
+                installationAdvancedInfo: {
+                    /** @description The installation's id. */
+                    id: number;
+                    /** @description When the installation was made: milliseconds since the epoch (UTC) */
+                    registrationDate: number;
+                    /** @description The id of the installation's device. */
+                    deviceId: string;
+                    /** @description The application installed. */
+                    applicationPackage: string;
+                    /** @description The installation's production number (tillverkningsnummer): the application's prefix and a serial number. */
+                    productionNumber: string;
+                    /** @description The push-message registration id the register gave; null when it gave none. */
+                    gcmRegistrationId: string | null;
+                    /** @description When the register unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
+                    gcmUnsubscribeDate: number | null;
+                    /** @description The build information the register gave at its install, one record per name. */
+                    buildInfoes: {
+                        /** @description The build information's name. */
+                        name: string;
+                        /** @description Its value. */
+                        value: string;
+                        /** @description The installation's production number. */
+                        installation: string;
+                    }[];
+                } | null;
+            };
+            /** @description When the activation last changed: `activationInfo.issued`: milliseconds since the epoch (UTC) */
+            issued: number;
+            /** @description The same as `registrationAdvancedInfo` (both names are answered). */
+            registrationAdvanced: {
+                /** @description The activation's registration (seller and register name); null when there is none. */
+                registrationInfo: {
+                    /** @description The registration's id. */
+                    id: number;
+                    /** @description The register's name (kassabeteckning), unique per seller. */
+                    cashRegisterName: string;
+                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+                    country: string;
+                    /** @description The seller's corporate id (organisationsnummer). */
+                    corporateId: string;
+                    /** @description The production number (tillverkningsnummer) of the register's installation; null while it has none. */
+                    productionNumber: string | null;
+                } | null;
+                /** @description The seller as its profile says now; null when it has no profile. */
+                sellerInfo: {
+                    /** @description The seller's (company's) name; null when its profile names none. */
+                    name: string | null;
+                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+                    country: string;
+                    /** @description The seller's corporate id (organisationsnummer). */
+                    corporateId: string;
+                } | null;
+                /** @description The activation's installation with its build information; null when it has none (yet). */
+                installationAdvancedInfo: {
+                    /** @description The installation's id. */
+                    id: number;
+                    /** @description When the installation was made: milliseconds since the epoch (UTC) */
+                    registrationDate: number;
+                    /** @description The id of the installation's device. */
+                    deviceId: string;
+                    /** @description The application installed. */
+                    applicationPackage: string;
+                    /** @description The installation's production number (tillverkningsnummer): the application's prefix and a serial number. */
+                    productionNumber: string;
+                    /** @description The push-message registration id the register gave; null when it gave none. */
+                    gcmRegistrationId: string | null;
+                    /** @description When the register unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
+                    gcmUnsubscribeDate: number | null;
+                    /** @description The build information the register gave at its install, one record per name. */
+                    buildInfoes: {
+                        /** @description The build information's name. */
+                        name: string;
+                        /** @description Its value. */
+                        value: string;
+                        /** @description The installation's production number. */
+                        installation: string;
+                    }[];
+                } | null;
+            };
+        };
+        /** @description An activation (spec 2.3 Activation, v33) with its control unit, registration, seller and installation. */
+        activationV33: {
+            /** @description The activation (spec 2.3). */
+            activationInfo: {
+                /** @description The activation's id: the `{activationId}` of GET /activations/{activationId}. */
+                id: number;
+                /**
+                 * @description `ISSUED` (waiting for an administrator), `ACTIVE`, `WORKING` (its register has called) or `CLOSED` (final) (docs/conventions.md §10).
+                 * @enum {string}
+                 */
+                status: "ISSUED" | "ACTIVE" | "WORKING" | "CLOSED";
+                /** @description When the activation last changed: set at its issue and on every action on it: milliseconds since the epoch (UTC) */
+                issued: number;
+                /**
+                 * @description Where its control unit is: `DEVICE` (beside the register) or `REMOTE`; null when it names no unit and no location.
+                 * @enum {string|null}
+                 */
+                controlUnitLocation: "DEVICE" | "REMOTE" | null;
+                /** @description When the activation's period begins: milliseconds since the epoch (UTC) */
+                validFrom: number;
+                /** @description When the activation's period ends; 253402300799999 (9999-12-31T23:59:59.999Z) for an open-ended one: milliseconds since the epoch (UTC) */
+                validTo: number;
+                /** @description The seller's name when the activation was issued; null when the seller had none. */
+                sellerName: string | null;
+                /** @description The id of the control unit the activation names (`controlUnitInfo.id`); null when it names none (or the unit's record is gone). */
+                controlUnitId: number | null;
+                /** @description Where the control unit stands, as the order gave it; null when none was given. */
+                controlUnitGeolocation: {
+                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
+                    address?: string;
+                    /** @description The city. */
+                    city: string;
+                    /** @description The postal code. */
+                    postalCode: string;
+                } | null;
+                /** @description The contact person the order (or the latest change) gave; null when none was given. */
+                contact: {
+                    /** @description The contact's name. */
+                    name: string;
+                    /** @description The contact's phone number (may be empty). */
+                    phone: string;
+                    /** @description The contact's e-mail address. */
+                    email: string;
+                } | null;
+                /** @description An administrator's note on the activation; null when there is none. */
+                comment: string | null;
+                /** @description The features the activation grants, in v33's names (features v33 does not know are left out). */
+                features: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCHRONIZATION" | "PROVIDER_E" | "CONTROL_UNIT" | "COUPONS" | "TAX_AUTHORITY")[];
+            };
+            /** @description The control unit the activation names; null when it names none (or its record is gone). */
+            controlUnitInfo: {
+                /** @description The unit's id. */
+                id: number;
+                /** @description When the unit was registered (the first activation that named it): milliseconds since the epoch (UTC) */
+                registrationDate: number;
+                /**
+                 * @description Where the unit is: `DEVICE` (beside the register) or `REMOTE`.
+                 * @enum {string}
+                 */
+                controlUnitLocation: "DEVICE" | "REMOTE";
+                /** @description The unit's serial. */
+                serial: string;
+                /** @description Where the unit stands; null when none was given. */
+                geolocation: {
+                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
+                    address?: string;
+                    /** @description The city. */
+                    city: string;
+                    /** @description The postal code. */
+                    postalCode: string;
+                } | null;
+                /** @description The id of the unit's software vendor; null when the hyper admin disconnected it. */
+                softwareVendor: number | null;
+            } | null;
+            /** @description The activation's registration, seller and installation. */
+            registrationAdvancedInfo: {
+                /** @description The activation's registration (seller and register name); null when there is none. */
+                registrationInfo: {
+                    /** @description The registration's id. */
+                    id: number;
+                    /** @description The register's name (kassabeteckning), unique per seller. */
+                    cashRegisterName: string;
+                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+                    country: string;
+                    /** @description The seller's corporate id (organisationsnummer). */
+                    corporateId: string;
+                    /** @description The production number (tillverkningsnummer) of the register's installation; null while it has none. */
+                    productionNumber: string | null;
+                } | null;
+                /** @description The seller as its profile says now; null when it has no profile. */
+                sellerInfo: {
+                    /** @description The seller's (company's) name; null when its profile names none. */
+                    name: string | null;
+                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+                    country: string;
+                    /** @description The seller's corporate id (organisationsnummer). */
+                    corporateId: string;
+                } | null;
+                /** @description The activation's installation with its build information; null when it has none (yet). */
+                installationAdvancedInfo: {
+                    /** @description The installation's id. */
+                    id: number;
+                    /** @description When the installation was made: milliseconds since the epoch (UTC) */
+                    registrationDate: number;
+                    /** @description The id of the installation's device. */
+                    deviceId: string;
+                    /** @description The application installed. */
+                    applicationPackage: string;
+                    /** @description The installation's production number (tillverkningsnummer): the application's prefix and a serial number. */
+                    productionNumber: string;
+                    /** @description The push-message registration id the register gave; null when it gave none. */
+                    gcmRegistrationId: string | null;
+                    /** @description When the register unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
+                    gcmUnsubscribeDate: number | null;
+                    /** @description The version of the register program at its install; null when it gave none. */
+                    programVersion: string | null;
+                    /** @description The build information the register gave at its install, one record per name. */
+                    buildInfoes: {
+                        /** @description The build information's name. */
+                        name: string;
+                        /** @description Its value. */
+                        value: string;
+                        /** @description The installation's production number. */
+                        installation: string;
+                    }[];
+                } | null;
+            };
+            /** @description When the activation last changed: `activationInfo.issued`: milliseconds since the epoch (UTC) */
+            issued: number;
+            /** @description The same as `registrationAdvancedInfo` (both names are answered). */
+            registrationAdvanced: {
+                /** @description The activation's registration (seller and register name); null when there is none. */
+                registrationInfo: {
+                    /** @description The registration's id. */
+                    id: number;
+                    /** @description The register's name (kassabeteckning), unique per seller. */
+                    cashRegisterName: string;
+                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+                    country: string;
+                    /** @description The seller's corporate id (organisationsnummer). */
+                    corporateId: string;
+                    /** @description The production number (tillverkningsnummer) of the register's installation; null while it has none. */
+                    productionNumber: string | null;
+                } | null;
+                /** @description The seller as its profile says now; null when it has no profile. */
+                sellerInfo: {
+                    /** @description The seller's (company's) name; null when its profile names none. */
+                    name: string | null;
+                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+                    country: string;
+                    /** @description The seller's corporate id (organisationsnummer). */
+                    corporateId: string;
+                } | null;
+                /** @description The activation's installation with its build information; null when it has none (yet). */
+                installationAdvancedInfo: {
+                    /** @description The installation's id. */
+                    id: number;
+                    /** @description When the installation was made: milliseconds since the epoch (UTC) */
+                    registrationDate: number;
+                    /** @description The id of the installation's device. */
+                    deviceId: string;
+                    /** @description The application installed. */
+                    applicationPackage: string;
+                    /** @description The installation's production number (tillverkningsnummer): the application's prefix and a serial number. */
+                    productionNumber: string;
+                    /** @description The push-message registration id the register gave; null when it gave none. */
+                    gcmRegistrationId: string | null;
+                    /** @description When the register unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
+                    gcmUnsubscribeDate: number | null;
+                    /** @description The version of the register program at its install; null when it gave none. */
+                    programVersion: string | null;
+                    /** @description The build information the register gave at its install, one record per name. */
+                    buildInfoes: {
+                        /** @description The build information's name. */
+                        name: string;
+                        /** @description Its value. */
+                        value: string;
+                        /** @description The installation's production number. */
+                        installation: string;
+                    }[];
+                } | null;
+            };
         };
         /** @description The register's cash balance after the change (docs/conventions.md §18). */
         amountResult: {
@@ -4794,9 +5367,40 @@ export interface components {
         };
         /** @description A commodity with its product and categories. */
         commodityAdvanced: Record<string, unknown>;
-        /** @description The connected activation with its key (`apiKey`, or a signed code and `activationSecurityToken`). */
-        connectionResult: {
-            activationId: unknown;
+        /** @description The connected register (v26): its signed activation and its API key, shown only here. */
+        connectionResultV26: {
+            /** @description The activation's signed code, signed at the connection. */
+            activationCodeInfo: {
+                /** @description The format of the descriptor and its signature; 2: JSON text, ECDSA P-256 / SHA-256 (docs/conventions.md §11). A device keeps accepting every version. */
+                activationInfoVersion: number;
+                /** @description What the activation grants, as JSON text with its fields in one fixed order (`activationId`, `status`, `issued`, `country`, `corporateId`, `sellerName`, `cashRegisterName`, `applicationPackage`, `productionNumber`, `validFrom`, `validTo`, `features`, `controlUnitLocation`, `controlUnitSerial`): the signature covers exactly its UTF-8 bytes, so parse it only after verifying. Its instants are milliseconds since the epoch (UTC). Whether the activation is still in force is the register's check. */
+                activationDescriptorInfo: string;
+                /** @description Base64 of the DER-encoded ECDSA P-256 signature (SHA-256) over the UTF-8 bytes of `activationDescriptorInfo`. */
+                signature: string;
+                /** @description The file name of the public key that verifies the signature (`activation-key-<16 hex digits>.pem`), served at GET /noauth/activations/public-keys/{publicKeyFileName}; a rotated key gets a new name. */
+                publicKeyFileName: string;
+            };
+            /** @description The register's API key (32 characters of base64url), sent as `X-Api-Key` (or as Basic credentials, the key alone) on every call of the register. */
+            activationSecurityToken: string;
+            /** @description The activation's id: the `{activationId}` of GET /activations/{activationId}. */
+            activationId: number;
+        };
+        /** @description The connected register (v33): its API key, shown only here, its installation and the seller's contact details. */
+        connectionResultV33: {
+            /** @description The register's API key (32 characters of base64url), sent as `X-Api-Key` (or as Basic credentials, the key alone) on every call of the register. */
+            apiKey: string;
+            /** @description The production number of the register's installation: the one the request named, or the new installation's. */
+            productionNumber: string;
+            /** @description The activation's id: the `{activationId}` of GET /activations/{activationId}. */
+            activationId: number;
+            /** @description The seller's street address; null when its profile has none (or the seller has no profile). */
+            address: string | null;
+            /** @description The seller's postal code; null when its profile has none. */
+            zip: string | null;
+            /** @description The seller's city; null when its profile has none. */
+            city: string | null;
+            /** @description The seller's phone number; null when its profile has none. */
+            phone: string | null;
         };
         /** @description A control unit (docs/conventions.md §23). */
         controlUnitInfo: {
@@ -4840,7 +5444,9 @@ export interface components {
         deviceOverview: {
             deviceId: unknown;
         };
+        /** @description Whether the register name is taken. */
         existsResult: {
+            /** @description True when the seller already has a register of that name (a deleted register does not count). v26 answers a taken name `400 NonUnique` instead, so its `exists` is always false. */
             exists: boolean;
         };
         /** @description The outcome of a payment (docs/conventions.md §22). */
@@ -5943,7 +6549,9 @@ export interface components {
                 vatSum?: number;
             }[];
         };
+        /** @description The new installation (v15 generate-production-number). */
         productionNumberResult: {
+            /** @description The new installation's production number (tillverkningsnummer): the application's prefix and a serial number; the register names its installation by it when it orders its activation. */
             productionNumber: string;
         };
         /** @description A receipt, copy or pro forma receipt of a sale as the register prints it, with every item SKVFS 2014:9, 7 kap. 1 § asks of a kassakvitto (docs/conventions.md §16, docs/sweden.md). Amounts in hundredths of the seller's currency, positive: `refund` gives the direction. Times in milliseconds since the epoch (UTC), with the seller's wall clock beside (`saleTimeLocal`). */
@@ -7564,7 +8172,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["activationAdvancedResult"];
+                    "application/json": components["schemas"]["activationAdvancedResultV33"];
                 };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
@@ -7623,7 +8231,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["connectionResult"];
+                    "application/json": components["schemas"]["connectionResultV33"];
                 };
             };
             400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
@@ -7653,7 +8261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["activation"];
+                    "application/json": components["schemas"]["activationV33"];
                 };
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
