@@ -1,48 +1,230 @@
 /**
- * The answers of administration: users, devices, restaurants, control units and the seller's overview. Read by the
- * OpenAPI documents (and so the typed client and the contract tests), never by a function.
+ * The answers of administration (docs/conventions.md §10, §23): users, devices, restaurants, control units and the
+ * seller's overview, as exact schemas, every property described. Read by the OpenAPI documents (and so the typed client
+ * and the contract tests), never by a function. Where the answer of one path differs by version, each version's shape
+ * has its own schema (`userViewV15` beside `userView`), named per version in the route's `responses`.
+ *
+ * Units: money in hundredths of the seller's currency (öre for SEK); instants in milliseconds since the epoch (UTC).
+ * An entity a request body already describes (an application description, a tax, a geolocation, the restaurant) is a
+ * `$ref` to that body's component rather than a copy.
  */
-import { alsoNaming, having } from './describe.ts';
+import { roleNames, V15_ACTIVATION_ROLE } from '#shared/auth/roles.ts';
+import type { ApiVersion } from '#shared/versions.ts';
+import { d, exact, flag, instant, integer, list, nullableInstant, nullableInteger, nullableText, text } from './describe.ts';
+import { restaurant } from './restaurant.ts';
 
-export const userView = having('A user.', 'username', 'role');
+/** A component of the documents (a request body, its view, or an answer), with what the property holding it means. */
+const component = (name: string) => `#/components/schemas/${name}`;
+const ref = (description: string, name: string) => ({ $ref: component(name), description });
+const nullableRef = (description: string, name: string) => ({
+  anyOf: [{ $ref: component(name) }, { type: 'null' }],
+  description,
+});
 
-export const userMinified = having('A user, briefly.', 'username', 'role');
+// ---------------------------------------------------------------------------------------------------------------
+// Users (spec 2.3 User; role names per version: v15 `roleType`, v26/v33 `userRoleType`).
 
-export const sessionUser = having('The caller.', 'username', 'role');
+const username = () => text('The name the user signs in with: 1 to 50 characters, no colon; unique.');
+const role = (version: ApiVersion, also: readonly string[] = []) =>
+  d(
+    version === 15
+      ? `The role in v15's names: \`ROLE_HYPER_ADMIN\`, \`ROLE_SOFTWARE_VENDOR_ADMIN\` (a software-vendor user) or \`SELLER_ADMIN\` (a regular user)${also.length > 0 ? `; \`${V15_ACTIVATION_ROLE}\` for a register's activation key` : ''}.`
+      : "The role in v26/v33's names: `ROLE_HYPER_ADMIN`, `ROLE_SOFTWARE_VENDOR` (a software-vendor user) or `ROLE_REGULAR_USER`.",
+    { type: 'string', enum: [...roleNames(version), ...also] },
+  );
+const softwareVendor = () =>
+  nullableInteger(
+    'The id of the software vendor the user belongs to; null for the hyper admin, and for a regular user the hyper admin placed under no vendor.',
+  );
+const userProperties = (version: ApiVersion) => ({
+  username: username(),
+  email: text("The user's e-mail address."),
+  role: role(version),
+  softwareVendor: softwareVendor(),
+});
+const password = () =>
+  nullableText(
+    'The stored password hash (`scrypt$N$r$p$salt$hash`, never the password), shown to the hyper admin only; null to anyone else.',
+  );
 
-export const sellerStats = having("The seller's registers and sales at a glance.");
+/** v26/v33 `GET /users` and `GET /users/{username}`: a user, without its password. */
+export const userView = exact('A user (v26, v33): never its password.', userProperties(33));
 
-export const device = having('A device.', 'deviceId');
+/** v15 `GET /users`: a user with `password`, the hash the hyper admin alone sees. */
+export const userViewV15 = exact('A user (v15): with `password`, its hash for the hyper admin, else null.', {
+  ...userProperties(15),
+  password: password(),
+});
 
-export const deviceOverview = having('A device with its installations.', 'deviceId');
+export const userMinified = exact('A user, briefly (v26, v33).', { username: username(), role: role(33) });
 
-export const buildInfo = having('A build of the application on an installation.');
-
-export const restaurantOverview = having('A restaurant overview.');
-
-export const restaurantListItem = having('A restaurant in the list.');
-
-export const controlUnitInfo = alsoNaming(
-  having(
-    'A control unit (docs/conventions.md §23).',
-    'id',
-    'serial',
-    'registrationDate',
-    'controlUnitLocation',
-    'softwareVendor',
+/** v26/v33 `GET /auth/user`: the caller with the sellers it is connected to. */
+export const sessionUser = exact('The calling user (v26, v33), with the sellers it is connected to.', {
+  ...userProperties(33),
+  connectedSellers: list(
+    'The live sellers a regular user is connected to (deleted ones left out), in the order they were connected; empty for administrators, who reach sellers by their role.',
+    exact('A connected seller.', {
+      name: nullableText("The seller's (company's) name; null when its profile names none."),
+      country: text("The seller's country, ISO 3166-1 alpha-2 (`SE`)."),
+      corporateId: text("The seller's corporate id (organisationsnummer); after `country` it makes the seller id."),
+    }),
   ),
-  'geolocation',
+});
+
+/** v15 `GET /auth/user`: the calling user as `GET /users` shows it, or a register's activation as a pseudo user. */
+export const sessionUserV15 = exact(
+  "The caller (v15): a user as the user list shows it, or, called with a register's key, its activation as a pseudo user of role `ACTIVATION` (username the activation id, every other field null).",
+  {
+    username: text("The user's name; for a register's key, the activation's id as text (`118`)."),
+    email: nullableText("The user's e-mail address; null for a register's key."),
+    role: role(15, [V15_ACTIVATION_ROLE]),
+    softwareVendor: softwareVendor(),
+    password: nullableText(
+      "The caller's own stored password hash (`scrypt$N$r$p$salt$hash`) when it is the hyper admin; null for anyone else and for a register's key.",
+    ),
+  },
 );
 
-export const bridgeStatus = alsoNaming(
-  having(
-    "A control unit's edge bridge (docs/conventions.md §23).",
-    'serial',
-    'thingName',
-    'provisioned',
-    'lastSeen',
-    'online',
-    'bridgeVersion',
-  ),
-  'provisionedAt',
+// ---------------------------------------------------------------------------------------------------------------
+// The seller's overview (spec 2.3 Statistics records).
+
+const alwaysFalse = (what: string) =>
+  d(`Always false: the service keeps no ${what} (the spec's field, kept for the apps that read it).`, {
+    type: 'boolean',
+    const: false,
+  });
+
+export const sellerStats = exact(
+  "The seller's registers at a glance, by each register's latest activation; a register whose latest activation is CLOSED counts for nothing. Days are UTC days.",
+  {
+    hasLocalControlUnits: flag(
+      'Whether one of those registers has its control unit on the device (`controlUnitLocation` `DEVICE`).',
+    ),
+    expiredActivations: integer('How many of those registers have an activation whose `validTo` falls on a day before today.'),
+    expireSoonActivations: integer(
+      'How many have an activation whose `validTo` falls from today up to the same day next month, both included.',
+    ),
+    hasTables: alwaysFalse('tables'),
+    hasAdditives: alwaysFalse('additives'),
+    hasAdditiveClasses: alwaysFalse('additive classes'),
+  },
 );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Devices and installations (spec 4.8).
+
+const deviceId = () => text("The device's id, as its register app reported it when it installed (1 to 17 characters).");
+const productionNumber = (what: string) => text(`${what}: the application's prefix and a number, at most 25 characters.`);
+
+export const device = exact('A device a register app is installed on.', { deviceId: deviceId() });
+
+export const buildInfo = exact('One pair of text the app reported about its build or device when it installed.', {
+  name: text('What the pair names (`os`, `model`), at most 25 characters.'),
+  value: text('Its value, at most 1024 characters.'),
+  installation: productionNumber('The production number of the installation that reported it'),
+});
+
+/** The latest installation on a device (spec 2.3 Installation), or null; only v33 names its `programVersion`. */
+const installationProperties = {
+  id: integer("The installation's number, given by the server."),
+  registrationDate: instant('When the app installed'),
+  deviceId: deviceId(),
+  applicationPackage: text("The installed application's package (`se.kassabolaget.kassa`)."),
+  productionNumber: productionNumber("The installation's production number"),
+  gcmRegistrationId: nullableText("The device's push-message registration id; null when the app gave none."),
+  gcmUnsubscribeDate: nullableInstant('When the device stopped taking push messages; null while it takes them'),
+  programVersion: nullableText(
+    'v33 only (absent in v26): the version of the app as it reported it when it installed; null when it gave none.',
+  ),
+};
+const { programVersion: _v33Only, ...installationRequired } = installationProperties;
+
+/** `GET /devices-overview` and `/devices-overview/{deviceId}` (v26, v33). */
+export const deviceOverview = exact(
+  'A device with its latest installation, the application that runs on it and the registers on it.',
+  {
+    deviceId: deviceId(),
+    latestInstallationInfo: {
+      ...exact("The device's latest installation of a register app; null when it cannot be read.", installationProperties),
+      type: ['object', 'null'],
+      required: Object.keys(installationRequired),
+    },
+    deviceInfo: ref('The device.', 'device'),
+    applicationDescriptionInfo: nullableRef(
+      'The application description of the installed app (without its geolocation); null without an installation.',
+      'applicationDescription',
+    ),
+    buildInfoes: list("The installation's build info; empty without an installation.", ref('One pair.', 'buildInfo')),
+    registrationOverviewInfoes: list(
+      'The registers of every seller on the installation, one per seller; empty without an installation.',
+      exact('A register on the installation.', {
+        country: text("The seller's country, ISO 3166-1 alpha-2 (`SE`)."),
+        corporateId: text("The seller's corporate id; after `country` it makes the seller id."),
+        cashRegisterName: text("The register's name, unique per seller."),
+        productionNumber: productionNumber('The production number of the installation it is on'),
+      }),
+    ),
+  },
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Restaurants (spec 2.3 Restaurant), v26 and v33.
+
+const RESTAURANT_FIELDS = Object.keys(restaurant.properties);
+
+export const restaurantOverview = {
+  type: 'object',
+  description:
+    "The seller's restaurant as v26/v33 show it (`restaurantView`: every field, null where it has none; `averageBill` is null when written through v15 without one), with the seller's live taxes and its currency.",
+  allOf: [{ $ref: component('restaurantView') }, { required: RESTAURANT_FIELDS }],
+  required: ['taxes', 'currency'],
+  properties: {
+    taxes: list("The seller's taxes that are not deleted, in identifier order.", ref('A tax.', 'tax')),
+    currency: ref(
+      "The seller's currency, ISO 4217 (`SEK`): the unit of `averageBill`, in hundredths; null when the seller's profile names none.",
+      'currency',
+    ),
+  },
+  unevaluatedProperties: false,
+} as const;
+
+export const restaurantListItem = exact('A public restaurant in the list: what its seller wrote, the first image its logo.', {
+  country: text("The seller's country, ISO 3166-1 alpha-2 (`SE`): with `corporateId` it makes the seller id."),
+  corporateId: text("The seller's corporate id (organisationsnummer)."),
+  name: nullableText("The restaurant's name; null when it has none."),
+  description: nullableText("The restaurant's description; null when it has none."),
+  city: nullableText('The city it is in; null when it names none.'),
+  address: nullableText('Its street address; null when it names none.'),
+  averageBill: nullableInteger("What a visit costs on average, in hundredths of the seller's currency; null when it names none."),
+  logo: nullableText("The file name of the restaurant's first image (its picture in the list); null without images."),
+  custom: nullableText("The register app's own data about the restaurant; null when it has none."),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Control units (docs/conventions.md §23).
+
+export const controlUnitInfo = exact('A fiscal control unit (docs/conventions.md §23), the same in every version.', {
+  id: integer("The unit's number, given by the server when the first activation named it."),
+  registrationDate: instant('When the first activation naming it registered it'),
+  controlUnitLocation: d('Where the unit is: `DEVICE`, on the counter beside the register; `REMOTE`, elsewhere.', {
+    type: 'string',
+    enum: ['DEVICE', 'REMOTE'],
+  }),
+  serial: text("The unit's serial, 1 to 20 characters; unique."),
+  geolocation: {
+    anyOf: [{ $ref: component('geolocation') }, { $ref: component('geolocation.v15') }],
+    description:
+      'Where the unit stands, as the activation that registered it gave it: with `address` when that was a v15 order (in every version that reads it), without it otherwise; null for a unit registered REMOTE without one.',
+  },
+  softwareVendor: nullableInteger('The id of the software vendor the unit is connected to; null while it is disconnected.'),
+});
+
+export const bridgeStatus = exact("A control unit's edge bridge (docs/conventions.md §23).", {
+  serial: text("The unit's serial."),
+  thingName: text("The bridge's thing in AWS IoT: `cu-` and the serial."),
+  provisioned: flag('Whether the bridge was provisioned (`npm run provision-bridge`) and not removed since.'),
+  provisionedAt: nullableInstant('When it was provisioned; null when it is not'),
+  lastSeen: nullableInstant("When the bridge published its last status, by the bridge's clock; null before any"),
+  online: flag('Whether that status said online; false before any, and after a bridge went away (its last will).'),
+  bridgeVersion: nullableText('The version of the bridge that status reported (`1.4.0`); null before any.'),
+});

@@ -28,7 +28,7 @@ export const routes: Route[] = [
     description:
       "Answers the caller's user; v26 and v33 add its `connectedSellers`. v15 shows the hyper admin its own password " +
       "hash and a register's key as a user of role `ACTIVATION`; v26 and v33 refuse a register.",
-    responses: { 200: 'sessionUser' },
+    responses: { 200: { 15: 'sessionUserV15', 26: 'sessionUser', 33: 'sessionUser' } },
     method: 'GET',
     path: '/auth/user',
     versions: ALL_VERSIONS,
@@ -42,7 +42,7 @@ export const routes: Route[] = [
       "the hyper admin, its vendor's users for a software-vendor user. v15 shows the hyper admin their password " +
       'hashes.',
     query: PAGE_QUERY,
-    responses: { 200: { list: 'userView' } },
+    responses: { 200: { 15: { list: 'userViewV15' }, 26: { list: 'userView' }, 33: { list: 'userView' } } },
     method: 'GET',
     path: '/users',
     versions: ALL_VERSIONS,

@@ -2690,10 +2690,19 @@ export interface components {
             role: "ROLE_HYPER_ADMIN" | "ROLE_SOFTWARE_VENDOR" | "ROLE_REGULAR_USER";
             softwareVendor?: number | null;
         };
-        /** @description A user. */
+        /** @description A user (v26, v33): never its password. */
         userView: {
-            username: unknown;
-            role: unknown;
+            /** @description The name the user signs in with: 1 to 50 characters, no colon; unique. */
+            username: string;
+            /** @description The user's e-mail address. */
+            email: string;
+            /**
+             * @description The role in v26/v33's names: `ROLE_HYPER_ADMIN`, `ROLE_SOFTWARE_VENDOR` (a software-vendor user) or `ROLE_REGULAR_USER`.
+             * @enum {string}
+             */
+            role: "ROLE_HYPER_ADMIN" | "ROLE_SOFTWARE_VENDOR" | "ROLE_REGULAR_USER";
+            /** @description The id of the software vendor the user belongs to; null for the hyper admin, and for a regular user the hyper admin placed under no vendor. */
+            softwareVendor: number | null;
         };
         newUser: {
             username: string;
@@ -4551,16 +4560,30 @@ export interface components {
         };
         /** @description A control unit's edge bridge (docs/conventions.md §23). */
         bridgeStatus: {
-            serial: unknown;
-            thingName: unknown;
-            provisioned: unknown;
-            lastSeen: unknown;
-            online: unknown;
-            bridgeVersion: unknown;
-            provisionedAt?: unknown;
+            /** @description The unit's serial. */
+            serial: string;
+            /** @description The bridge's thing in AWS IoT: `cu-` and the serial. */
+            thingName: string;
+            /** @description Whether the bridge was provisioned (`npm run provision-bridge`) and not removed since. */
+            provisioned: boolean;
+            /** @description When it was provisioned; null when it is not: milliseconds since the epoch (UTC) */
+            provisionedAt: number | null;
+            /** @description When the bridge published its last status, by the bridge's clock; null before any: milliseconds since the epoch (UTC) */
+            lastSeen: number | null;
+            /** @description Whether that status said online; false before any, and after a bridge went away (its last will). */
+            online: boolean;
+            /** @description The version of the bridge that status reported (`1.4.0`); null before any. */
+            bridgeVersion: string | null;
         };
-        /** @description A build of the application on an installation. */
-        buildInfo: Record<string, unknown>;
+        /** @description One pair of text the app reported about its build or device when it installed. */
+        buildInfo: {
+            /** @description What the pair names (`os`, `model`), at most 25 characters. */
+            name: string;
+            /** @description Its value, at most 1024 characters. */
+            value: string;
+            /** @description The production number of the installation that reported it: the application's prefix and a number, at most 25 characters. */
+            installation: string;
+        };
         /** @description Sales per category of the catalog over the period (docs/conventions.md §20). Amounts in hundredths of the seller's currency; only Paid and Complete sales count, refunds with a minus sign; training receipts never. */
         categoryStats: {
             /** @description Every unit once, in a category or not: units sold (a unit line's `delta`, any other line 1), refunds' taken off. */
@@ -4614,14 +4637,23 @@ export interface components {
             /** @description The seller's phone number; null when its profile has none. */
             phone: string | null;
         };
-        /** @description A control unit (docs/conventions.md §23). */
+        /** @description A fiscal control unit (docs/conventions.md §23), the same in every version. */
         controlUnitInfo: {
-            id: unknown;
-            serial: unknown;
-            registrationDate: unknown;
-            controlUnitLocation: unknown;
-            softwareVendor: unknown;
-            geolocation?: unknown;
+            /** @description The unit's number, given by the server when the first activation named it. */
+            id: number;
+            /** @description When the first activation naming it registered it: milliseconds since the epoch (UTC) */
+            registrationDate: number;
+            /**
+             * @description Where the unit is: `DEVICE`, on the counter beside the register; `REMOTE`, elsewhere.
+             * @enum {string}
+             */
+            controlUnitLocation: "DEVICE" | "REMOTE";
+            /** @description The unit's serial, 1 to 20 characters; unique. */
+            serial: string;
+            /** @description Where the unit stands, as the activation that registered it gave it: with `address` when that was a v15 order (in every version that reads it), without it otherwise; null for a unit registered REMOTE without one. */
+            geolocation: components["schemas"]["geolocation"] | components["schemas"]["geolocation.v15"];
+            /** @description The id of the software vendor the unit is connected to; null while it is disconnected. */
+            softwareVendor: number | null;
         };
         /** @description A register day, briefly (docs/conventions.md §17). */
         dayMinified: {
@@ -4648,13 +4680,51 @@ export interface components {
                 vatSum: number;
             }[];
         };
-        /** @description A device. */
+        /** @description A device a register app is installed on. */
         device: {
-            deviceId: unknown;
+            /** @description The device's id, as its register app reported it when it installed (1 to 17 characters). */
+            deviceId: string;
         };
-        /** @description A device with its installations. */
+        /** @description A device with its latest installation, the application that runs on it and the registers on it. */
         deviceOverview: {
-            deviceId: unknown;
+            /** @description The device's id, as its register app reported it when it installed (1 to 17 characters). */
+            deviceId: string;
+            /** @description The device's latest installation of a register app; null when it cannot be read. */
+            latestInstallationInfo: {
+                /** @description The installation's number, given by the server. */
+                id: number;
+                /** @description When the app installed: milliseconds since the epoch (UTC) */
+                registrationDate: number;
+                /** @description The device's id, as its register app reported it when it installed (1 to 17 characters). */
+                deviceId: string;
+                /** @description The installed application's package (`se.kassabolaget.kassa`). */
+                applicationPackage: string;
+                /** @description The installation's production number: the application's prefix and a number, at most 25 characters. */
+                productionNumber: string;
+                /** @description The device's push-message registration id; null when the app gave none. */
+                gcmRegistrationId: string | null;
+                /** @description When the device stopped taking push messages; null while it takes them: milliseconds since the epoch (UTC) */
+                gcmUnsubscribeDate: number | null;
+                /** @description v33 only (absent in v26): the version of the app as it reported it when it installed; null when it gave none. */
+                programVersion?: string | null;
+            } | null;
+            /** @description The device. */
+            deviceInfo: components["schemas"]["device"];
+            /** @description The application description of the installed app (without its geolocation); null without an installation. */
+            applicationDescriptionInfo: components["schemas"]["applicationDescription"] | null;
+            /** @description The installation's build info; empty without an installation. */
+            buildInfoes: components["schemas"]["buildInfo"][];
+            /** @description The registers of every seller on the installation, one per seller; empty without an installation. */
+            registrationOverviewInfoes: {
+                /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+                country: string;
+                /** @description The seller's corporate id; after `country` it makes the seller id. */
+                corporateId: string;
+                /** @description The register's name, unique per seller. */
+                cashRegisterName: string;
+                /** @description The production number of the installation it is on: the application's prefix and a number, at most 25 characters. */
+                productionNumber: string;
+            }[];
         };
         /** @description Whether the register name is taken. */
         existsResult: {
@@ -6097,10 +6167,37 @@ export interface components {
                 net: number;
             };
         };
-        /** @description A restaurant in the list. */
-        restaurantListItem: Record<string, unknown>;
-        /** @description A restaurant overview. */
-        restaurantOverview: Record<string, unknown>;
+        /** @description A public restaurant in the list: what its seller wrote, the first image its logo. */
+        restaurantListItem: {
+            /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`): with `corporateId` it makes the seller id. */
+            country: string;
+            /** @description The seller's corporate id (organisationsnummer). */
+            corporateId: string;
+            /** @description The restaurant's name; null when it has none. */
+            name: string | null;
+            /** @description The restaurant's description; null when it has none. */
+            description: string | null;
+            /** @description The city it is in; null when it names none. */
+            city: string | null;
+            /** @description Its street address; null when it names none. */
+            address: string | null;
+            /** @description What a visit costs on average, in hundredths of the seller's currency; null when it names none. */
+            averageBill: number | null;
+            /** @description The file name of the restaurant's first image (its picture in the list); null without images. */
+            logo: string | null;
+            /** @description The register app's own data about the restaurant; null when it has none. */
+            custom: string | null;
+        };
+        /** @description The seller's restaurant as v26/v33 show it (`restaurantView`: every field, null where it has none; `averageBill` is null when written through v15 without one), with the seller's live taxes and its currency. */
+        restaurantOverview: {
+            /** @description The seller's taxes that are not deleted, in identifier order. */
+            taxes: components["schemas"]["tax"][];
+            /**
+             * @description The seller's currency, ISO 4217 (`SEK`): the unit of `averageBill`, in hundredths; null when the seller's profile names none.
+             * @enum {unknown}
+             */
+            currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYR" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LTL" | "LVL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRO" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PRB" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SRD" | "SSP" | "STD" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMK" | "ZWL" | null;
+        } & (components["schemas"]["restaurantView"] & unknown);
         /** @description A sale, briefly, with its register (`sales-minified`, v26 and v33). Amounts in hundredths of the seller's currency, positive. */
         saleOverview: {
             /** @description The sale's identifier. */
@@ -6141,17 +6238,73 @@ export interface components {
                 [key: string]: number;
             };
         };
-        /** @description The seller's registers and sales at a glance. */
-        sellerStats: Record<string, unknown>;
+        /** @description The seller's registers at a glance, by each register's latest activation; a register whose latest activation is CLOSED counts for nothing. Days are UTC days. */
+        sellerStats: {
+            /** @description Whether one of those registers has its control unit on the device (`controlUnitLocation` `DEVICE`). */
+            hasLocalControlUnits: boolean;
+            /** @description How many of those registers have an activation whose `validTo` falls on a day before today. */
+            expiredActivations: number;
+            /** @description How many have an activation whose `validTo` falls from today up to the same day next month, both included. */
+            expireSoonActivations: number;
+            /**
+             * @description Always false: the service keeps no tables (the spec's field, kept for the apps that read it).
+             * @constant
+             */
+            hasTables: false;
+            /**
+             * @description Always false: the service keeps no additives (the spec's field, kept for the apps that read it).
+             * @constant
+             */
+            hasAdditives: false;
+            /**
+             * @description Always false: the service keeps no additive classes (the spec's field, kept for the apps that read it).
+             * @constant
+             */
+            hasAdditiveClasses: false;
+        };
         /** @description The appended entry of the e-journal. */
         sequenceResult: {
             /** @description The entry's place in the register's journal: 1, 2, 3, ... without gaps. */
             sequence: number;
         };
-        /** @description The caller. */
+        /** @description The calling user (v26, v33), with the sellers it is connected to. */
         sessionUser: {
-            username: unknown;
-            role: unknown;
+            /** @description The name the user signs in with: 1 to 50 characters, no colon; unique. */
+            username: string;
+            /** @description The user's e-mail address. */
+            email: string;
+            /**
+             * @description The role in v26/v33's names: `ROLE_HYPER_ADMIN`, `ROLE_SOFTWARE_VENDOR` (a software-vendor user) or `ROLE_REGULAR_USER`.
+             * @enum {string}
+             */
+            role: "ROLE_HYPER_ADMIN" | "ROLE_SOFTWARE_VENDOR" | "ROLE_REGULAR_USER";
+            /** @description The id of the software vendor the user belongs to; null for the hyper admin, and for a regular user the hyper admin placed under no vendor. */
+            softwareVendor: number | null;
+            /** @description The live sellers a regular user is connected to (deleted ones left out), in the order they were connected; empty for administrators, who reach sellers by their role. */
+            connectedSellers: {
+                /** @description The seller's (company's) name; null when its profile names none. */
+                name: string | null;
+                /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+                country: string;
+                /** @description The seller's corporate id (organisationsnummer); after `country` it makes the seller id. */
+                corporateId: string;
+            }[];
+        };
+        /** @description The caller (v15): a user as the user list shows it, or, called with a register's key, its activation as a pseudo user of role `ACTIVATION` (username the activation id, every other field null). */
+        sessionUserV15: {
+            /** @description The user's name; for a register's key, the activation's id as text (`118`). */
+            username: string;
+            /** @description The user's e-mail address; null for a register's key. */
+            email: string | null;
+            /**
+             * @description The role in v15's names: `ROLE_HYPER_ADMIN`, `ROLE_SOFTWARE_VENDOR_ADMIN` (a software-vendor user) or `SELLER_ADMIN` (a regular user); `ACTIVATION` for a register's activation key.
+             * @enum {string}
+             */
+            role: "ROLE_HYPER_ADMIN" | "ROLE_SOFTWARE_VENDOR_ADMIN" | "SELLER_ADMIN" | "ACTIVATION";
+            /** @description The id of the software vendor the user belongs to; null for the hyper admin, and for a regular user the hyper admin placed under no vendor. */
+            softwareVendor: number | null;
+            /** @description The caller's own stored password hash (`scrypt$N$r$p$salt$hash`) when it is the hyper admin; null for anyone else and for a register's key. */
+            password: string | null;
         };
         /** @description VAT per rate over the period (docs/conventions.md §20). Amounts in hundredths of the seller's currency; only Paid and Complete sales count, refunds with a minus sign; training receipts never. */
         taxStats: {
@@ -6171,10 +6324,31 @@ export interface components {
                 vatName?: string | null;
             }[];
         };
-        /** @description A user, briefly. */
+        /** @description A user, briefly (v26, v33). */
         userMinified: {
-            username: unknown;
-            role: unknown;
+            /** @description The name the user signs in with: 1 to 50 characters, no colon; unique. */
+            username: string;
+            /**
+             * @description The role in v26/v33's names: `ROLE_HYPER_ADMIN`, `ROLE_SOFTWARE_VENDOR` (a software-vendor user) or `ROLE_REGULAR_USER`.
+             * @enum {string}
+             */
+            role: "ROLE_HYPER_ADMIN" | "ROLE_SOFTWARE_VENDOR" | "ROLE_REGULAR_USER";
+        };
+        /** @description A user (v15): with `password`, its hash for the hyper admin, else null. */
+        userViewV15: {
+            /** @description The name the user signs in with: 1 to 50 characters, no colon; unique. */
+            username: string;
+            /** @description The user's e-mail address. */
+            email: string;
+            /**
+             * @description The role in v15's names: `ROLE_HYPER_ADMIN`, `ROLE_SOFTWARE_VENDOR_ADMIN` (a software-vendor user) or `SELLER_ADMIN` (a regular user).
+             * @enum {string}
+             */
+            role: "ROLE_HYPER_ADMIN" | "ROLE_SOFTWARE_VENDOR_ADMIN" | "SELLER_ADMIN";
+            /** @description The id of the software vendor the user belongs to; null for the hyper admin, and for a regular user the hyper admin placed under no vendor. */
+            softwareVendor: number | null;
+            /** @description The stored password hash (`scrypt$N$r$p$salt$hash`, never the password), shown to the hyper admin only; null to anyone else. */
+            password: string | null;
         };
         /** @description The seller's current version (docs/conventions.md §7); v26/v33 also name the API version of the last change. */
         versionResult: {
@@ -7608,7 +7782,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sessionUser"];
+                    "application/json": components["schemas"]["sessionUserV15"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8559,7 +8733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["userView"][];
+                    "application/json": components["schemas"]["userViewV15"][];
                 };
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
