@@ -2,7 +2,7 @@
  * The answers of administration (docs/conventions.md §10, §23): users, devices, restaurants, control units and the
  * seller's overview, as exact schemas, every property described. Read by the OpenAPI documents (and so the typed client
  * and the contract tests), never by a function. Where the answer of one path differs by version, each version's shape
- * has its own schema (`userViewV15` beside `userView`), named per version in the route's `responses`.
+ * has its own schema (`userInfoV15` beside `userInfo`), named per version in the route's `responses`.
  *
  * Units: money in hundredths of the seller's currency (öre for SEK); instants in milliseconds since the epoch (UTC).
  * An entity a request body already describes (an application description, a tax, a geolocation, the restaurant) is a
@@ -48,10 +48,10 @@ const password = () =>
   );
 
 /** v26/v33 `GET /users` and `GET /users/{username}`: a user, without its password. */
-export const userView = exact('A user (v26, v33): never its password.', userProperties(33));
+export const userInfo = exact('A user (v26, v33): never its password.', userProperties(33));
 
 /** v15 `GET /users`: a user with `password`, the hash the hyper admin alone sees. */
-export const userViewV15 = exact('A user (v15): with `password`, its hash for the hyper admin, else null.', {
+export const userInfoV15 = exact('A user (v15): with `password`, its hash for the hyper admin, else null.', {
   ...userProperties(15),
   password: password(),
 });

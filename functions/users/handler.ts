@@ -42,7 +42,7 @@ export const routes: Route[] = [
       "the hyper admin, its vendor's users for a software-vendor user. v15 shows the hyper admin their password " +
       'hashes.',
     query: PAGE_QUERY,
-    responses: { 200: { 15: { list: 'userViewV15' }, 26: { list: 'userView' }, 33: { list: 'userView' } } },
+    responses: { 200: { 15: { list: 'userInfoV15' }, 26: { list: 'userInfo' }, 33: { list: 'userInfo' } } },
     method: 'GET',
     path: '/users',
     versions: ALL_VERSIONS,
@@ -65,7 +65,7 @@ export const routes: Route[] = [
     description:
       'Answers the user: the caller itself or a user it manages. An unknown name is not found for administrators, and ' +
       'forbidden for everyone else, who must not learn which names exist.',
-    responses: { 200: 'userView' },
+    responses: { 200: 'userInfo' },
     errors: [['NotFound']],
     method: 'GET',
     path: '/users/{username}',

@@ -593,8 +593,14 @@ function schemaComponents(): JsonObject {
     schemas[`${name}View`] = toComponents(rootView(schema as Json));
   }
   // Sorted: a module namespace lists its exports in name order under Node, in source order under Vite.
-  for (const name of Object.keys(responseSchemas).sort())
+  for (const name of Object.keys(responseSchemas).sort()) {
+    // A response named `<body>View` replaces that body's generated view on purpose (`dayView`: the day exactly, not
+    // the loose view); one named as anything else the documents hold would replace it unseen.
+    if (name in schemas && !(name.endsWith('View') && name.slice(0, -'View'.length) in schemas)) {
+      throw new Error(`schemas/responses.ts: ${name} is already the name of a request schema`);
+    }
     schemas[name] = responseSchemas[name as keyof typeof responseSchemas] as Json;
+  }
   return schemas;
 }
 

@@ -3434,18 +3434,11 @@ export interface components {
             role: "ROLE_HYPER_ADMIN" | "ROLE_SOFTWARE_VENDOR" | "ROLE_REGULAR_USER";
             softwareVendor?: number | null;
         };
-        /** @description A user (v26, v33): never its password. */
         userView: {
-            /** @description The name the user signs in with: 1 to 50 characters, no colon; unique. */
-            username: string;
-            /** @description The user's e-mail address. */
-            email: string;
-            /**
-             * @description The role in v26/v33's names: `ROLE_HYPER_ADMIN`, `ROLE_SOFTWARE_VENDOR` (a software-vendor user) or `ROLE_REGULAR_USER`.
-             * @enum {string}
-             */
-            role: "ROLE_HYPER_ADMIN" | "ROLE_SOFTWARE_VENDOR" | "ROLE_REGULAR_USER";
-            /** @description The id of the software vendor the user belongs to; null for the hyper admin, and for a regular user the hyper admin placed under no vendor. */
+            username: string | null;
+            email: string | null;
+            /** @enum {string|null} */
+            role: "ROLE_HYPER_ADMIN" | "ROLE_SOFTWARE_VENDOR" | "ROLE_REGULAR_USER" | null;
             softwareVendor: number | null;
         };
         newUser: {
@@ -7068,18 +7061,22 @@ export interface components {
                 vatName?: string | null;
             }[];
         };
-        /** @description A user, briefly (v26, v33). */
-        userMinified: {
+        /** @description A user (v26, v33): never its password. */
+        userInfo: {
             /** @description The name the user signs in with: 1 to 50 characters, no colon; unique. */
             username: string;
+            /** @description The user's e-mail address. */
+            email: string;
             /**
              * @description The role in v26/v33's names: `ROLE_HYPER_ADMIN`, `ROLE_SOFTWARE_VENDOR` (a software-vendor user) or `ROLE_REGULAR_USER`.
              * @enum {string}
              */
             role: "ROLE_HYPER_ADMIN" | "ROLE_SOFTWARE_VENDOR" | "ROLE_REGULAR_USER";
+            /** @description The id of the software vendor the user belongs to; null for the hyper admin, and for a regular user the hyper admin placed under no vendor. */
+            softwareVendor: number | null;
         };
         /** @description A user (v15): with `password`, its hash for the hyper admin, else null. */
-        userViewV15: {
+        userInfoV15: {
             /** @description The name the user signs in with: 1 to 50 characters, no colon; unique. */
             username: string;
             /** @description The user's e-mail address. */
@@ -7093,6 +7090,16 @@ export interface components {
             softwareVendor: number | null;
             /** @description The stored password hash (`scrypt$N$r$p$salt$hash`, never the password), shown to the hyper admin only; null to anyone else. */
             password: string | null;
+        };
+        /** @description A user, briefly (v26, v33). */
+        userMinified: {
+            /** @description The name the user signs in with: 1 to 50 characters, no colon; unique. */
+            username: string;
+            /**
+             * @description The role in v26/v33's names: `ROLE_HYPER_ADMIN`, `ROLE_SOFTWARE_VENDOR` (a software-vendor user) or `ROLE_REGULAR_USER`.
+             * @enum {string}
+             */
+            role: "ROLE_HYPER_ADMIN" | "ROLE_SOFTWARE_VENDOR" | "ROLE_REGULAR_USER";
         };
         /** @description The seller's current version (docs/conventions.md §7); v26/v33 also name the API version of the last change. */
         versionResult: {
@@ -9975,7 +9982,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["userView"][];
+                    "application/json": components["schemas"]["userInfo"][];
                 };
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
@@ -10036,7 +10043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["userView"];
+                    "application/json": components["schemas"]["userInfo"];
                 };
             };
             400: components["responses"]["ValueNotValid_xf3pg9"];
