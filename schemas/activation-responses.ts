@@ -161,13 +161,16 @@ export const activationAdvancedResultV33 = exact("The issued activation (v33), i
   ...sellerContact,
 });
 
-const geolocation = (what: string) => ({
+/** A geolocation as the version shows it: `address` is v15's alone. */
+const geolocation = (what: string, version: ApiVersion) => ({
   type: ['object', 'null'],
   description: `${what}; null when none was given.`,
   additionalProperties: false,
   required: ['city', 'postalCode'],
   properties: {
-    address: text('The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none).'),
+    ...(version === 15
+      ? { address: text('The street address, where a v15 request wrote it (a v26 or v33 body has none).') }
+      : {}),
     city: text('The city.'),
     postalCode: text('The postal code.'),
   },
@@ -191,7 +194,7 @@ const activationInfo = (version: ApiVersion) =>
     controlUnitId: nullableInteger(
       "The id of the control unit the activation names (`controlUnitInfo.id`); null when it names none (or the unit's record is gone).",
     ),
-    controlUnitGeolocation: geolocation('Where the control unit stands, as the order gave it'),
+    controlUnitGeolocation: geolocation('Where the control unit stands, as the order gave it', version),
     contact: orNull(
       'The contact person the order (or the latest change) gave; null when none was given.',
       exact('A contact person.', {
@@ -210,20 +213,21 @@ const activationInfo = (version: ApiVersion) =>
     ),
   });
 
-const controlUnitInfo = orNull(
-  'The control unit the activation names; null when it names none (or its record is gone).',
-  exact('A control unit (docs/conventions.md §23).', {
-    id: integer("The unit's id."),
-    registrationDate: instant('When the unit was registered (the first activation that named it)'),
-    controlUnitLocation: d('Where the unit is: `DEVICE` (beside the register) or `REMOTE`.', {
-      type: 'string',
-      enum: CONTROL_UNIT_LOCATIONS,
+const controlUnitInfo = (version: ApiVersion) =>
+  orNull(
+    'The control unit the activation names; null when it names none (or its record is gone).',
+    exact('A control unit (docs/conventions.md §23).', {
+      id: integer("The unit's id."),
+      registrationDate: instant('When the unit was registered (the first activation that named it)'),
+      controlUnitLocation: d('Where the unit is: `DEVICE` (beside the register) or `REMOTE`.', {
+        type: 'string',
+        enum: CONTROL_UNIT_LOCATIONS,
+      }),
+      serial: text("The unit's serial."),
+      geolocation: geolocation('Where the unit stands', version),
+      softwareVendor: nullableInteger("The id of the unit's software vendor; null when the hyper admin disconnected it."),
     }),
-    serial: text("The unit's serial."),
-    geolocation: geolocation('Where the unit stands'),
-    softwareVendor: nullableInteger("The id of the unit's software vendor; null when the hyper admin disconnected it."),
-  }),
-);
+  );
 
 /** registrationInfo: v15 names the installation by id, v26 and v33 by production number. */
 const registrationInfo = (version: ApiVersion) =>
@@ -281,7 +285,7 @@ const activationView = (version: ApiVersion) => {
     });
   return exact(`An activation (spec 2.3 Activation, v${version}) with its control unit, registration, seller and installation.`, {
     activationInfo: activationInfo(version),
-    controlUnitInfo,
+    controlUnitInfo: controlUnitInfo(version),
     registrationAdvancedInfo: registrationAdvanced("The activation's registration, seller and installation."),
     issued: instant('When the activation last changed: `activationInfo.issued`'),
     registrationAdvanced: registrationAdvanced('The same as `registrationAdvancedInfo` (both names are answered).'),

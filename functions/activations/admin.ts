@@ -118,7 +118,7 @@ export async function getActivation(request: ApiRequest<unknown, 'activationId'>
   };
   return ok({
     activationInfo: activationInfo(activation, version, unit),
-    controlUnitInfo: unit ? controlUnitInfo(unit) : null,
+    controlUnitInfo: unit ? controlUnitInfo(unit, version) : null,
     registrationAdvancedInfo,
     issued: activation.issued,
     registrationAdvanced: registrationAdvancedInfo,

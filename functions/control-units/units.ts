@@ -47,12 +47,12 @@ export async function listUnits(request: ApiRequest): Promise<Reply> {
     field: (unit, field) => unit[field],
     tiebreak: (unit) => String(unit.id).padStart(15, '0'),
   });
-  return ok(listed.map(controlUnitInfo));
+  return ok(listed.map((unit) => controlUnitInfo(unit, request.version)));
 }
 
 /** GET /control-units/{serial} */
 export async function getUnit(request: ApiRequest<unknown, 'serial'>): Promise<Reply> {
-  return ok(controlUnitInfo(await visibleUnit(request.principal, request.params.serial)));
+  return ok(controlUnitInfo(await visibleUnit(request.principal, request.params.serial), request.version));
 }
 
 /** A change of the unit, decided on each attempt on the unit as read (404 when there is none). */

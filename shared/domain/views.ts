@@ -1,6 +1,6 @@
 import { featuresIn } from '#shared/auth/features.ts';
 import type { StoredInstallation } from './installations.ts';
-import type { Activation, ApplicationDescription, ControlUnit, Installation, Registration } from './records.ts';
+import type { Activation, ApplicationDescription, ControlUnit, Geolocation, Installation, Registration } from './records.ts';
 import { signActivationCode } from '#shared/signing/activation-code.ts';
 import { activationSigner } from '#shared/signing/signer.ts';
 import type { ApiVersion } from '#shared/versions.ts';
@@ -41,19 +41,29 @@ export const activationInfo = (activation: Activation, version: ApiVersion, unit
   validTo: activation.validTo,
   sellerName: activation.sellerName,
   controlUnitId: unit?.id ?? null,
-  controlUnitGeolocation: activation.controlUnitGeolocation,
+  controlUnitGeolocation: geolocationIn(activation.controlUnitGeolocation, version),
   contact: activation.contact,
   comment: activation.comment,
   features: featuresIn(activation.features, version),
 });
 
+/**
+ * A geolocation as a version shows it: `address` is v15's alone, so v26 and v33 never show one that a v15 request
+ * wrote (v15 shows it where one was written; one written through v26 or v33 has none).
+ */
+export function geolocationIn(geolocation: Geolocation | null, version: ApiVersion): Geolocation | null {
+  if (geolocation === null || version === 15) return geolocation;
+  const { address: _v15Only, ...shown } = geolocation;
+  return shown;
+}
+
 /** controlUnitInfo (spec 2.3 Activation). */
-export const controlUnitInfo = (unit: ControlUnit) => ({
+export const controlUnitInfo = (unit: ControlUnit, version: ApiVersion) => ({
   id: unit.id,
   registrationDate: unit.registrationDate,
   controlUnitLocation: unit.controlUnitLocation,
   serial: unit.serial,
-  geolocation: unit.geolocation,
+  geolocation: geolocationIn(unit.geolocation, version),
   softwareVendor: unit.softwareVendor,
 });
 

@@ -4033,7 +4033,7 @@ export interface components {
                 controlUnitId: number | null;
                 /** @description Where the control unit stands, as the order gave it; null when none was given. */
                 controlUnitGeolocation: {
-                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
+                    /** @description The street address, where a v15 request wrote it (a v26 or v33 body has none). */
                     address?: string;
                     /** @description The city. */
                     city: string;
@@ -4069,7 +4069,7 @@ export interface components {
                 serial: string;
                 /** @description Where the unit stands; null when none was given. */
                 geolocation: {
-                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
+                    /** @description The street address, where a v15 request wrote it (a v26 or v33 body has none). */
                     address?: string;
                     /** @description The city. */
                     city: string;
@@ -4212,8 +4212,6 @@ export interface components {
                 controlUnitId: number | null;
                 /** @description Where the control unit stands, as the order gave it; null when none was given. */
                 controlUnitGeolocation: {
-                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
-                    address?: string;
                     /** @description The city. */
                     city: string;
                     /** @description The postal code. */
@@ -4248,8 +4246,6 @@ export interface components {
                 serial: string;
                 /** @description Where the unit stands; null when none was given. */
                 geolocation: {
-                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
-                    address?: string;
                     /** @description The city. */
                     city: string;
                     /** @description The postal code. */
@@ -4391,8 +4387,6 @@ export interface components {
                 controlUnitId: number | null;
                 /** @description Where the control unit stands, as the order gave it; null when none was given. */
                 controlUnitGeolocation: {
-                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
-                    address?: string;
                     /** @description The city. */
                     city: string;
                     /** @description The postal code. */
@@ -4427,8 +4421,6 @@ export interface components {
                 serial: string;
                 /** @description Where the unit stands; null when none was given. */
                 geolocation: {
-                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
-                    address?: string;
                     /** @description The city. */
                     city: string;
                     /** @description The postal code. */

@@ -4777,7 +4777,7 @@ export interface components {
                 controlUnitId: number | null;
                 /** @description Where the control unit stands, as the order gave it; null when none was given. */
                 controlUnitGeolocation: {
-                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
+                    /** @description The street address, where a v15 request wrote it (a v26 or v33 body has none). */
                     address?: string;
                     /** @description The city. */
                     city: string;
@@ -4813,7 +4813,7 @@ export interface components {
                 serial: string;
                 /** @description Where the unit stands; null when none was given. */
                 geolocation: {
-                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
+                    /** @description The street address, where a v15 request wrote it (a v26 or v33 body has none). */
                     address?: string;
                     /** @description The city. */
                     city: string;
@@ -4956,8 +4956,6 @@ export interface components {
                 controlUnitId: number | null;
                 /** @description Where the control unit stands, as the order gave it; null when none was given. */
                 controlUnitGeolocation: {
-                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
-                    address?: string;
                     /** @description The city. */
                     city: string;
                     /** @description The postal code. */
@@ -4992,8 +4990,6 @@ export interface components {
                 serial: string;
                 /** @description Where the unit stands; null when none was given. */
                 geolocation: {
-                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
-                    address?: string;
                     /** @description The city. */
                     city: string;
                     /** @description The postal code. */
@@ -5135,8 +5131,6 @@ export interface components {
                 controlUnitId: number | null;
                 /** @description Where the control unit stands, as the order gave it; null when none was given. */
                 controlUnitGeolocation: {
-                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
-                    address?: string;
                     /** @description The city. */
                     city: string;
                     /** @description The postal code. */
@@ -5171,8 +5165,6 @@ export interface components {
                 serial: string;
                 /** @description Where the unit stands; null when none was given. */
                 geolocation: {
-                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
-                    address?: string;
                     /** @description The city. */
                     city: string;
                     /** @description The postal code. */

@@ -4821,7 +4821,7 @@ export interface components {
                 controlUnitId: number | null;
                 /** @description Where the control unit stands, as the order gave it; null when none was given. */
                 controlUnitGeolocation: {
-                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
+                    /** @description The street address, where a v15 request wrote it (a v26 or v33 body has none). */
                     address?: string;
                     /** @description The city. */
                     city: string;
@@ -4857,7 +4857,7 @@ export interface components {
                 serial: string;
                 /** @description Where the unit stands; null when none was given. */
                 geolocation: {
-                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
+                    /** @description The street address, where a v15 request wrote it (a v26 or v33 body has none). */
                     address?: string;
                     /** @description The city. */
                     city: string;
@@ -5000,8 +5000,6 @@ export interface components {
                 controlUnitId: number | null;
                 /** @description Where the control unit stands, as the order gave it; null when none was given. */
                 controlUnitGeolocation: {
-                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
-                    address?: string;
                     /** @description The city. */
                     city: string;
                     /** @description The postal code. */
@@ -5036,8 +5034,6 @@ export interface components {
                 serial: string;
                 /** @description Where the unit stands; null when none was given. */
                 geolocation: {
-                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
-                    address?: string;
                     /** @description The city. */
                     city: string;
                     /** @description The postal code. */
@@ -5179,8 +5175,6 @@ export interface components {
                 controlUnitId: number | null;
                 /** @description Where the control unit stands, as the order gave it; null when none was given. */
                 controlUnitGeolocation: {
-                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
-                    address?: string;
                     /** @description The city. */
                     city: string;
                     /** @description The postal code. */
@@ -5215,8 +5209,6 @@ export interface components {
                 serial: string;
                 /** @description Where the unit stands; null when none was given. */
                 geolocation: {
-                    /** @description The street address; only where a v15 request wrote the geolocation (v26 and v33 bodies have none). */
-                    address?: string;
                     /** @description The city. */
                     city: string;
                     /** @description The postal code. */
