@@ -61,7 +61,7 @@ export const registrationSeller = exact(
     corporateId: nullableText("The seller's corporate id (organisationsnummer)."),
     currency: nullableText("The seller's currency, ISO 4217 (`SEK`)."),
     countActiveCashRegisters: integer(
-      'How many registers have their latest activation in use (ACTIVE or WORKING within its validity period): of the whole list in `registrations-advanced`, 1 or 0 for one registration.',
+      "How many registers have their latest activation in use (ACTIVE or WORKING within its validity period): in `registrations-advanced` among all the seller's registers (whatever the page), for one registration 1 or 0.",
     ),
     turnover: integer('The turnover, in hundredths of the currency: always 0 (not counted here; the statistics give it).'),
   },

@@ -5519,7 +5519,7 @@ export interface components {
             corporateId: string | null;
             /** @description The seller's currency, ISO 4217 (`SEK`). */
             currency: string | null;
-            /** @description How many registers have their latest activation in use (ACTIVE or WORKING within its validity period): of the whole list in `registrations-advanced`, 1 or 0 for one registration. */
+            /** @description How many registers have their latest activation in use (ACTIVE or WORKING within its validity period): in `registrations-advanced` among all the seller's registers (whatever the page), for one registration 1 or 0. */
             countActiveCashRegisters: number;
             /** @description The turnover, in hundredths of the currency: always 0 (not counted here; the statistics give it). */
             turnover: number;
