@@ -699,6 +699,22 @@ export const responseExamples: Partial<Record<keyof typeof responseSchemas, Exam
       grandTotals: { sales: 7245360, refunds: 12800, net: 7232560 },
     },
   },
+  modifications: {
+    summary: 'Taxes and products changed since version 305, one product deleted',
+    value: {
+      from: 305,
+      to: 311,
+      version: 311,
+      modifications: [
+        { entity: 'taxes', changed: 1, deleted: 0 },
+        { entity: 'products', changed: 4, deleted: 1 },
+      ],
+    },
+  },
+  imageRecord: {
+    summary: "A product's image, in its second version",
+    value: { deleted: false, filename: 'kaffe.png', version: 309, entityIdentifier: 'kaffe', modified: VALID_FROM + 86400000 },
+  },
   gatewayResult: {
     summary: 'The payment was accepted',
     value: { acquirer: 'Nets', declineReason: null, status: 'ACCEPT', transactionId: 'b1e7c3a0-5d2f-4c8e-9a61-0f3d2e4b7c95' },

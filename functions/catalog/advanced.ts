@@ -112,7 +112,9 @@ const advanced = (versions: readonly ApiVersion[], path: `/{sellerId}/${string}`
     method: 'GET',
     path,
     query: entityQuery(commodities),
-    responses: { 200: { list: 'commodityAdvanced' } },
+    responses: {
+      200: { 15: { list: 'commodityAdvancedV15' }, 26: { list: 'commodityAdvanced' }, 33: { list: 'commodityAdvanced' } },
+    },
     handle: async (request) => ok(await commoditiesAdvanced(request)),
   });
 

@@ -24,7 +24,7 @@ export const routes: Route[] = [
       'production number). `activeOnly=true` keeps those whose latest activation is ACTIVE or WORKING within its ' +
       "validity period. v15 names each one's installation by `installationId`, v26 and v33 by `productionNumber`.",
     query: [...listQuery(REGISTRATION_ORDER), ACTIVE_ONLY],
-    responses: { 200: { list: 'registration' } },
+    responses: { 200: { 15: { list: 'registrationV15' }, 26: { list: 'registration' }, 33: { list: 'registration' } } },
     ...seller,
     method: 'GET',
     path: '/{sellerId}/registrations',
@@ -37,7 +37,7 @@ export const routes: Route[] = [
       "Lists the registrations as the registers list does, each with the seller's overview, its installation, device, " +
       'application description and build infos, and the registers on the same installation.',
     query: [...listQuery(REGISTRATION_ORDER), ACTIVE_ONLY],
-    responses: { 200: { list: 'registration' } },
+    responses: { 200: { list: 'registrationAdvanced' } },
     ...seller,
     method: 'GET',
     path: '/{sellerId}/registrations-advanced',
@@ -50,7 +50,7 @@ export const routes: Route[] = [
       "Answers the registration of the register the path names: the seller's overview, the application, installation " +
       "and device, the latest activation with its control unit serial, and the register's earlier activations.",
     conditional: 'read',
-    responses: { 200: 'registration' },
+    responses: { 200: 'registrationDetail' },
     errors: [['NotFound'], ['ReferenceNotFound']],
     ...seller,
     method: 'GET',

@@ -4585,8 +4585,47 @@ export interface components {
                 vatSum: number;
             }[];
         };
-        /** @description A commodity with its product and categories. */
-        commodityAdvanced: Record<string, unknown>;
+        /** @description A commodity with its product, the product's tax and images, and its category (v26, v33). */
+        commodityAdvanced: {
+            /** @description False: a list shows live commodities only. */
+            deleted: boolean;
+            /** @description The commodity's identifier. */
+            identifier: string;
+            /** @description The identifier of the commodity's category. */
+            category: string;
+            /** @description Free text of the register app; null when none. */
+            custom: string | null;
+            /** @description The identifier of the commodity's product. */
+            product: string;
+            /** @description Its colour on the register, an ARGB integer; null when none. */
+            color: number | null;
+            /** @description The commodity's product with its tax and images; null when the product is gone. */
+            productAdvancedInfo: {
+                /** @description The product. */
+                product: components["schemas"]["productView"];
+                /** @description The product's tax; null when it is gone. */
+                tax: components["schemas"]["taxView"];
+                /** @description The file names of the product's current images. */
+                images: string[];
+            } | null;
+            /** @description The commodity's category; null when it is gone. */
+            categoryInfo: components["schemas"]["categoryView"];
+        };
+        /** @description A commodity with its product and category (v15). */
+        commodityAdvancedV15: {
+            /** @description False: a list shows live commodities only. */
+            deleted: boolean;
+            /** @description The commodity's identifier. */
+            identifier: string;
+            /** @description The identifier of the commodity's category. */
+            category: string;
+            /** @description Free text of the register app; null when none. */
+            custom: string | null;
+            /** @description The commodity's product (in place of its identifier); null when it is gone. */
+            product: components["schemas"]["productView"];
+            /** @description The commodity's category; null when it is gone. */
+            categoryInfo: components["schemas"]["categoryV15View"];
+        };
         /** @description The connected register (v26): its signed activation and its API key, shown only here. */
         connectionResultV26: {
             /** @description The activation's signed code, signed at the connection. */
@@ -4716,12 +4755,19 @@ export interface components {
             /** @description True when the seller already has a register of that name (a deleted register does not count). v26 answers a taken name `400 NonUnique` instead, so its `exists` is always false. */
             exists: boolean;
         };
-        /** @description The outcome of a payment (docs/conventions.md §22). */
+        /** @description The outcome of a payment through the gateway (docs/conventions.md §22). */
         gatewayResult: {
-            acquirer: unknown;
-            declineReason: unknown;
-            status: unknown;
-            transactionId: unknown;
+            /** @description Who acquired the payment, as the provider names it; null when the provider gives none (an ERROR). */
+            acquirer: string | null;
+            /** @description Why the payment was declined, in the provider's words; null unless DECLINE. */
+            declineReason: string | null;
+            /**
+             * @description ACCEPT (charged), DECLINE (refused; stored like ACCEPT) or ERROR (nothing charged or stored: pay again).
+             * @enum {string}
+             */
+            status: "ACCEPT" | "DECLINE" | "ERROR";
+            /** @description The provider's transaction id; null when it gives none (an ERROR). */
+            transactionId: string | null;
         };
         /** @description The register's e-journal, its head signed with the activation key (docs/conventions.md §19): verify it offline with `npx verify-journal` and the public key named by `publicKeyFileName`. */
         generatedJournal: {
@@ -4755,12 +4801,20 @@ export interface components {
             /** @description The identifier the entity was created under: the one the request named, else one the service made (a UUID; for an image, `<uuid>.<extension>`). */
             identifier: string;
         };
-        /** @description The path of the image's current version (v15). */
+        /** @description The path of an image's current version (v15): `/v15/{sellerId}/images/current/{filename}` (or the product's images), the file name URL-encoded. */
         imagePath: string;
-        /** @description An image version (docs/conventions.md §7). */
+        /** @description An image's current version (docs/conventions.md §7): in a diff a deleted image shows `deleted: true` with its file name, owner, version and time. */
         imageRecord: {
-            filename: unknown;
-            version: unknown;
+            /** @description True when the image was deleted (only in a diff). */
+            deleted: boolean;
+            /** @description The image's file name, unique per owner. */
+            filename: string;
+            /** @description The seller's version the image was last written or deleted at. */
+            version: number;
+            /** @description Whose image it is: the category's or product's identifier, or the seller id for the seller's own. */
+            entityIdentifier: string;
+            /** @description When that version was written: milliseconds since the epoch (UTC) */
+            modified: number;
         };
         /** @description An e-journal entry (docs/conventions.md §19): one fiscal event of the register, chained to the one before by SHA-256. What `amount` and `data` hold depends on `type` (see each). Amounts in hundredths of the seller's currency, positive. */
         journalEntry: {
@@ -5768,15 +5822,54 @@ export interface components {
             /** @description The serial of the unit that registered the receipt (the activation's). */
             controlUnitSerial: string;
         };
-        /** @description Which diffs changed in a range (docs/conventions.md §7). */
+        /** @description Which diffs changed in a range of the seller's versions (docs/conventions.md §7). */
         modifications: {
-            from: unknown;
-            to: unknown;
-            version: unknown;
-            modifications: unknown;
+            /** @description The version the register has (the range starts after it). */
+            from: number;
+            /** @description The version the range ends at, included: the one asked for, else the seller's current version. */
+            to: number;
+            /** @description The seller's current version. */
+            version: number;
+            /** @description One item per kind of data that changed in the range, in the order of `entity` below; empty when nothing changed. */
+            modifications: {
+                /**
+                 * @description Which: the prefix of its diff endpoint (`taxes` is `/taxes-diff`); `seller` is the seller's profile (read with GET /sellers/{sellerId}).
+                 * @enum {string}
+                 */
+                entity: "seller" | "taxes" | "categories" | "products" | "commodities" | "precepts" | "bookings" | "treasurers" | "seller-images" | "category-images" | "product-images";
+                /** @description How many of its entities changed in the range (written or deleted), at least 1. */
+                changed: number;
+                /** @description How many of those are deletions (tombstones). */
+                deleted: number;
+            }[];
         };
-        /** @description An order with its lines. */
-        orderAdvanced: Record<string, unknown>;
+        /** @description An order (v15) with its lines, each with its product and tax. */
+        orderAdvanced: {
+            /** @description The order's number, given by the server. */
+            id: number;
+            /** @description The name of the treasurer who took the order. */
+            treasurerName: string;
+            /** @description The lines, in the order taken. */
+            orderItems: {
+                /** @description The identifier of the product ordered. */
+                productIdentifier: string;
+                /** @description How the product is to be made; null when as it is. */
+                productCustomization: string | null;
+                /** @description How much: a count of units when `deltaUnit` is true, else an amount of money in hundredths of the currency. */
+                delta: number;
+                /** @description True when `delta` counts units; false or null when it is an amount. */
+                deltaUnit: boolean | null;
+                /** @description The product and its tax as they are now; null when the product has been deleted since. */
+                productInfo: {
+                    /** @description The product. */
+                    product: components["schemas"]["productView"];
+                    /** @description The product's tax; null when it is gone. */
+                    tax: components["schemas"]["taxView"];
+                } | null;
+            }[];
+            /** @description False: a deleted order is not shown. */
+            deleted: boolean;
+        };
         /** @description Sales per means of payment over the period (docs/conventions.md §20). Amounts in hundredths of the seller's currency; only Paid and Complete sales count, refunds with a minus sign; training receipts never. */
         paymentTypeStats: {
             /** @description One item per means of payment used, in the specification's order; only counting payments (without a state, or `APPROVED`). */
@@ -5949,9 +6042,163 @@ export interface components {
             /** @description Its net sales with VAT (0 when it sold nothing), in hundredths of the currency */
             total: number;
         };
-        /** @description A registration of a register. */
+        /** @description A register of the seller (v26, v33). */
         registration: {
-            cashRegisterName: unknown;
+            /** @description The registration's number, given by the server. */
+            id: number;
+            /** @description The register's name (kassabeteckning), unique per seller. */
+            cashRegisterName: string;
+            /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+            country: string;
+            /** @description The seller's corporate id (organisationsnummer), without the country. */
+            corporateId: string;
+            /** @description The production number of the installation (the app on a device) the register runs on; null when it has none. */
+            productionNumber: string | null;
+        };
+        /** @description An activation of the register (spec 2.3 Activation). */
+        registrationActivation: {
+            /** @description The activation's number. */
+            id: number;
+            /**
+             * @description ISSUED (not yet connected), ACTIVE, WORKING (in use) or CLOSED.
+             * @enum {string}
+             */
+            status: "ISSUED" | "ACTIVE" | "WORKING" | "CLOSED";
+            /** @description When the activation was last acted on (issued, connected, changed): milliseconds since the epoch (UTC) */
+            issued: number;
+            /**
+             * @description Where its control unit is: on the device or remote; null when it names none.
+             * @enum {string|null}
+             */
+            controlUnitLocation: "DEVICE" | "REMOTE" | null;
+            /** @description The start of its validity period: milliseconds since the epoch (UTC) */
+            validFrom: number;
+            /** @description The end of its validity period: milliseconds since the epoch (UTC) */
+            validTo: number;
+            /** @description The seller's name as the activation holds it; null when it has none. */
+            sellerName: string | null;
+            /** @description The number of its control unit; null when it names none, and always null in `activationsAtSameRegistration`. */
+            controlUnitId: number | null;
+            /** @description Where its control unit is; null when it says nothing. */
+            controlUnitGeolocation: components["schemas"]["geolocationView"];
+            /** @description Whom to contact about the register; null when none is named. */
+            contact: components["schemas"]["contactView"];
+            /** @description A comment; null when none. */
+            comment: string | null;
+            /** @description The features it grants, in the reading version's names (v26 says `SYNCRONIZATION` for v33's `SYNCHRONIZATION`). */
+            features: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCRONIZATION" | "MULTIUSERS" | "PROVIDER_E" | "CONTROL_UNIT" | "COUPONS" | "SYNCHRONIZATION" | "TAX_AUTHORITY")[];
+        };
+        /** @description A register of the seller in detail (v26, v33). */
+        registrationAdvanced: {
+            /** @description The registration's number, given by the server. */
+            id: number;
+            /** @description The register's name (kassabeteckning), unique per seller. */
+            cashRegisterName: string;
+            /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+            country: string;
+            /** @description The seller's corporate id (organisationsnummer), without the country. */
+            corporateId: string;
+            /** @description The production number of the installation (the app on a device) the register runs on; null when it has none. */
+            productionNumber: string | null;
+            /** @description The seller. */
+            sellerInfo: components["schemas"]["registrationSeller"];
+            /** @description The application the register runs (its description); null when the registration names none. */
+            applicationDescriptionInfo: components["schemas"]["applicationDescriptionView"];
+            /** @description The installation the register runs on; null when it has none. */
+            installationInfo: components["schemas"]["registrationInstallation"] | null;
+            /** @description The device the installation is on; null without an installation. */
+            deviceInfo: {
+                /** @description The device's id. */
+                deviceId: string;
+            } | null;
+            /** @description The installation's build information, one item per name; null without an installation. */
+            buildInfoes: components["schemas"]["buildInfo"][] | null;
+            /** @description The registers of every seller on the same installation, this one included; empty without an installation. */
+            registrationOverviewInfoes: components["schemas"]["registrationOverview"][];
+        };
+        /** @description One register's registration (v26, v33). */
+        registrationDetail: {
+            /** @description The register's name (kassabeteckning). */
+            cashRegisterName: string;
+            /** @description The seller. */
+            sellerOverviewInfo: components["schemas"]["registrationSeller"];
+            /** @description The name of the application the register runs; null when unknown. */
+            applicationName: string | null;
+            /** @description The installation the register runs on; null when it has none. */
+            installationInfo: components["schemas"]["registrationInstallation"] | null;
+            /** @description The device the installation is on; null without an installation. */
+            deviceInfo: {
+                /** @description The device's id. */
+                deviceId: string;
+            } | null;
+            /** @description The installation's build information, one item per name; null without an installation. */
+            buildInfoes: components["schemas"]["buildInfo"][] | null;
+            /** @description The registers of every seller on the same installation, this one included; empty without an installation. */
+            sellersAtSameInstallation: components["schemas"]["registrationOverview"][];
+            /** @description The serial of the latest activation's control unit; null when it names none. */
+            controlUnitSerial: string | null;
+            /** @description The register's latest activation; null when it has none. */
+            activationInfo: components["schemas"]["registrationActivation"] | null;
+            /** @description The register's earlier activations, newest first. */
+            activationsAtSameRegistration: components["schemas"]["registrationActivation"][];
+        };
+        /** @description An installation: the register app on a device, named by its production number. */
+        registrationInstallation: {
+            /** @description The installation's number, given by the server. */
+            id: number;
+            /** @description When the installation was registered: milliseconds since the epoch (UTC) */
+            registrationDate: number;
+            /** @description The device's id. */
+            deviceId: string;
+            /** @description The application's package name. */
+            applicationPackage: string;
+            /** @description The installation's production number (tillverkningsnummer). */
+            productionNumber: string;
+            /** @description The device's push registration id; null when it has none. */
+            gcmRegistrationId: string | null;
+            /** @description When the device unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
+            gcmUnsubscribeDate: number | null;
+            /** @description v33 only: the register program's version as the installation reported it; null when unknown. */
+            programVersion?: string | null;
+        };
+        /** @description A register on an installation. */
+        registrationOverview: {
+            /** @description Its seller's country, ISO 3166-1 alpha-2. */
+            country: string;
+            /** @description Its seller's corporate id. */
+            corporateId: string;
+            /** @description The register's name. */
+            cashRegisterName: string;
+            /** @description The installation's production number. */
+            productionNumber: string;
+        };
+        /** @description The seller at a glance, as its profile says now (each field null when the profile has none). */
+        registrationSeller: {
+            /** @description The seller's (company's) name. */
+            name: string | null;
+            /** @description The seller's country, ISO 3166-1 alpha-2. */
+            country: string | null;
+            /** @description The seller's corporate id (organisationsnummer). */
+            corporateId: string | null;
+            /** @description The seller's currency, ISO 4217 (`SEK`). */
+            currency: string | null;
+            /** @description How many registers have their latest activation in use (ACTIVE or WORKING within its validity period): in `registrations-advanced` among all the seller's registers (whatever the page), for one registration 1 or 0. */
+            countActiveCashRegisters: number;
+            /** @description The turnover, in hundredths of the currency: always 0 (not counted here; the statistics give it). */
+            turnover: number;
+        };
+        /** @description A register of the seller (v15). */
+        registrationV15: {
+            /** @description The registration's number, given by the server. */
+            id: number;
+            /** @description The register's name (kassabeteckning), unique per seller. */
+            cashRegisterName: string;
+            /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+            country: string;
+            /** @description The seller's corporate id (organisationsnummer), without the country. */
+            corporateId: string;
+            /** @description The number of the installation the register runs on; null when it has none. */
+            installationId: number | null;
         };
         /** @description An X report (the open day as it stands; a reading, not journaled) or a Z report (the closed day, journaled at its close and printed once): what SKVFS 2014:9, 7 kap. 2-3 §§ ask of a daily report (docs/conventions.md §17, docs/sweden.md). Amounts in hundredths of the seller's currency. Only Paid and Complete sales count as sold; training receipts count in `training` alone. `sales` and `refunds` are positive and apart; every other amount is net, a refund's share with a minus sign. Counts are never signed: a refund counts as one like a sale wherever a count does not say otherwise. */
         report: {
@@ -9224,7 +9471,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["commodityAdvanced"][];
+                    "application/json": components["schemas"]["commodityAdvancedV15"][];
                 };
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
@@ -10992,7 +11239,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["registration"][];
+                    "application/json": components["schemas"]["registrationV15"][];
                 };
             };
             400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
