@@ -214,7 +214,7 @@ export const controlUnitInfo = exact('A fiscal control unit (docs/conventions.md
   geolocation: {
     anyOf: [{ $ref: component('geolocation') }, { $ref: component('geolocation.v15') }],
     description:
-      'Where the unit stands, as the activation that registered it gave it: with `address` when that was a v15 order (in every version that reads it), without it otherwise; null for a unit registered REMOTE without one.',
+      'Where the unit stands, as the activation that registered it gave it; `address` (v15 alone) where a v15 order wrote one, read through v15; null for a unit registered REMOTE without one.',
   },
   softwareVendor: nullableInteger('The id of the software vendor the unit is connected to; null while it is disconnected.'),
 });

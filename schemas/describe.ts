@@ -32,21 +32,3 @@ export const open = <const P extends Record<string, Schema>>(description: string
 });
 
 export const list = <const I extends Schema>(description: string, items: I) => ({ type: 'array', description, items }) as const;
-
-/** A loose answer, until its shape is written down: an object that has at least these properties, of any value. */
-export const having = <const K extends readonly string[]>(description: string, ...required: K) =>
-  ({
-    type: 'object',
-    description,
-    required,
-    properties: Object.fromEntries(required.map((name) => [name, {}])) as Record<K[number], object>,
-  }) as const;
-
-/** A loose answer's schema that also names properties it may carry besides the required ones (any value). */
-export const alsoNaming = <const S extends { properties: object }, const K extends readonly string[]>(
-  schema: S,
-  ...names: K
-) => ({
-  ...schema,
-  properties: { ...schema.properties, ...(Object.fromEntries(names.map((name) => [name, {}])) as Record<K[number], object>) },
-});

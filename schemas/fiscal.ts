@@ -40,7 +40,7 @@ const treasurer = { type: ['string', 'null'], $ref: 'scalars#/$defs/identifier' 
 /**
  * `schema` with its `description`: what the field is and its unit, as the API reference (docs/openapi) and the typed
  * client show it. Units: money in hundredths of the seller's currency (öre for SEK); instants (Dates) in milliseconds
- * since the epoch, UTC; business dates `yyyymmdd` in the seller's time zone. tests/unit/fiscal-descriptions.test.ts
+ * since the epoch, UTC; business dates `yyyymmdd` in the seller's time zone. tests/unit/answer-descriptions.test.ts
  * fails on a property of the fiscal schemas without one.
  */
 export const described = <const S extends object>(description: string, schema: S) => ({ ...schema, description });

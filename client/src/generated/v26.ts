@@ -5418,7 +5418,7 @@ export interface components {
             controlUnitLocation: "DEVICE" | "REMOTE";
             /** @description The unit's serial, 1 to 20 characters; unique. */
             serial: string;
-            /** @description Where the unit stands, as the activation that registered it gave it: with `address` when that was a v15 order (in every version that reads it), without it otherwise; null for a unit registered REMOTE without one. */
+            /** @description Where the unit stands, as the activation that registered it gave it; `address` (v15 alone) where a v15 order wrote one, read through v15; null for a unit registered REMOTE without one. */
             geolocation: components["schemas"]["geolocation"] | components["schemas"]["geolocation.v15"];
             /** @description The id of the software vendor the unit is connected to; null while it is disconnected. */
             softwareVendor: number | null;
