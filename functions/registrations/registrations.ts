@@ -46,7 +46,7 @@ const inUse = (activation: Activation | undefined, now: number) =>
 async function registrationsOf(
   request: ApiRequest<unknown, 'sellerId'>,
   withActivations: boolean,
-): Promise<{ page: Item<Registration>[]; latest: Map<number, Activation> }> {
+): Promise<{ page: Item<Registration>[]; latest: Map<number, Activation>; stored: Item<Registration>[] }> {
   const sellerId = request.params.sellerId;
   // v15 has no orderBy/orderDesc: LIST parameters there are simply absent.
   const query = listParams(request.query, ORDER_FIELDS);
@@ -61,7 +61,7 @@ async function registrationsOf(
     field: (registration, field) => registration[field],
     tiebreak: (registration) => registration.cashRegisterName,
   });
-  return { page, latest };
+  return { page, latest, stored };
 }
 
 async function latestActivations(registrations: readonly Registration[]): Promise<Map<number, Activation>> {
@@ -98,23 +98,34 @@ export async function listRegistrations(request: ApiRequest<unknown, 'sellerId'>
   );
 }
 
-/** The seller overview (spec 2.3 SellerOverview); counts come from the registrations read. */
-const sellerOverview = (seller: Seller | undefined, active: number) => ({
+/** The seller overview (spec 2.3 SellerOverview) of the registers read: how many are in use, what they took. */
+const sellerOverview = (seller: Seller | undefined, active: number, turnover: number) => ({
   name: seller?.name ?? null,
   country: seller?.country ?? null,
   corporateId: seller?.corporateId ?? null,
   currency: seller?.currency ?? null,
   countActiveCashRegisters: active,
-  // Turnover comes with sales (a later issue); nothing is sold before that.
-  turnover: 0,
+  turnover,
 });
+
+/**
+ * What the registers took since their first days: each one's grand totals (sold brutto less refunds, as its Z
+ * reports carry them; training receipts never count), summed. A deleted registration's register counts: its sales
+ * were the seller's.
+ */
+async function turnoverOf(registrations: readonly Registration[]): Promise<number> {
+  const counters = await readItems(
+    registrations.map((registration) => registerKeys.counter(registration.sellerId, registration.cashRegisterName)),
+  );
+  return counters.reduce((sum, { ledger }) => sum + (ledger ? ledger.grand.sales - ledger.grand.refunds : 0), 0);
+}
 
 /** GET /{sellerId}/registrations-advanced (v26, v33): each registration with its seller, installation, device and application. */
 export async function listRegistrationsAdvanced(request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
   const { version } = request;
-  const { page, latest } = await registrationsOf(request, true);
+  const { page, latest, stored } = await registrationsOf(request, true);
   const now = Date.now();
-  const [installations, seller, apps] = await Promise.all([
+  const [installations, seller, apps, turnover] = await Promise.all([
     installationsOf(page),
     readItem(sellerKeys.profile(request.params.sellerId)),
     readItems(
@@ -122,6 +133,7 @@ export async function listRegistrationsAdvanced(request: ApiRequest<unknown, 'se
         applicationKeys.application(p),
       ),
     ),
+    turnoverOf(stored),
   ]);
   const appsByPackage = new Map(apps.map((app) => [app.applicationPackage, app]));
   const active = [...latest.values()].filter((activation) => inUse(activation, now)).length;
@@ -130,7 +142,7 @@ export async function listRegistrationsAdvanced(request: ApiRequest<unknown, 'se
       const installation = installations.get(registration.productionNumber ?? '');
       return {
         ...registrationInfo(registration, version, installation),
-        sellerInfo: sellerOverview(seller, active),
+        sellerInfo: sellerOverview(seller, active, turnover),
         installationInfo: installation ? installationInfo(installation, version) : null,
         deviceInfo: installation ? { deviceId: installation.deviceId } : null,
         applicationDescriptionInfo: applicationInfoOf(appsByPackage.get(registration.applicationPackage ?? '')),
@@ -159,11 +171,12 @@ export async function getRegistration(request: ApiRequest<unknown, 'cash' | 'sel
   const { version } = request;
   const registration = await findRegistration(request);
   if (unchangedSince(request.headers, registration.revision)) return notModified(registration.revision);
-  const [seller, installation, activations, app] = await Promise.all([
+  const [seller, installation, activations, app, turnover] = await Promise.all([
     readItem(sellerKeys.profile(registration.sellerId)),
     registration.productionNumber ? readItem(installationKey(registration.productionNumber)) : undefined,
     readItems(registration.activationIds.map((id) => activationKeys.activation(id))),
     registration.applicationPackage ? readItem(applicationKeys.application(registration.applicationPackage)) : undefined,
+    turnoverOf([registration]),
   ]);
   const [latest, ...earlier] = activations;
   const unit = latest?.controlUnitSerial ? await readItem(controlUnitKeys.unit(latest.controlUnitSerial)) : undefined;
@@ -171,7 +184,7 @@ export async function getRegistration(request: ApiRequest<unknown, 'cash' | 'sel
   return ok(
     {
       cashRegisterName: registration.cashRegisterName,
-      sellerOverviewInfo: sellerOverview(seller, inUse(latest, now) ? 1 : 0),
+      sellerOverviewInfo: sellerOverview(seller, inUse(latest, now) ? 1 : 0, turnover),
       applicationName: app?.name ?? null,
       installationInfo: installation ? installationInfo(installation, version) : null,
       deviceInfo: installation ? { deviceId: installation.deviceId } : null,

@@ -1,6 +1,7 @@
 /** A seller's registers (spec 4.7 registrations) and the device and installation overviews (spec 4.8). */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { saleOf } from '../support/fiscal.ts';
 import { call, expectError, v } from '../support/http.ts';
 import { DAY, newApp, newVendor, swedishCorporateId, userOf } from '../support/identity.ts';
 
@@ -195,5 +196,33 @@ describe('devices and installations', () => {
       'INSUFFICIENT_ACCESS_RIGHTS',
     );
     expectError(await v(33).get('/installations/NOPE000001/build-infoes'), 404, 'NotFound');
+  });
+});
+
+describe('the seller overview', () => {
+  it('turnover: what the registers took since their first days, refunds less, training receipts not at all', async () => {
+    // Prepare: a new register sells 100.00, refunds 30.00 and trains for 7.00; Kassa B (its activation closed) sells nothing.
+    await register('Kassa T');
+    const as = { apiKey: registers.at(-1)?.apiKey ?? '' };
+    const printed = [{ printType: 'Normal' }];
+    const sales = [
+      saleOf(10_000, { prints: printed }),
+      saleOf(3_000, { refund: true, refundFor: 1, prints: printed }),
+      saleOf(700, { training: true }),
+    ];
+    const posted = [];
+    for (const sale of sales) posted.push(await v(33).post(`/${sellerId}/registrations/Kassa%20T/sales`, sale, { as }));
+
+    // Act
+    const advanced = (await v(33).get(`/${sellerId}/registrations-advanced`)).body as { sellerInfo: { turnover: number } }[];
+    const detail = async (cash: string) =>
+      ((await v(33).get(`/${sellerId}/registrations/${cash}`)).body as { sellerOverviewInfo: { turnover: number } })
+        .sellerOverviewInfo.turnover;
+
+    // Assess: 10000 - 3000, by hand; each row of the list names the seller's whole turnover, a detail its register's.
+    expect(posted.map(({ status, text }) => (status === 201 ? status : text))).toEqual([201, 201, 201]);
+    expect(advanced.length).toBeGreaterThan(1);
+    expect(new Set(advanced.map(({ sellerInfo }) => sellerInfo.turnover))).toEqual(new Set([7_000]));
+    expect([await detail('Kassa%20T'), await detail('Kassa%20B')]).toEqual([7_000, 0]);
   });
 });

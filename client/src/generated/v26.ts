@@ -6928,7 +6928,7 @@ export interface components {
             currency: string | null;
             /** @description How many registers have their latest activation in use (ACTIVE or WORKING within its validity period): in `registrations-advanced` among all the seller's registers (whatever the page), for one registration 1 or 0. */
             countActiveCashRegisters: number;
-            /** @description The turnover, in hundredths of the currency: always 0 (not counted here; the statistics give it). */
+            /** @description What the same registers took since their first days, in hundredths of the currency: their grand totals, sold brutto (Paid and Complete sales) less refunds, training receipts not included; in `registrations-advanced` all the seller's registers (a deleted registration's too), for one registration its own. */
             turnover: number;
         };
         /** @description A register of the seller (v15). */
