@@ -43,7 +43,7 @@ function imageRoutes(owner: Owner, versions: readonly ApiVersion[], postVersions
     route({
       ...common,
       summary: `Lists ${whose} images`,
-      description: `${whose.charAt(0).toUpperCase()}${whose.slice(1)} current images, by the list parameters: v15 answers their paths, v26 and v33 their records (file name, version, media type, size).`,
+      description: `${whose.charAt(0).toUpperCase()}${whose.slice(1)} current images, by the list parameters: v15 answers their paths, v26 and v33 their records (file name, version, whose image it is, when it changed).`,
       method: 'GET',
       path: owner.path,
       query: listQuery(IMAGE_ORDER),
@@ -95,7 +95,7 @@ function imageRoutes(owner: Owner, versions: readonly ApiVersion[], postVersions
     route({
       ...common,
       summary: `Reads ${whose} images changed between two versions`,
-      description: `The records of ${whose} images written or deleted after the first version up to the second, for a register syncing offline: a deleted image's record is null but for its file name.`,
+      description: `The records of ${whose} images written or deleted after the first version up to the second, for a register syncing offline: a deleted image's record stays, marked \`deleted: true\`.`,
       method: 'GET',
       path: `/{sellerId}/${owner.diff}/{versionFrom}/{versionTo}` as const,
       // Images are part of the catalog a register syncs offline: the SYNCHRONIZATION feature, as the catalog diffs.

@@ -1129,7 +1129,7 @@ export interface paths {
         };
         /**
          * Lists a category's images
-         * @description A category's current images, by the list parameters: v15 answers their paths, v26 and v33 their records (file name, version, media type, size).
+         * @description A category's current images, by the list parameters: v15 answers their paths, v26 and v33 their records (file name, version, whose image it is, when it changed).
          *
          *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
          */
@@ -1247,7 +1247,7 @@ export interface paths {
         };
         /**
          * Reads a category's images changed between two versions
-         * @description The records of a category's images written or deleted after the first version up to the second, for a register syncing offline: a deleted image's record is null but for its file name.
+         * @description The records of a category's images written or deleted after the first version up to the second, for a register syncing offline: a deleted image's record stays, marked `deleted: true`.
          *
          *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
          *
@@ -1477,7 +1477,7 @@ export interface paths {
         };
         /**
          * Lists the seller's images
-         * @description The seller's current images, by the list parameters: v15 answers their paths, v26 and v33 their records (file name, version, media type, size).
+         * @description The seller's current images, by the list parameters: v15 answers their paths, v26 and v33 their records (file name, version, whose image it is, when it changed).
          *
          *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
          */
@@ -1671,7 +1671,7 @@ export interface paths {
         };
         /**
          * Reads a product's images changed between two versions
-         * @description The records of a product's images written or deleted after the first version up to the second, for a register syncing offline: a deleted image's record is null but for its file name.
+         * @description The records of a product's images written or deleted after the first version up to the second, for a register syncing offline: a deleted image's record stays, marked `deleted: true`.
          *
          *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
          *
@@ -1803,7 +1803,7 @@ export interface paths {
         };
         /**
          * Lists a product's images
-         * @description A product's current images, by the list parameters: v15 answers their paths, v26 and v33 their records (file name, version, media type, size).
+         * @description A product's current images, by the list parameters: v15 answers their paths, v26 and v33 their records (file name, version, whose image it is, when it changed).
          *
          *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
          */
@@ -2357,7 +2357,7 @@ export interface paths {
         };
         /**
          * Reads the seller's images changed between two versions
-         * @description The records of the seller's images written or deleted after the first version up to the second, for a register syncing offline: a deleted image's record is null but for its file name.
+         * @description The records of the seller's images written or deleted after the first version up to the second, for a register syncing offline: a deleted image's record stays, marked `deleted: true`.
          *
          *     Called by a user with access to the path's seller or by a register (X-Api-Key) of that seller; a missing seller is 404 ReferenceNotFound.
          *
