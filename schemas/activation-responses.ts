@@ -232,7 +232,7 @@ const controlUnitInfo = (version: ApiVersion) =>
 /** registrationInfo: v15 names the installation by id, v26 and v33 by production number. */
 const registrationInfo = (version: ApiVersion) =>
   orNull(
-    "The activation's registration (seller and register name); null when there is none.",
+    "The activation's registration (seller and register name); null when there is none, or it was deleted since.",
     exact('A registration (spec 2.3).', {
       id: integer("The registration's id."),
       cashRegisterName: text("The register's name (kassabeteckning), unique per seller."),

@@ -110,7 +110,8 @@ export async function getActivation(request: ApiRequest<unknown, 'activationId'>
     activation.productionNumber ? readItem(installationKey(activation.productionNumber)) : undefined,
   ]);
   const registrationAdvancedInfo = {
-    registrationInfo: registration ? registrationInfo(registration, version, installation) : null,
+    // A deleted registration is gone for its seller (its name may be registered again): the activation names none.
+    registrationInfo: registration && !registration.deleted ? registrationInfo(registration, version, installation) : null,
     sellerInfo: seller ? { name: seller.name ?? null, country: seller.country, corporateId: seller.corporateId } : null,
     installationAdvancedInfo: installation
       ? { ...installationInfo(installation, version), buildInfoes: buildInfoes(installation) }

@@ -126,6 +126,14 @@ describe('one register', () => {
 
     expectError(await v(33).get(`/${sellerId}/taxes`, key), 403, 'Forbidden', 'ACTIVATION_CLOSED_ALREADY');
     expectError(await v(33).get(target), 404, 'NotFound');
+    // The register's activation, read by the admin: closed, and naming no registration any more.
+    const activation = (await v(33).get(`/activations/${registers[0]?.activationId}`)).body as {
+      activationInfo: { status: string };
+      registrationAdvancedInfo: { registrationInfo: unknown; sellerInfo: unknown };
+    };
+    expect(activation.activationInfo.status).toBe('CLOSED');
+    expect(activation.registrationAdvancedInfo.registrationInfo).toBeNull();
+    expect(activation.registrationAdvancedInfo.sellerInfo).toMatchObject({ corporateId });
     const names = ((await v(33).get(`/${sellerId}/registrations`)).body as { cashRegisterName: string }[]).map(
       (r) => r.cashRegisterName,
     );

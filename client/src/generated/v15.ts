@@ -4081,7 +4081,7 @@ export interface components {
             } | null;
             /** @description The activation's registration, seller and installation. */
             registrationAdvancedInfo: {
-                /** @description The activation's registration (seller and register name); null when there is none. */
+                /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
                 registrationInfo: {
                     /** @description The registration's id. */
                     id: number;
@@ -4134,7 +4134,7 @@ export interface components {
             issued: number;
             /** @description The same as `registrationAdvancedInfo` (both names are answered). */
             registrationAdvanced: {
-                /** @description The activation's registration (seller and register name); null when there is none. */
+                /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
                 registrationInfo: {
                     /** @description The registration's id. */
                     id: number;
@@ -4256,7 +4256,7 @@ export interface components {
             } | null;
             /** @description The activation's registration, seller and installation. */
             registrationAdvancedInfo: {
-                /** @description The activation's registration (seller and register name); null when there is none. */
+                /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
                 registrationInfo: {
                     /** @description The registration's id. */
                     id: number;
@@ -4309,7 +4309,7 @@ export interface components {
             issued: number;
             /** @description The same as `registrationAdvancedInfo` (both names are answered). */
             registrationAdvanced: {
-                /** @description The activation's registration (seller and register name); null when there is none. */
+                /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
                 registrationInfo: {
                     /** @description The registration's id. */
                     id: number;
@@ -4431,7 +4431,7 @@ export interface components {
             } | null;
             /** @description The activation's registration, seller and installation. */
             registrationAdvancedInfo: {
-                /** @description The activation's registration (seller and register name); null when there is none. */
+                /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
                 registrationInfo: {
                     /** @description The registration's id. */
                     id: number;
@@ -4486,7 +4486,7 @@ export interface components {
             issued: number;
             /** @description The same as `registrationAdvancedInfo` (both names are answered). */
             registrationAdvanced: {
-                /** @description The activation's registration (seller and register name); null when there is none. */
+                /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
                 registrationInfo: {
                     /** @description The registration's id. */
                     id: number;

@@ -4825,7 +4825,7 @@ export interface components {
             } | null;
             /** @description The activation's registration, seller and installation. */
             registrationAdvancedInfo: {
-                /** @description The activation's registration (seller and register name); null when there is none. */
+                /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
                 registrationInfo: {
                     /** @description The registration's id. */
                     id: number;
@@ -4878,7 +4878,7 @@ export interface components {
             issued: number;
             /** @description The same as `registrationAdvancedInfo` (both names are answered). */
             registrationAdvanced: {
-                /** @description The activation's registration (seller and register name); null when there is none. */
+                /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
                 registrationInfo: {
                     /** @description The registration's id. */
                     id: number;
@@ -5000,7 +5000,7 @@ export interface components {
             } | null;
             /** @description The activation's registration, seller and installation. */
             registrationAdvancedInfo: {
-                /** @description The activation's registration (seller and register name); null when there is none. */
+                /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
                 registrationInfo: {
                     /** @description The registration's id. */
                     id: number;
@@ -5053,7 +5053,7 @@ export interface components {
             issued: number;
             /** @description The same as `registrationAdvancedInfo` (both names are answered). */
             registrationAdvanced: {
-                /** @description The activation's registration (seller and register name); null when there is none. */
+                /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
                 registrationInfo: {
                     /** @description The registration's id. */
                     id: number;
@@ -5175,7 +5175,7 @@ export interface components {
             } | null;
             /** @description The activation's registration, seller and installation. */
             registrationAdvancedInfo: {
-                /** @description The activation's registration (seller and register name); null when there is none. */
+                /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
                 registrationInfo: {
                     /** @description The registration's id. */
                     id: number;
@@ -5230,7 +5230,7 @@ export interface components {
             issued: number;
             /** @description The same as `registrationAdvancedInfo` (both names are answered). */
             registrationAdvanced: {
-                /** @description The activation's registration (seller and register name); null when there is none. */
+                /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
                 registrationInfo: {
                     /** @description The registration's id. */
                     id: number;

@@ -4869,7 +4869,7 @@ export interface components {
             } | null;
             /** @description The activation's registration, seller and installation. */
             registrationAdvancedInfo: {
-                /** @description The activation's registration (seller and register name); null when there is none. */
+                /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
                 registrationInfo: {
                     /** @description The registration's id. */
                     id: number;
@@ -4922,7 +4922,7 @@ export interface components {
             issued: number;
             /** @description The same as `registrationAdvancedInfo` (both names are answered). */
             registrationAdvanced: {
-                /** @description The activation's registration (seller and register name); null when there is none. */
+                /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
                 registrationInfo: {
                     /** @description The registration's id. */
                     id: number;
@@ -5044,7 +5044,7 @@ export interface components {
             } | null;
             /** @description The activation's registration, seller and installation. */
             registrationAdvancedInfo: {
-                /** @description The activation's registration (seller and register name); null when there is none. */
+                /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
                 registrationInfo: {
                     /** @description The registration's id. */
                     id: number;
@@ -5097,7 +5097,7 @@ export interface components {
             issued: number;
             /** @description The same as `registrationAdvancedInfo` (both names are answered). */
             registrationAdvanced: {
-                /** @description The activation's registration (seller and register name); null when there is none. */
+                /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
                 registrationInfo: {
                     /** @description The registration's id. */
                     id: number;
@@ -5219,7 +5219,7 @@ export interface components {
             } | null;
             /** @description The activation's registration, seller and installation. */
             registrationAdvancedInfo: {
-                /** @description The activation's registration (seller and register name); null when there is none. */
+                /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
                 registrationInfo: {
                     /** @description The registration's id. */
                     id: number;
@@ -5274,7 +5274,7 @@ export interface components {
             issued: number;
             /** @description The same as `registrationAdvancedInfo` (both names are answered). */
             registrationAdvanced: {
-                /** @description The activation's registration (seller and register name); null when there is none. */
+                /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
                 registrationInfo: {
                     /** @description The registration's id. */
                     id: number;
