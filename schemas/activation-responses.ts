@@ -7,25 +7,14 @@
  */
 import { FEATURE_NAMES } from '#shared/auth/features.ts';
 import type { ApiVersion } from '#shared/versions.ts';
-import { d, exact, flag, instant, integer, list, nullableInstant, nullableInteger, nullableText, text } from './describe.ts';
+import { registrationInstallation } from './catalog-responses.ts';
+import { d, exact, flag, instant, integer, list, nullableRef, nullableText, orNull, ref, text } from './describe.ts';
 
 const ACTIVATION_STATUSES = ['ISSUED', 'ACTIVE', 'WORKING', 'CLOSED'] as const;
 const CONTROL_UNIT_LOCATIONS = ['DEVICE', 'REMOTE'] as const;
 
-/** An object schema that is null where the record has none. */
-const orNull = <const S extends { type: string }>(description: string, schema: S) => ({
-  ...schema,
-  type: [schema.type, 'null'],
-  description,
-});
-
 const activationId = integer("The activation's id: the `{activationId}` of GET /activations/{activationId}.");
 const activationStatus = (what: string) => d(what, { type: 'string', enum: ACTIVATION_STATUSES });
-const productionNumber = text(
-  "The installation's production number (tillverkningsnummer): the application's prefix and a serial number.",
-);
-const nullableProductionNumber = (whenNull: string) =>
-  nullableText(`The production number (tillverkningsnummer) of the register's installation; null ${whenNull}.`);
 const validFrom = instant("When the activation's period begins");
 const validTo = instant("When the activation's period ends; 253402300799999 (9999-12-31T23:59:59.999Z) for an open-ended one");
 const apiKeyNote = 'sent as `X-Api-Key` (or as Basic credentials, the key alone) on every call of the register';
@@ -148,8 +137,8 @@ const advancedFields = {
   apiKey: nullableText(
     `The register's API key (32 characters of base64url), ${apiKeyNote}; shown only in this answer. Null when the order gave a \`connectionCode\`: the register receives its key when it connects.`,
   ),
-  productionNumber: nullableProductionNumber(
-    'until the register connects with the connection code (or when its application needs no installation)',
+  productionNumber: nullableText(
+    "The production number (tillverkningsnummer) of the register's installation; null until the register connects with the connection code (or when its application needs no installation).",
   ),
   activationId,
 } as const;
@@ -161,131 +150,36 @@ export const activationAdvancedResultV33 = exact("The issued activation (v33), i
   ...sellerContact,
 });
 
-/** A geolocation as the version shows it: `address` is v15's alone. */
-const geolocation = (what: string, version: ApiVersion) => ({
-  type: ['object', 'null'],
-  description: `${what}; null when none was given.`,
-  additionalProperties: false,
-  required: ['city', 'postalCode'],
-  properties: {
-    ...(version === 15
-      ? { address: text('The street address, where a v15 request wrote it (a v26 or v33 body has none).') }
-      : {}),
-    city: text('The city.'),
-    postalCode: text('The postal code.'),
-  },
-});
-
-/** activationInfo (spec 2.3 Activation) in a version's feature names. */
-const activationInfo = (version: ApiVersion) =>
-  exact('The activation (spec 2.3).', {
-    id: activationId,
-    status: activationStatus(
-      '`ISSUED` (waiting for an administrator), `ACTIVE`, `WORKING` (its register has called) or `CLOSED` (final) (docs/conventions.md §10).',
-    ),
-    issued: instant('When the activation last changed: set at its issue and on every action on it'),
-    controlUnitLocation: d(
-      'Where its control unit is: `DEVICE` (beside the register) or `REMOTE`; null when it names no unit and no location.',
-      { type: ['string', 'null'], enum: [...CONTROL_UNIT_LOCATIONS, null] },
-    ),
-    validFrom,
-    validTo,
-    sellerName: nullableText("The seller's name when the activation was issued; null when the seller had none."),
-    controlUnitId: nullableInteger(
-      "The id of the control unit the activation names (`controlUnitInfo.id`); null when it names none (or the unit's record is gone).",
-    ),
-    controlUnitGeolocation: geolocation('Where the control unit stands, as the order gave it', version),
-    contact: orNull(
-      'The contact person the order (or the latest change) gave; null when none was given.',
-      exact('A contact person.', {
-        name: text("The contact's name."),
-        phone: text("The contact's phone number (may be empty)."),
-        email: text("The contact's e-mail address."),
-      }),
-    ),
-    comment: nullableText("An administrator's note on the activation; null when there is none."),
-    features: list(
-      `The features the activation grants, in v${version}'s names (features v${version} does not know are left out).`,
-      {
-        type: 'string',
-        enum: FEATURE_NAMES[version],
-      },
-    ),
-  });
-
-const controlUnitInfo = (version: ApiVersion) =>
-  orNull(
-    'The control unit the activation names; null when it names none (or its record is gone).',
-    exact('A control unit (docs/conventions.md §23).', {
-      id: integer("The unit's id."),
-      registrationDate: instant('When the unit was registered (the first activation that named it)'),
-      controlUnitLocation: d('Where the unit is: `DEVICE` (beside the register) or `REMOTE`.', {
-        type: 'string',
-        enum: CONTROL_UNIT_LOCATIONS,
-      }),
-      serial: text("The unit's serial."),
-      geolocation: geolocation('Where the unit stands', version),
-      softwareVendor: nullableInteger("The id of the unit's software vendor; null when the hyper admin disconnected it."),
-    }),
-  );
-
-/** registrationInfo: v15 names the installation by id, v26 and v33 by production number. */
-const registrationInfo = (version: ApiVersion) =>
-  orNull(
-    "The activation's registration (seller and register name); null when there is none, or it was deleted since.",
-    exact('A registration (spec 2.3).', {
-      id: integer("The registration's id."),
-      cashRegisterName: text("The register's name (kassabeteckning), unique per seller."),
-      country: sellerCountry,
-      corporateId: sellerCorporateId,
-      ...(version === 15
-        ? { installationId: nullableInteger("The id of the activation's installation; null when it has none.") }
-        : { productionNumber: nullableProductionNumber('while it has none') }),
-    }),
-  );
-
-const installationAdvancedInfo = (version: ApiVersion) =>
-  orNull(
-    "The activation's installation with its build information; null when it has none (yet).",
-    exact('An installation (spec 2.3) and its build information.', {
-      id: integer("The installation's id."),
-      registrationDate: instant('When the installation was made'),
-      deviceId: text("The id of the installation's device."),
-      applicationPackage: text('The application installed.'),
-      productionNumber,
-      gcmRegistrationId: nullableText('The push-message registration id the register gave; null when it gave none.'),
-      gcmUnsubscribeDate: nullableInstant('When the register unsubscribed from push messages; null when it has not'),
-      ...(version === 33
-        ? { programVersion: nullableText('The version of the register program at its install; null when it gave none.') }
-        : {}),
-      buildInfoes: list(
-        'The build information the register gave at its install, one record per name.',
-        exact('One build information record.', {
-          name: text("The build information's name."),
-          value: text('Its value.'),
-          installation: text("The installation's production number."),
-        }),
-      ),
-    }),
-  );
-
+/**
+ * The activation view (spec 2.3 Activation) in a version: its parts are the answers' own components (the activation as
+ * a registration shows it, the control unit, the registration per version, the seller in brief, the installation).
+ */
 const activationView = (version: ApiVersion) => {
   const registrationAdvanced = (what: string) =>
     exact(what, {
-      registrationInfo: registrationInfo(version),
-      sellerInfo: orNull(
-        'The seller as its profile says now; null when it has no profile.',
-        exact('The seller.', {
-          name: nullableText("The seller's (company's) name; null when its profile names none."),
-          country: sellerCountry,
-          corporateId: sellerCorporateId,
-        }),
+      registrationInfo: nullableRef(
+        "The activation's registration (seller and register name); null when there is none, or it was deleted since.",
+        version === 15 ? 'registrationV15' : 'registration',
       ),
-      installationAdvancedInfo: installationAdvancedInfo(version),
+      sellerInfo: nullableRef('The seller as its profile says now; null when it has no profile.', 'sellerSummary'),
+      installationAdvancedInfo: orNull("The activation's installation with its build information; null when it has none (yet).", {
+        ...registrationInstallation,
+        required: [...registrationInstallation.required, 'buildInfoes'],
+        properties: {
+          ...registrationInstallation.properties,
+          buildInfoes: list(
+            'The build information the register gave at its install, one record per name.',
+            ref('One build information record.', 'buildInfo'),
+          ),
+        },
+      }),
     });
   return exact(`An activation (spec 2.3 Activation, v${version}) with its control unit, registration, seller and installation.`, {
-    activationInfo: activationInfo(version),
-    controlUnitInfo: controlUnitInfo(version),
+    activationInfo: ref('The activation (spec 2.3).', 'registrationActivation'),
+    controlUnitInfo: nullableRef(
+      'The control unit the activation names; null when it names none (or its record is gone).',
+      'controlUnitInfo',
+    ),
     registrationAdvancedInfo: registrationAdvanced("The activation's registration, seller and installation."),
     issued: instant('When the activation last changed: `activationInfo.issued`'),
     registrationAdvanced: registrationAdvanced('The same as `registrationAdvancedInfo` (both names are answered).'),

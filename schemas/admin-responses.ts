@@ -10,16 +10,22 @@
  */
 import { roleNames, V15_ACTIVATION_ROLE } from '#shared/auth/roles.ts';
 import type { ApiVersion } from '#shared/versions.ts';
-import { d, exact, flag, instant, integer, list, nullableInstant, nullableInteger, nullableText, text } from './describe.ts';
+import {
+  component,
+  d,
+  exact,
+  flag,
+  instant,
+  integer,
+  list,
+  nullableInstant,
+  nullableInteger,
+  nullableRef,
+  nullableText,
+  ref,
+  text,
+} from './describe.ts';
 import { restaurant } from './restaurant.ts';
-
-/** A component of the documents (a request body, its view, or an answer), with what the property holding it means. */
-const component = (name: string) => `#/components/schemas/${name}`;
-const ref = (description: string, name: string) => ({ $ref: component(name), description });
-const nullableRef = (description: string, name: string) => ({
-  anyOf: [{ $ref: component(name) }, { type: 'null' }],
-  description,
-});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Users (spec 2.3 User; role names per version: v15 `roleType`, v26/v33 `userRoleType`).
@@ -58,16 +64,19 @@ export const userInfoV15 = exact('A user (v15): with `password`, its hash for th
 
 export const userMinified = exact('A user, briefly (v26, v33).', { username: username(), role: role(33) });
 
+/** A seller in brief: who it is, as its profile says now. */
+export const sellerSummary = exact('A seller, briefly.', {
+  name: nullableText("The seller's (company's) name; null when its profile names none."),
+  country: text("The seller's country, ISO 3166-1 alpha-2 (`SE`)."),
+  corporateId: text("The seller's corporate id (organisationsnummer); after `country` it makes the seller id."),
+});
+
 /** v26/v33 `GET /auth/user`: the caller with the sellers it is connected to. */
 export const sessionUser = exact('The calling user (v26, v33), with the sellers it is connected to.', {
   ...userProperties(33),
   connectedSellers: list(
     'The live sellers a regular user is connected to (deleted ones left out), in the order they were connected; empty for administrators, who reach sellers by their role.',
-    exact('A connected seller.', {
-      name: nullableText("The seller's (company's) name; null when its profile names none."),
-      country: text("The seller's country, ISO 3166-1 alpha-2 (`SE`)."),
-      corporateId: text("The seller's corporate id (organisationsnummer); after `country` it makes the seller id."),
-    }),
+    ref('A connected seller.', 'sellerSummary'),
   ),
 });
 
@@ -124,31 +133,15 @@ export const buildInfo = exact('One pair of text the app reported about its buil
   installation: productionNumber('The production number of the installation that reported it'),
 });
 
-/** The latest installation on a device (spec 2.3 Installation), or null; only v33 names its `programVersion`. */
-const installationProperties = {
-  id: integer("The installation's number, given by the server."),
-  registrationDate: instant('When the app installed'),
-  deviceId: deviceId(),
-  applicationPackage: text("The installed application's package (`se.kassabolaget.kassa`)."),
-  productionNumber: productionNumber("The installation's production number"),
-  gcmRegistrationId: nullableText("The device's push-message registration id; null when the app gave none."),
-  gcmUnsubscribeDate: nullableInstant('When the device stopped taking push messages; null while it takes them'),
-  programVersion: nullableText(
-    'v33 only (absent in v26): the version of the app as it reported it when it installed; null when it gave none.',
-  ),
-};
-const { programVersion: _v33Only, ...installationRequired } = installationProperties;
-
 /** `GET /devices-overview` and `/devices-overview/{deviceId}` (v26, v33). */
 export const deviceOverview = exact(
   'A device with its latest installation, the application that runs on it and the registers on it.',
   {
     deviceId: deviceId(),
-    latestInstallationInfo: {
-      ...exact("The device's latest installation of a register app; null when it cannot be read.", installationProperties),
-      type: ['object', 'null'],
-      required: Object.keys(installationRequired),
-    },
+    latestInstallationInfo: nullableRef(
+      "The device's latest installation of a register app; null when it cannot be read.",
+      'registrationInstallation',
+    ),
     deviceInfo: ref('The device.', 'device'),
     applicationDescriptionInfo: nullableRef(
       'The application description of the installed app (without its geolocation); null without an installation.',
@@ -157,12 +150,7 @@ export const deviceOverview = exact(
     buildInfoes: list("The installation's build info; empty without an installation.", ref('One pair.', 'buildInfo')),
     registrationOverviewInfoes: list(
       'The registers of every seller on the installation, one per seller; empty without an installation.',
-      exact('A register on the installation.', {
-        country: text("The seller's country, ISO 3166-1 alpha-2 (`SE`)."),
-        corporateId: text("The seller's corporate id; after `country` it makes the seller id."),
-        cashRegisterName: text("The register's name, unique per seller."),
-        productionNumber: productionNumber('The production number of the installation it is on'),
-      }),
+      ref('A register on the installation.', 'registrationOverview'),
     ),
   },
 );

@@ -11,10 +11,22 @@
 import { FEATURE_NAMES } from '#shared/auth/features.ts';
 import { commodity, order } from './catalog.ts';
 import type { Schema } from './describe.ts';
-import { d, exact, flag, instant, integer, list, nullableInstant, nullableInteger, nullableText, text } from './describe.ts';
-
-/** A component of the documents (a request body's view is `<name>View`). */
-const component = (description: string, name: string) => d(description, { $ref: `#/components/schemas/${name}` });
+import {
+  component,
+  d,
+  exact,
+  flag,
+  instant,
+  integer,
+  list,
+  nullableInstant,
+  nullableInteger,
+  nullableRef,
+  nullableText,
+  orNull,
+  ref,
+  text,
+} from './describe.ts';
 /** A field of a request body (schemas/catalog.ts) as an answer shows it: its type, null admitted or not, and its scalar's constraints. */
 function bodyField(field: Schema, description: string, nullable: boolean) {
   const types = [field.type].flat().filter((type) => type !== 'null');
@@ -22,15 +34,10 @@ function bodyField(field: Schema, description: string, nullable: boolean) {
   return {
     ...field,
     type: nullable ? [...types, 'null'] : types.length === 1 ? types[0] : types,
-    ...(typeof $ref === 'string' ? { $ref: `#/components/schemas/${$ref.replace('#', '')}` } : {}),
+    ...(typeof $ref === 'string' ? { $ref: component($ref.replace('#', '')) } : {}),
     description,
   };
 }
-/** A component of the documents, or null. */
-const componentOrNull = (description: string, name: string) =>
-  d(description, { anyOf: [{ $ref: `#/components/schemas/${name}` }, { type: 'null' }] });
-/** An object, or null where the record has none. */
-const orNull = <const S extends Schema>(schema: S) => ({ ...schema, type: ['object', 'null'] }) as const;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Registrations (spec 4.7): the list, the detailed list and one register's registration.
@@ -115,8 +122,8 @@ export const registrationActivation = exact('An activation of the register (spec
   controlUnitId: nullableInteger(
     'The number of its control unit; null when it names none, and always null in `activationsAtSameRegistration`.',
   ),
-  controlUnitGeolocation: component('Where its control unit is; null when it says nothing.', 'geolocationView'),
-  contact: component('Whom to contact about the register; null when none is named.', 'contactView'),
+  controlUnitGeolocation: ref('Where its control unit is; null when it says nothing.', 'geolocationView'),
+  contact: ref('Whom to contact about the register; null when none is named.', 'contactView'),
   comment: nullableText('A comment; null when none.'),
   features: list(
     "The features it grants, in the reading version's names (v26 says `SYNCRONIZATION` for v33's `SYNCHRONIZATION`).",
@@ -126,24 +133,22 @@ export const registrationActivation = exact('An activation of the register (spec
 
 /** The installation, its device and its build infos, null without one; the registers on it, empty without one. */
 const onInstallation = (registers: string) => ({
-  installationInfo: componentOrNull('The installation the register runs on; null when it has none.', 'registrationInstallation'),
-  deviceInfo: orNull(
-    exact('The device the installation is on; null without an installation.', { deviceId: text("The device's id.") }),
-  ),
+  installationInfo: nullableRef('The installation the register runs on; null when it has none.', 'registrationInstallation'),
+  deviceInfo: nullableRef('The device the installation is on; null without an installation.', 'device'),
   buildInfoes: d("The installation's build information, one item per name; null without an installation.", {
     type: ['array', 'null'],
-    items: { $ref: '#/components/schemas/buildInfo' },
+    items: { $ref: component('buildInfo') },
   }),
   [registers]: list('The registers of every seller on the same installation, this one included; empty without an installation.', {
-    $ref: '#/components/schemas/registrationOverview',
+    $ref: component('registrationOverview'),
   }),
 });
 
 export const registrationAdvanced = exact('A register of the seller in detail (v26, v33).', {
   ...registrationCommon,
   productionNumber,
-  sellerInfo: component('The seller.', 'registrationSeller'),
-  applicationDescriptionInfo: component(
+  sellerInfo: ref('The seller.', 'registrationSeller'),
+  applicationDescriptionInfo: ref(
     'The application the register runs (its description); null when the registration names none.',
     'applicationDescriptionView',
   ),
@@ -152,13 +157,13 @@ export const registrationAdvanced = exact('A register of the seller in detail (v
 
 export const registrationDetail = exact("One register's registration (v26, v33).", {
   cashRegisterName: text("The register's name (kassabeteckning)."),
-  sellerOverviewInfo: component('The seller.', 'registrationSeller'),
+  sellerOverviewInfo: ref('The seller.', 'registrationSeller'),
   applicationName: nullableText('The name of the application the register runs; null when unknown.'),
   ...onInstallation('sellersAtSameInstallation'),
   controlUnitSerial: nullableText("The serial of the latest activation's control unit; null when it names none."),
-  activationInfo: componentOrNull("The register's latest activation; null when it has none.", 'registrationActivation'),
+  activationInfo: nullableRef("The register's latest activation; null when it has none.", 'registrationActivation'),
   activationsAtSameRegistration: list("The register's earlier activations, newest first.", {
-    $ref: '#/components/schemas/registrationActivation',
+    $ref: component('registrationActivation'),
   }),
 });
 
@@ -219,8 +224,8 @@ export const modifications = exact("Which diffs changed in a range of the seller
 
 /** A product with its tax, as the advanced views embed them. */
 const productAndTax = {
-  product: component('The product.', 'productView'),
-  tax: component("The product's tax; null when it is gone.", 'taxView'),
+  product: ref('The product.', 'productView'),
+  tax: ref("The product's tax; null when it is gone.", 'taxView'),
 };
 
 const commodityFields = {
@@ -232,8 +237,8 @@ const commodityFields = {
 
 export const commodityAdvancedV15 = exact('A commodity with its product and category (v15).', {
   ...commodityFields,
-  product: component("The commodity's product (in place of its identifier); null when it is gone.", 'productView'),
-  categoryInfo: component("The commodity's category; null when it is gone.", 'categoryV15View'),
+  product: ref("The commodity's product (in place of its identifier); null when it is gone.", 'productView'),
+  categoryInfo: ref("The commodity's category; null when it is gone.", 'categoryV15View'),
 });
 
 export const commodityAdvanced = exact(
@@ -243,12 +248,13 @@ export const commodityAdvanced = exact(
     product: bodyField(commodity.properties.product, "The identifier of the commodity's product.", false),
     color: bodyField(commodity.properties.color, 'Its colour on the register, an ARGB integer; null when none.', true),
     productAdvancedInfo: orNull(
-      exact("The commodity's product with its tax and images; null when the product is gone.", {
+      "The commodity's product with its tax and images; null when the product is gone.",
+      exact("The commodity's product with its tax and images.", {
         ...productAndTax,
         images: list("The file names of the product's current images.", text('A file name.')),
       }),
     ),
-    categoryInfo: component("The commodity's category; null when it is gone.", 'categoryView'),
+    categoryInfo: ref("The commodity's category; null when it is gone.", 'categoryView'),
   },
 );
 
@@ -269,7 +275,8 @@ export const orderAdvanced = exact('An order (v15) with its lines, each with its
       ),
       deltaUnit: bodyField(line.deltaUnit, 'True when `delta` counts units; false or null when it is an amount.', true),
       productInfo: orNull(
-        exact('The product and its tax as they are now; null when the product has been deleted since.', productAndTax),
+        'The product and its tax as they are now; null when the product has been deleted since.',
+        exact('The product and its tax.', productAndTax),
       ),
     }),
   ),

@@ -32,3 +32,22 @@ export const open = <const P extends Record<string, Schema>>(description: string
 });
 
 export const list = <const I extends Schema>(description: string, items: I) => ({ type: 'array', description, items }) as const;
+
+/** Another schema of the documents by its component name (a request body's view is `<name>View`). */
+export const component = (name: string) => `#/components/schemas/${name}`;
+
+/** A property holding another schema of the documents, described by what it holds here. */
+export const ref = (description: string, name: string) => ({ $ref: component(name), description });
+
+/** A property holding another schema of the documents, or null where the record has none. */
+export const nullableRef = (description: string, name: string) => ({
+  anyOf: [{ $ref: component(name) }, { type: 'null' }],
+  description,
+});
+
+/** An object schema that is null where the record has none. */
+export const orNull = <const S extends { type: string }>(description: string, schema: S) => ({
+  ...schema,
+  type: [schema.type, 'null'],
+  description,
+});

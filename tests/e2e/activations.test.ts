@@ -169,6 +169,7 @@ describe('a register activated in v15', () => {
 
   it('an order the application does not auto-activate stays ISSUED until an administrator activates it', async () => {
     const device = deviceId();
+    const serial = `CU${randomUUID().slice(0, 8)}`;
     const ordered = await v(15).post(
       '/noauth/activations/order-activation',
       {
@@ -176,7 +177,7 @@ describe('a register activated in v15', () => {
         country: 'SE',
         corporateId: swedishCorporateId(),
         companyName: 'Caféet',
-        activationDetailsInfo: { ...period(), controlUnitSerial: `CU${randomUUID().slice(0, 8)}`, controlUnitLocation: 'DEVICE' },
+        activationDetailsInfo: { ...period(), controlUnitSerial: serial, controlUnitLocation: 'DEVICE' },
         deviceLocation: { address: 'Storgatan 1', ...geolocation },
         cashRegisterName: 'Kassa',
       },
@@ -185,5 +186,10 @@ describe('a register activated in v15', () => {
     expect(ordered.status).toBe(201);
     const token = (ordered.body as { activationSecurityToken: string }).activationSecurityToken;
     expectError(await v(15).get('/activations/activation-code', key(token)), 403, 'Forbidden', 'ACTIVATION_STILL_ISSUED');
+    // The unit's geolocation as each version shows it: the street address the v15 order gave is v15's alone.
+    const geolocationIn = async (api: 15 | 26 | 33) =>
+      ((await v(api).get(`/control-units/${serial}`)).body as { geolocation: unknown }).geolocation;
+    expect(await geolocationIn(15)).toEqual({ address: 'Storgatan 1', ...geolocation });
+    expect([await geolocationIn(26), await geolocationIn(33)]).toEqual([geolocation, geolocation]);
   });
 });

@@ -4752,126 +4752,35 @@ export interface components {
         /** @description An activation (spec 2.3 Activation, v15) with its control unit, registration, seller and installation. */
         activationV15: {
             /** @description The activation (spec 2.3). */
-            activationInfo: {
-                /** @description The activation's id: the `{activationId}` of GET /activations/{activationId}. */
-                id: number;
-                /**
-                 * @description `ISSUED` (waiting for an administrator), `ACTIVE`, `WORKING` (its register has called) or `CLOSED` (final) (docs/conventions.md §10).
-                 * @enum {string}
-                 */
-                status: "ISSUED" | "ACTIVE" | "WORKING" | "CLOSED";
-                /** @description When the activation last changed: set at its issue and on every action on it: milliseconds since the epoch (UTC) */
-                issued: number;
-                /**
-                 * @description Where its control unit is: `DEVICE` (beside the register) or `REMOTE`; null when it names no unit and no location.
-                 * @enum {string|null}
-                 */
-                controlUnitLocation: "DEVICE" | "REMOTE" | null;
-                /** @description When the activation's period begins: milliseconds since the epoch (UTC) */
-                validFrom: number;
-                /** @description When the activation's period ends; 253402300799999 (9999-12-31T23:59:59.999Z) for an open-ended one: milliseconds since the epoch (UTC) */
-                validTo: number;
-                /** @description The seller's name when the activation was issued; null when the seller had none. */
-                sellerName: string | null;
-                /** @description The id of the control unit the activation names (`controlUnitInfo.id`); null when it names none (or the unit's record is gone). */
-                controlUnitId: number | null;
-                /** @description Where the control unit stands, as the order gave it; null when none was given. */
-                controlUnitGeolocation: {
-                    /** @description The street address, where a v15 request wrote it (a v26 or v33 body has none). */
-                    address?: string;
-                    /** @description The city. */
-                    city: string;
-                    /** @description The postal code. */
-                    postalCode: string;
-                } | null;
-                /** @description The contact person the order (or the latest change) gave; null when none was given. */
-                contact: {
-                    /** @description The contact's name. */
-                    name: string;
-                    /** @description The contact's phone number (may be empty). */
-                    phone: string;
-                    /** @description The contact's e-mail address. */
-                    email: string;
-                } | null;
-                /** @description An administrator's note on the activation; null when there is none. */
-                comment: string | null;
-                /** @description The features the activation grants, in v15's names (features v15 does not know are left out). */
-                features: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCRONIZATION" | "MULTIUSERS" | "PROVIDER_E")[];
-            };
+            activationInfo: components["schemas"]["registrationActivation"];
             /** @description The control unit the activation names; null when it names none (or its record is gone). */
-            controlUnitInfo: {
-                /** @description The unit's id. */
-                id: number;
-                /** @description When the unit was registered (the first activation that named it): milliseconds since the epoch (UTC) */
-                registrationDate: number;
-                /**
-                 * @description Where the unit is: `DEVICE` (beside the register) or `REMOTE`.
-                 * @enum {string}
-                 */
-                controlUnitLocation: "DEVICE" | "REMOTE";
-                /** @description The unit's serial. */
-                serial: string;
-                /** @description Where the unit stands; null when none was given. */
-                geolocation: {
-                    /** @description The street address, where a v15 request wrote it (a v26 or v33 body has none). */
-                    address?: string;
-                    /** @description The city. */
-                    city: string;
-                    /** @description The postal code. */
-                    postalCode: string;
-                } | null;
-                /** @description The id of the unit's software vendor; null when the hyper admin disconnected it. */
-                softwareVendor: number | null;
-            } | null;
+            controlUnitInfo: components["schemas"]["controlUnitInfo"] | null;
             /** @description The activation's registration, seller and installation. */
             registrationAdvancedInfo: {
                 /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
-                registrationInfo: {
-                    /** @description The registration's id. */
-                    id: number;
-                    /** @description The register's name (kassabeteckning), unique per seller. */
-                    cashRegisterName: string;
-                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
-                    country: string;
-                    /** @description The seller's corporate id (organisationsnummer). */
-                    corporateId: string;
-                    /** @description The id of the activation's installation; null when it has none. */
-                    installationId: number | null;
-                } | null;
+                registrationInfo: components["schemas"]["registrationV15"] | null;
                 /** @description The seller as its profile says now; null when it has no profile. */
-                sellerInfo: {
-                    /** @description The seller's (company's) name; null when its profile names none. */
-                    name: string | null;
-                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
-                    country: string;
-                    /** @description The seller's corporate id (organisationsnummer). */
-                    corporateId: string;
-                } | null;
+                sellerInfo: components["schemas"]["sellerSummary"] | null;
                 /** @description The activation's installation with its build information; null when it has none (yet). */
                 installationAdvancedInfo: {
-                    /** @description The installation's id. */
+                    /** @description The installation's number, given by the server. */
                     id: number;
-                    /** @description When the installation was made: milliseconds since the epoch (UTC) */
+                    /** @description When the installation was registered: milliseconds since the epoch (UTC) */
                     registrationDate: number;
-                    /** @description The id of the installation's device. */
+                    /** @description The device's id. */
                     deviceId: string;
-                    /** @description The application installed. */
+                    /** @description The application's package name. */
                     applicationPackage: string;
-                    /** @description The installation's production number (tillverkningsnummer): the application's prefix and a serial number. */
+                    /** @description The installation's production number (tillverkningsnummer). */
                     productionNumber: string;
-                    /** @description The push-message registration id the register gave; null when it gave none. */
+                    /** @description The device's push registration id; null when it has none. */
                     gcmRegistrationId: string | null;
-                    /** @description When the register unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
+                    /** @description When the device unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
                     gcmUnsubscribeDate: number | null;
+                    /** @description v33 only: the register program's version as the installation reported it; null when unknown. */
+                    programVersion?: string | null;
                     /** @description The build information the register gave at its install, one record per name. */
-                    buildInfoes: {
-                        /** @description The build information's name. */
-                        name: string;
-                        /** @description Its value. */
-                        value: string;
-                        /** @description The installation's production number. */
-                        installation: string;
-                    }[];
+                    buildInfoes: components["schemas"]["buildInfo"][];
                 } | null;
             };
             /** @description When the activation last changed: `activationInfo.issued`: milliseconds since the epoch (UTC) */
@@ -4879,174 +4788,64 @@ export interface components {
             /** @description The same as `registrationAdvancedInfo` (both names are answered). */
             registrationAdvanced: {
                 /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
-                registrationInfo: {
-                    /** @description The registration's id. */
-                    id: number;
-                    /** @description The register's name (kassabeteckning), unique per seller. */
-                    cashRegisterName: string;
-                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
-                    country: string;
-                    /** @description The seller's corporate id (organisationsnummer). */
-                    corporateId: string;
-                    /** @description The id of the activation's installation; null when it has none. */
-                    installationId: number | null;
-                } | null;
+                registrationInfo: components["schemas"]["registrationV15"] | null;
                 /** @description The seller as its profile says now; null when it has no profile. */
-                sellerInfo: {
-                    /** @description The seller's (company's) name; null when its profile names none. */
-                    name: string | null;
-                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
-                    country: string;
-                    /** @description The seller's corporate id (organisationsnummer). */
-                    corporateId: string;
-                } | null;
+                sellerInfo: components["schemas"]["sellerSummary"] | null;
                 /** @description The activation's installation with its build information; null when it has none (yet). */
                 installationAdvancedInfo: {
-                    /** @description The installation's id. */
+                    /** @description The installation's number, given by the server. */
                     id: number;
-                    /** @description When the installation was made: milliseconds since the epoch (UTC) */
+                    /** @description When the installation was registered: milliseconds since the epoch (UTC) */
                     registrationDate: number;
-                    /** @description The id of the installation's device. */
+                    /** @description The device's id. */
                     deviceId: string;
-                    /** @description The application installed. */
+                    /** @description The application's package name. */
                     applicationPackage: string;
-                    /** @description The installation's production number (tillverkningsnummer): the application's prefix and a serial number. */
+                    /** @description The installation's production number (tillverkningsnummer). */
                     productionNumber: string;
-                    /** @description The push-message registration id the register gave; null when it gave none. */
+                    /** @description The device's push registration id; null when it has none. */
                     gcmRegistrationId: string | null;
-                    /** @description When the register unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
+                    /** @description When the device unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
                     gcmUnsubscribeDate: number | null;
+                    /** @description v33 only: the register program's version as the installation reported it; null when unknown. */
+                    programVersion?: string | null;
                     /** @description The build information the register gave at its install, one record per name. */
-                    buildInfoes: {
-                        /** @description The build information's name. */
-                        name: string;
-                        /** @description Its value. */
-                        value: string;
-                        /** @description The installation's production number. */
-                        installation: string;
-                    }[];
+                    buildInfoes: components["schemas"]["buildInfo"][];
                 } | null;
             };
         };
         /** @description An activation (spec 2.3 Activation, v26) with its control unit, registration, seller and installation. */
         activationV26: {
             /** @description The activation (spec 2.3). */
-            activationInfo: {
-                /** @description The activation's id: the `{activationId}` of GET /activations/{activationId}. */
-                id: number;
-                /**
-                 * @description `ISSUED` (waiting for an administrator), `ACTIVE`, `WORKING` (its register has called) or `CLOSED` (final) (docs/conventions.md §10).
-                 * @enum {string}
-                 */
-                status: "ISSUED" | "ACTIVE" | "WORKING" | "CLOSED";
-                /** @description When the activation last changed: set at its issue and on every action on it: milliseconds since the epoch (UTC) */
-                issued: number;
-                /**
-                 * @description Where its control unit is: `DEVICE` (beside the register) or `REMOTE`; null when it names no unit and no location.
-                 * @enum {string|null}
-                 */
-                controlUnitLocation: "DEVICE" | "REMOTE" | null;
-                /** @description When the activation's period begins: milliseconds since the epoch (UTC) */
-                validFrom: number;
-                /** @description When the activation's period ends; 253402300799999 (9999-12-31T23:59:59.999Z) for an open-ended one: milliseconds since the epoch (UTC) */
-                validTo: number;
-                /** @description The seller's name when the activation was issued; null when the seller had none. */
-                sellerName: string | null;
-                /** @description The id of the control unit the activation names (`controlUnitInfo.id`); null when it names none (or the unit's record is gone). */
-                controlUnitId: number | null;
-                /** @description Where the control unit stands, as the order gave it; null when none was given. */
-                controlUnitGeolocation: {
-                    /** @description The city. */
-                    city: string;
-                    /** @description The postal code. */
-                    postalCode: string;
-                } | null;
-                /** @description The contact person the order (or the latest change) gave; null when none was given. */
-                contact: {
-                    /** @description The contact's name. */
-                    name: string;
-                    /** @description The contact's phone number (may be empty). */
-                    phone: string;
-                    /** @description The contact's e-mail address. */
-                    email: string;
-                } | null;
-                /** @description An administrator's note on the activation; null when there is none. */
-                comment: string | null;
-                /** @description The features the activation grants, in v26's names (features v26 does not know are left out). */
-                features: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCRONIZATION" | "PROVIDER_E" | "CONTROL_UNIT" | "COUPONS")[];
-            };
+            activationInfo: components["schemas"]["registrationActivation"];
             /** @description The control unit the activation names; null when it names none (or its record is gone). */
-            controlUnitInfo: {
-                /** @description The unit's id. */
-                id: number;
-                /** @description When the unit was registered (the first activation that named it): milliseconds since the epoch (UTC) */
-                registrationDate: number;
-                /**
-                 * @description Where the unit is: `DEVICE` (beside the register) or `REMOTE`.
-                 * @enum {string}
-                 */
-                controlUnitLocation: "DEVICE" | "REMOTE";
-                /** @description The unit's serial. */
-                serial: string;
-                /** @description Where the unit stands; null when none was given. */
-                geolocation: {
-                    /** @description The city. */
-                    city: string;
-                    /** @description The postal code. */
-                    postalCode: string;
-                } | null;
-                /** @description The id of the unit's software vendor; null when the hyper admin disconnected it. */
-                softwareVendor: number | null;
-            } | null;
+            controlUnitInfo: components["schemas"]["controlUnitInfo"] | null;
             /** @description The activation's registration, seller and installation. */
             registrationAdvancedInfo: {
                 /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
-                registrationInfo: {
-                    /** @description The registration's id. */
-                    id: number;
-                    /** @description The register's name (kassabeteckning), unique per seller. */
-                    cashRegisterName: string;
-                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
-                    country: string;
-                    /** @description The seller's corporate id (organisationsnummer). */
-                    corporateId: string;
-                    /** @description The production number (tillverkningsnummer) of the register's installation; null while it has none. */
-                    productionNumber: string | null;
-                } | null;
+                registrationInfo: components["schemas"]["registration"] | null;
                 /** @description The seller as its profile says now; null when it has no profile. */
-                sellerInfo: {
-                    /** @description The seller's (company's) name; null when its profile names none. */
-                    name: string | null;
-                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
-                    country: string;
-                    /** @description The seller's corporate id (organisationsnummer). */
-                    corporateId: string;
-                } | null;
+                sellerInfo: components["schemas"]["sellerSummary"] | null;
                 /** @description The activation's installation with its build information; null when it has none (yet). */
                 installationAdvancedInfo: {
-                    /** @description The installation's id. */
+                    /** @description The installation's number, given by the server. */
                     id: number;
-                    /** @description When the installation was made: milliseconds since the epoch (UTC) */
+                    /** @description When the installation was registered: milliseconds since the epoch (UTC) */
                     registrationDate: number;
-                    /** @description The id of the installation's device. */
+                    /** @description The device's id. */
                     deviceId: string;
-                    /** @description The application installed. */
+                    /** @description The application's package name. */
                     applicationPackage: string;
-                    /** @description The installation's production number (tillverkningsnummer): the application's prefix and a serial number. */
+                    /** @description The installation's production number (tillverkningsnummer). */
                     productionNumber: string;
-                    /** @description The push-message registration id the register gave; null when it gave none. */
+                    /** @description The device's push registration id; null when it has none. */
                     gcmRegistrationId: string | null;
-                    /** @description When the register unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
+                    /** @description When the device unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
                     gcmUnsubscribeDate: number | null;
+                    /** @description v33 only: the register program's version as the installation reported it; null when unknown. */
+                    programVersion?: string | null;
                     /** @description The build information the register gave at its install, one record per name. */
-                    buildInfoes: {
-                        /** @description The build information's name. */
-                        name: string;
-                        /** @description Its value. */
-                        value: string;
-                        /** @description The installation's production number. */
-                        installation: string;
-                    }[];
+                    buildInfoes: components["schemas"]["buildInfo"][];
                 } | null;
             };
             /** @description When the activation last changed: `activationInfo.issued`: milliseconds since the epoch (UTC) */
@@ -5054,176 +4853,64 @@ export interface components {
             /** @description The same as `registrationAdvancedInfo` (both names are answered). */
             registrationAdvanced: {
                 /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
-                registrationInfo: {
-                    /** @description The registration's id. */
-                    id: number;
-                    /** @description The register's name (kassabeteckning), unique per seller. */
-                    cashRegisterName: string;
-                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
-                    country: string;
-                    /** @description The seller's corporate id (organisationsnummer). */
-                    corporateId: string;
-                    /** @description The production number (tillverkningsnummer) of the register's installation; null while it has none. */
-                    productionNumber: string | null;
-                } | null;
+                registrationInfo: components["schemas"]["registration"] | null;
                 /** @description The seller as its profile says now; null when it has no profile. */
-                sellerInfo: {
-                    /** @description The seller's (company's) name; null when its profile names none. */
-                    name: string | null;
-                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
-                    country: string;
-                    /** @description The seller's corporate id (organisationsnummer). */
-                    corporateId: string;
-                } | null;
+                sellerInfo: components["schemas"]["sellerSummary"] | null;
                 /** @description The activation's installation with its build information; null when it has none (yet). */
                 installationAdvancedInfo: {
-                    /** @description The installation's id. */
+                    /** @description The installation's number, given by the server. */
                     id: number;
-                    /** @description When the installation was made: milliseconds since the epoch (UTC) */
+                    /** @description When the installation was registered: milliseconds since the epoch (UTC) */
                     registrationDate: number;
-                    /** @description The id of the installation's device. */
+                    /** @description The device's id. */
                     deviceId: string;
-                    /** @description The application installed. */
+                    /** @description The application's package name. */
                     applicationPackage: string;
-                    /** @description The installation's production number (tillverkningsnummer): the application's prefix and a serial number. */
+                    /** @description The installation's production number (tillverkningsnummer). */
                     productionNumber: string;
-                    /** @description The push-message registration id the register gave; null when it gave none. */
+                    /** @description The device's push registration id; null when it has none. */
                     gcmRegistrationId: string | null;
-                    /** @description When the register unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
+                    /** @description When the device unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
                     gcmUnsubscribeDate: number | null;
+                    /** @description v33 only: the register program's version as the installation reported it; null when unknown. */
+                    programVersion?: string | null;
                     /** @description The build information the register gave at its install, one record per name. */
-                    buildInfoes: {
-                        /** @description The build information's name. */
-                        name: string;
-                        /** @description Its value. */
-                        value: string;
-                        /** @description The installation's production number. */
-                        installation: string;
-                    }[];
+                    buildInfoes: components["schemas"]["buildInfo"][];
                 } | null;
             };
         };
         /** @description An activation (spec 2.3 Activation, v33) with its control unit, registration, seller and installation. */
         activationV33: {
             /** @description The activation (spec 2.3). */
-            activationInfo: {
-                /** @description The activation's id: the `{activationId}` of GET /activations/{activationId}. */
-                id: number;
-                /**
-                 * @description `ISSUED` (waiting for an administrator), `ACTIVE`, `WORKING` (its register has called) or `CLOSED` (final) (docs/conventions.md §10).
-                 * @enum {string}
-                 */
-                status: "ISSUED" | "ACTIVE" | "WORKING" | "CLOSED";
-                /** @description When the activation last changed: set at its issue and on every action on it: milliseconds since the epoch (UTC) */
-                issued: number;
-                /**
-                 * @description Where its control unit is: `DEVICE` (beside the register) or `REMOTE`; null when it names no unit and no location.
-                 * @enum {string|null}
-                 */
-                controlUnitLocation: "DEVICE" | "REMOTE" | null;
-                /** @description When the activation's period begins: milliseconds since the epoch (UTC) */
-                validFrom: number;
-                /** @description When the activation's period ends; 253402300799999 (9999-12-31T23:59:59.999Z) for an open-ended one: milliseconds since the epoch (UTC) */
-                validTo: number;
-                /** @description The seller's name when the activation was issued; null when the seller had none. */
-                sellerName: string | null;
-                /** @description The id of the control unit the activation names (`controlUnitInfo.id`); null when it names none (or the unit's record is gone). */
-                controlUnitId: number | null;
-                /** @description Where the control unit stands, as the order gave it; null when none was given. */
-                controlUnitGeolocation: {
-                    /** @description The city. */
-                    city: string;
-                    /** @description The postal code. */
-                    postalCode: string;
-                } | null;
-                /** @description The contact person the order (or the latest change) gave; null when none was given. */
-                contact: {
-                    /** @description The contact's name. */
-                    name: string;
-                    /** @description The contact's phone number (may be empty). */
-                    phone: string;
-                    /** @description The contact's e-mail address. */
-                    email: string;
-                } | null;
-                /** @description An administrator's note on the activation; null when there is none. */
-                comment: string | null;
-                /** @description The features the activation grants, in v33's names (features v33 does not know are left out). */
-                features: ("VOUCHERS" | "PROVIDER_C" | "WALLET_A" | "PROVIDER_B" | "CLOSEPAYMENT" | "PROVIDER_D" | "SUPPORT" | "SYNCHRONIZATION" | "PROVIDER_E" | "CONTROL_UNIT" | "COUPONS" | "TAX_AUTHORITY")[];
-            };
+            activationInfo: components["schemas"]["registrationActivation"];
             /** @description The control unit the activation names; null when it names none (or its record is gone). */
-            controlUnitInfo: {
-                /** @description The unit's id. */
-                id: number;
-                /** @description When the unit was registered (the first activation that named it): milliseconds since the epoch (UTC) */
-                registrationDate: number;
-                /**
-                 * @description Where the unit is: `DEVICE` (beside the register) or `REMOTE`.
-                 * @enum {string}
-                 */
-                controlUnitLocation: "DEVICE" | "REMOTE";
-                /** @description The unit's serial. */
-                serial: string;
-                /** @description Where the unit stands; null when none was given. */
-                geolocation: {
-                    /** @description The city. */
-                    city: string;
-                    /** @description The postal code. */
-                    postalCode: string;
-                } | null;
-                /** @description The id of the unit's software vendor; null when the hyper admin disconnected it. */
-                softwareVendor: number | null;
-            } | null;
+            controlUnitInfo: components["schemas"]["controlUnitInfo"] | null;
             /** @description The activation's registration, seller and installation. */
             registrationAdvancedInfo: {
                 /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
-                registrationInfo: {
-                    /** @description The registration's id. */
-                    id: number;
-                    /** @description The register's name (kassabeteckning), unique per seller. */
-                    cashRegisterName: string;
-                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
-                    country: string;
-                    /** @description The seller's corporate id (organisationsnummer). */
-                    corporateId: string;
-                    /** @description The production number (tillverkningsnummer) of the register's installation; null while it has none. */
-                    productionNumber: string | null;
-                } | null;
+                registrationInfo: components["schemas"]["registration"] | null;
                 /** @description The seller as its profile says now; null when it has no profile. */
-                sellerInfo: {
-                    /** @description The seller's (company's) name; null when its profile names none. */
-                    name: string | null;
-                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
-                    country: string;
-                    /** @description The seller's corporate id (organisationsnummer). */
-                    corporateId: string;
-                } | null;
+                sellerInfo: components["schemas"]["sellerSummary"] | null;
                 /** @description The activation's installation with its build information; null when it has none (yet). */
                 installationAdvancedInfo: {
-                    /** @description The installation's id. */
+                    /** @description The installation's number, given by the server. */
                     id: number;
-                    /** @description When the installation was made: milliseconds since the epoch (UTC) */
+                    /** @description When the installation was registered: milliseconds since the epoch (UTC) */
                     registrationDate: number;
-                    /** @description The id of the installation's device. */
+                    /** @description The device's id. */
                     deviceId: string;
-                    /** @description The application installed. */
+                    /** @description The application's package name. */
                     applicationPackage: string;
-                    /** @description The installation's production number (tillverkningsnummer): the application's prefix and a serial number. */
+                    /** @description The installation's production number (tillverkningsnummer). */
                     productionNumber: string;
-                    /** @description The push-message registration id the register gave; null when it gave none. */
+                    /** @description The device's push registration id; null when it has none. */
                     gcmRegistrationId: string | null;
-                    /** @description When the register unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
+                    /** @description When the device unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
                     gcmUnsubscribeDate: number | null;
-                    /** @description The version of the register program at its install; null when it gave none. */
-                    programVersion: string | null;
+                    /** @description v33 only: the register program's version as the installation reported it; null when unknown. */
+                    programVersion?: string | null;
                     /** @description The build information the register gave at its install, one record per name. */
-                    buildInfoes: {
-                        /** @description The build information's name. */
-                        name: string;
-                        /** @description Its value. */
-                        value: string;
-                        /** @description The installation's production number. */
-                        installation: string;
-                    }[];
+                    buildInfoes: components["schemas"]["buildInfo"][];
                 } | null;
             };
             /** @description When the activation last changed: `activationInfo.issued`: milliseconds since the epoch (UTC) */
@@ -5231,54 +4918,29 @@ export interface components {
             /** @description The same as `registrationAdvancedInfo` (both names are answered). */
             registrationAdvanced: {
                 /** @description The activation's registration (seller and register name); null when there is none, or it was deleted since. */
-                registrationInfo: {
-                    /** @description The registration's id. */
-                    id: number;
-                    /** @description The register's name (kassabeteckning), unique per seller. */
-                    cashRegisterName: string;
-                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
-                    country: string;
-                    /** @description The seller's corporate id (organisationsnummer). */
-                    corporateId: string;
-                    /** @description The production number (tillverkningsnummer) of the register's installation; null while it has none. */
-                    productionNumber: string | null;
-                } | null;
+                registrationInfo: components["schemas"]["registration"] | null;
                 /** @description The seller as its profile says now; null when it has no profile. */
-                sellerInfo: {
-                    /** @description The seller's (company's) name; null when its profile names none. */
-                    name: string | null;
-                    /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
-                    country: string;
-                    /** @description The seller's corporate id (organisationsnummer). */
-                    corporateId: string;
-                } | null;
+                sellerInfo: components["schemas"]["sellerSummary"] | null;
                 /** @description The activation's installation with its build information; null when it has none (yet). */
                 installationAdvancedInfo: {
-                    /** @description The installation's id. */
+                    /** @description The installation's number, given by the server. */
                     id: number;
-                    /** @description When the installation was made: milliseconds since the epoch (UTC) */
+                    /** @description When the installation was registered: milliseconds since the epoch (UTC) */
                     registrationDate: number;
-                    /** @description The id of the installation's device. */
+                    /** @description The device's id. */
                     deviceId: string;
-                    /** @description The application installed. */
+                    /** @description The application's package name. */
                     applicationPackage: string;
-                    /** @description The installation's production number (tillverkningsnummer): the application's prefix and a serial number. */
+                    /** @description The installation's production number (tillverkningsnummer). */
                     productionNumber: string;
-                    /** @description The push-message registration id the register gave; null when it gave none. */
+                    /** @description The device's push registration id; null when it has none. */
                     gcmRegistrationId: string | null;
-                    /** @description When the register unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
+                    /** @description When the device unsubscribed from push messages; null when it has not: milliseconds since the epoch (UTC) */
                     gcmUnsubscribeDate: number | null;
-                    /** @description The version of the register program at its install; null when it gave none. */
-                    programVersion: string | null;
+                    /** @description v33 only: the register program's version as the installation reported it; null when unknown. */
+                    programVersion?: string | null;
                     /** @description The build information the register gave at its install, one record per name. */
-                    buildInfoes: {
-                        /** @description The build information's name. */
-                        name: string;
-                        /** @description Its value. */
-                        value: string;
-                        /** @description The installation's production number. */
-                        installation: string;
-                    }[];
+                    buildInfoes: components["schemas"]["buildInfo"][];
                 } | null;
             };
         };
@@ -5458,24 +5120,7 @@ export interface components {
             /** @description The device's id, as its register app reported it when it installed (1 to 17 characters). */
             deviceId: string;
             /** @description The device's latest installation of a register app; null when it cannot be read. */
-            latestInstallationInfo: {
-                /** @description The installation's number, given by the server. */
-                id: number;
-                /** @description When the app installed: milliseconds since the epoch (UTC) */
-                registrationDate: number;
-                /** @description The device's id, as its register app reported it when it installed (1 to 17 characters). */
-                deviceId: string;
-                /** @description The installed application's package (`se.kassabolaget.kassa`). */
-                applicationPackage: string;
-                /** @description The installation's production number: the application's prefix and a number, at most 25 characters. */
-                productionNumber: string;
-                /** @description The device's push-message registration id; null when the app gave none. */
-                gcmRegistrationId: string | null;
-                /** @description When the device stopped taking push messages; null while it takes them: milliseconds since the epoch (UTC) */
-                gcmUnsubscribeDate: number | null;
-                /** @description v33 only (absent in v26): the version of the app as it reported it when it installed; null when it gave none. */
-                programVersion?: string | null;
-            } | null;
+            latestInstallationInfo: components["schemas"]["registrationInstallation"] | null;
             /** @description The device. */
             deviceInfo: components["schemas"]["device"];
             /** @description The application description of the installed app (without its geolocation); null without an installation. */
@@ -5483,16 +5128,7 @@ export interface components {
             /** @description The installation's build info; empty without an installation. */
             buildInfoes: components["schemas"]["buildInfo"][];
             /** @description The registers of every seller on the installation, one per seller; empty without an installation. */
-            registrationOverviewInfoes: {
-                /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
-                country: string;
-                /** @description The seller's corporate id; after `country` it makes the seller id. */
-                corporateId: string;
-                /** @description The register's name, unique per seller. */
-                cashRegisterName: string;
-                /** @description The production number of the installation it is on: the application's prefix and a number, at most 25 characters. */
-                productionNumber: string;
-            }[];
+            registrationOverviewInfoes: components["schemas"]["registrationOverview"][];
         };
         /** @description Whether the register name is taken. */
         existsResult: {
@@ -6851,10 +6487,7 @@ export interface components {
             /** @description The installation the register runs on; null when it has none. */
             installationInfo: components["schemas"]["registrationInstallation"] | null;
             /** @description The device the installation is on; null without an installation. */
-            deviceInfo: {
-                /** @description The device's id. */
-                deviceId: string;
-            } | null;
+            deviceInfo: components["schemas"]["device"] | null;
             /** @description The installation's build information, one item per name; null without an installation. */
             buildInfoes: components["schemas"]["buildInfo"][] | null;
             /** @description The registers of every seller on the same installation, this one included; empty without an installation. */
@@ -6871,10 +6504,7 @@ export interface components {
             /** @description The installation the register runs on; null when it has none. */
             installationInfo: components["schemas"]["registrationInstallation"] | null;
             /** @description The device the installation is on; null without an installation. */
-            deviceInfo: {
-                /** @description The device's id. */
-                deviceId: string;
-            } | null;
+            deviceInfo: components["schemas"]["device"] | null;
             /** @description The installation's build information, one item per name; null without an installation. */
             buildInfoes: components["schemas"]["buildInfo"][] | null;
             /** @description The registers of every seller on the same installation, this one included; empty without an installation. */
@@ -7238,6 +6868,15 @@ export interface components {
              */
             hasAdditiveClasses: false;
         };
+        /** @description A seller, briefly. */
+        sellerSummary: {
+            /** @description The seller's (company's) name; null when its profile names none. */
+            name: string | null;
+            /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
+            country: string;
+            /** @description The seller's corporate id (organisationsnummer); after `country` it makes the seller id. */
+            corporateId: string;
+        };
         /** @description The appended entry of the e-journal. */
         sequenceResult: {
             /** @description The entry's place in the register's journal: 1, 2, 3, ... without gaps. */
@@ -7257,14 +6896,7 @@ export interface components {
             /** @description The id of the software vendor the user belongs to; null for the hyper admin, and for a regular user the hyper admin placed under no vendor. */
             softwareVendor: number | null;
             /** @description The live sellers a regular user is connected to (deleted ones left out), in the order they were connected; empty for administrators, who reach sellers by their role. */
-            connectedSellers: {
-                /** @description The seller's (company's) name; null when its profile names none. */
-                name: string | null;
-                /** @description The seller's country, ISO 3166-1 alpha-2 (`SE`). */
-                country: string;
-                /** @description The seller's corporate id (organisationsnummer); after `country` it makes the seller id. */
-                corporateId: string;
-            }[];
+            connectedSellers: components["schemas"]["sellerSummary"][];
         };
         /** @description The caller (v15): a user as the user list shows it, or, called with a register's key, its activation as a pseudo user of role `ACTIVATION` (username the activation id, every other field null). */
         sessionUserV15: {
