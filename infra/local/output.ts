@@ -21,10 +21,10 @@ const isRequestLine = (value: unknown): value is RequestLine =>
   typeof (value as { route?: unknown }).route === 'string' &&
   typeof (value as { status?: unknown }).status === 'number';
 
-/** The local time of day, as the terminal's clock shows it. */
 /** A line of metrics alone (CloudWatch Embedded Metric Format, shared/http/metrics.ts), such as a kd's outcome. */
 const isMetricsLine = (value: unknown): boolean => typeof value === 'object' && value !== null && '_aws' in value;
 
+/** The local time of day, as the terminal's clock shows it. */
 const clock = (date: Date) => date.toTimeString().slice(0, 8);
 
 /**
