@@ -64,8 +64,6 @@ const SELLER = 'SE5560360793';
 const PRODUCT_SELLER = 'SE5560360801';
 /** The seller of the stats rows: one register, its days and sales. */
 const STATS_SELLER = 'SE5560360819';
-/** BatchWriteItem takes at most 25 items. */
-const BATCH = 25;
 const USER = { username: 'bench', password: 'bench-password' };
 const AUTHORIZATION = `Basic ${Buffer.from(`${USER.username}:${USER.password}`).toString('base64')}`;
 const TAX = { vat: 25, name: 'Moms' };
@@ -290,24 +288,10 @@ interface DiffFigures {
   all: { computedRcu: number; reported?: { rcu: number; by: string } };
 }
 
-/**
- * Writes `items` straight into the table with BatchWriteItem, a few calls in flight, retrying what
- * DynamoDB leaves unprocessed: for data the bench needs in bulk but does not measure.
- */
+/** Writes `items` straight into the table: for data the bench needs in bulk but does not measure. */
 async function batchPut(items: readonly Record<string, unknown>[]): Promise<void> {
-  const { batchWriteItems } = await import('#shared/db/documents.ts');
-  const batches: Record<string, unknown>[][] = [];
-  for (let start = 0; start < items.length; start += BATCH) batches.push(items.slice(start, start + BATCH));
-  const lane = async () => {
-    for (let batch = batches.shift(); batch; batch = batches.shift()) {
-      let pending = batch.map((Item) => ({ PutRequest: { Item } }));
-      while (pending.length > 0) {
-        const { UnprocessedItems } = await batchWriteItems({ RequestItems: { [TABLE]: pending } });
-        pending = (UnprocessedItems?.[TABLE] ?? []) as typeof pending;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, lane));
+  const { putInBulk } = await import('#shared/db/documents.ts');
+  await putInBulk(TABLE, items);
 }
 
 /**

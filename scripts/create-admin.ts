@@ -1,10 +1,11 @@
 /**
  * `npm run create-admin -- --stage <stage> [--region <region>]`: creates the first ROLE_HYPER_ADMIN
- * of a deployed stage (docs/conventions.md §8) in the table `cash-register-<stage>`, with the caller's AWS
+ * of a deployed stage (docs/conventions.md §8) in the table `cash-register-<stage>-2` (scripts/stage.ts), with the caller's AWS
  * credentials. The name and password come from ADMIN_USERNAME and ADMIN_PASSWORD (never from the
  * command line, which shell history and process lists keep). An existing user is left as it is.
  */
 import { parseArgs } from 'node:util';
+import { stageTable } from './stage.ts';
 
 const { values } = parseArgs({ options: { stage: { type: 'string' }, region: { type: 'string' } } });
 const username = process.env.ADMIN_USERNAME ?? '';
@@ -15,7 +16,7 @@ if (!values.stage || !/^[a-zA-Z0-9-]+$/.test(values.stage) || !username || passw
   );
   process.exit(2);
 }
-process.env.TABLE_NAME = `cash-register-${values.stage}`;
+process.env.TABLE_NAME = stageTable(values.stage);
 if (values.region) process.env.AWS_REGION = values.region;
 
 const { createUserIfAbsent } = await import('#shared/auth/users.ts');

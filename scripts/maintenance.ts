@@ -6,6 +6,7 @@
  * daily tombstone purge. Exit 2 on a usage error.
  */
 import { parseArgs } from 'node:util';
+import { stageTable } from './stage.ts';
 
 const usage =
   'usage: npm run maintenance -- on|off|status --stage <stage> [--region <region>] [--retry-after <seconds, default 300>]';
@@ -34,7 +35,7 @@ if (
   console.error(usage);
   process.exit(2);
 }
-process.env.TABLE_NAME = `cash-register-${values.stage}`;
+process.env.TABLE_NAME = stageTable(values.stage);
 if (values.region) process.env.AWS_REGION = values.region;
 
 const { table } = await import('#shared/db/client.ts');

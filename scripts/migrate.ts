@@ -5,6 +5,7 @@
  * Run it after every deploy (docs/operations.md). A Scan is fine here: this never runs on a request path.
  */
 import { parseArgs } from 'node:util';
+import { stageTable } from './stage.ts';
 import { table } from '#shared/db/client.ts';
 import { scanItems, updateItem } from '#shared/db/documents.ts';
 import { type Item, readItem } from '#shared/db/reads.ts';
@@ -165,7 +166,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('usage: npm run migrate -- --stage <stage> [--region <region>]');
     process.exit(2);
   }
-  process.env.TABLE_NAME = `cash-register-${values.stage}`;
+  process.env.TABLE_NAME = stageTable(values.stage);
   if (values.region) process.env.AWS_REGION = values.region;
   for (const migration of migrations) console.log(`${migration.name}: ${await migration.run()} items changed`);
 }

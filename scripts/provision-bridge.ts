@@ -6,7 +6,7 @@
  * the certificate to the thing, and writes into `<out>` (default `./bridge-<serial>`):
  *   cu-<serial>.cert.pem, cu-<serial>.private.key (mode 0600), AmazonRootCA1.pem, bridge.json
  * where bridge.json is the bridge's config (`npm run edge -- --config <out>/bridge.json`). Last it writes the
- * unit's provisioning record (`CU#<serial>` / `#BRIDGE`) into `cash-register-<stage>`: until then a kd to the
+ * unit's provisioning record (`CU#<serial>` / `#BRIDGE`) into the stage's table (`cash-register-<stage>-2`, scripts/stage.ts): until then a kd to the
  * unit answers 503 REQUIRES_SETUP.
  *
  * The Amazon root CA is never downloaded: `--ca <file>`, else Debian's copy (package ca-certificates), else the
@@ -33,6 +33,7 @@ import {
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { putItem } from '#shared/db/documents.ts';
 import { type BridgeRecord, thingName, bridgeKeys } from '#shared/kd/protocol.ts';
+import { stageTable } from './stage.ts';
 
 /** Debian's copy of the Amazon root CA that signs IoT Core's ATS endpoints (package ca-certificates). */
 export const DEBIAN_AMAZON_ROOT_CA = '/usr/share/ca-certificates/mozilla/Amazon_Root_CA_1.crt';
@@ -111,7 +112,7 @@ export async function provisionBridge(options: ProvisionOptions): Promise<Provis
   if (configPath) writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o644 });
 
   const record: BridgeRecord = { serial, thingName: thing, provisioned: options.now };
-  const recordWritten = await putIfAbsent(`cash-register-${stage}`, { ...bridgeKeys.bridge(serial), ...record });
+  const recordWritten = await putIfAbsent(stageTable(stage), { ...bridgeKeys.bridge(serial), ...record });
   return { created, configPath, caPresent: existsSync(caPath), recordWritten };
 }
 
@@ -144,7 +145,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   if (values.region) process.env.AWS_REGION = values.region;
-  process.env.TABLE_NAME = `cash-register-${stage}`;
+  process.env.TABLE_NAME = stageTable(stage);
   const result = await provisionBridge({
     serial,
     stage,
@@ -166,8 +167,8 @@ async function main(): Promise<void> {
   if (!result.caPresent) console.log(`Put the Amazon root CA (${AMAZON_ROOT_CA_URL}) at the path bridge.json names as "ca".`);
   console.log(
     result.recordWritten
-      ? `Wrote the provisioning record of ${serial} into cash-register-${stage}.`
-      : `The provisioning record of ${serial} exists already in cash-register-${stage}.`,
+      ? `Wrote the provisioning record of ${serial} into ${stageTable(stage)}.`
+      : `The provisioning record of ${serial} exists already in ${stageTable(stage)}.`,
   );
 }
 

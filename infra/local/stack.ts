@@ -8,6 +8,7 @@ import { Bridge, type BridgeOptions } from '../../edge/bridge.ts';
 import { SERIAL } from '../../edge/config.ts';
 import { CuSimulator } from '../../edge/simulator.ts';
 import { buildAll, root } from '../../scripts/build.ts';
+import { stageTable } from '../../scripts/stage.ts';
 import { buildDocs, DOCS_BUILD_DIR } from '../../scripts/docs.ts';
 import { table } from '../../shared/db/client.ts';
 import { getItem, putItem } from '../../shared/db/documents.ts';
@@ -139,8 +140,8 @@ export interface LocalStack {
 /** Preloaded into serverless-offline so that its events carry bodies and request ids as API Gateway's do. */
 const OFFLINE_EVENTS = new URL('./offline-events.ts', import.meta.url).href;
 
-/** The table name of the local stage, as serverless.yml derives it (`${service}-${stage}`). */
-export const LOCAL_TABLE = 'cash-register-local';
+/** The table name of the local stage, as serverless.yml derives it (scripts/stage.ts). */
+export const LOCAL_TABLE = stageTable('local');
 
 /**
  * The whole service on this machine: DynamoDB Local with the table of infra/table.yml, the local

@@ -155,3 +155,25 @@ function putInput<T extends { Item: Item | undefined; ExpressionAttributeValues?
     ExpressionAttributeValues: toOptional(input.ExpressionAttributeValues),
   };
 }
+
+/** BatchWriteItem takes at most 25 writes. */
+const BATCH_SIZE = 25;
+
+/**
+ * Puts `items` into `tableName` in bulk, a few BatchWriteItem calls in flight, until DynamoDB has processed every
+ * one: for data seeded or copied outside a request (the bench, the layout migration).
+ */
+export async function putInBulk(tableName: string, items: readonly Record<string, unknown>[]): Promise<void> {
+  const batches: Record<string, unknown>[][] = [];
+  for (let start = 0; start < items.length; start += BATCH_SIZE) batches.push(items.slice(start, start + BATCH_SIZE));
+  const lane = async () => {
+    for (let batch = batches.shift(); batch; batch = batches.shift()) {
+      let pending = batch.map((Item) => ({ PutRequest: { Item } }));
+      while (pending.length > 0) {
+        const { UnprocessedItems } = await batchWriteItems({ RequestItems: { [tableName]: pending } });
+        pending = (UnprocessedItems?.[tableName] ?? []) as typeof pending;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, lane));
+}

@@ -23,7 +23,7 @@ describe('npm run create-admin', () => {
     const first = await run({ ADMIN_USERNAME: username, ADMIN_PASSWORD: password });
     const second = await run({ ADMIN_USERNAME: username, ADMIN_PASSWORD: 'another-long-password' });
 
-    expect(first).toEqual({ code: 0, stdout: `Created hyper admin ${username} in cash-register-local.\n` });
+    expect(first).toEqual({ code: 0, stdout: `Created hyper admin ${username} in cash-register-local-2.\n` });
     expect(second.stdout).toContain('exists already');
     const me = await v(33).get('/auth/user', { as: { basic: [username, password] } });
     expect(me.body).toMatchObject({ username, role: 'ROLE_HYPER_ADMIN' });

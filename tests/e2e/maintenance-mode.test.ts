@@ -87,7 +87,7 @@ describe('the maintenance switch (npm run maintenance)', () => {
     };
 
     // Assess
-    expect(on).toEqual({ code: 0, output: expect.stringContaining('cash-register-local is ON since') });
+    expect(on).toEqual({ code: 0, output: expect.stringContaining('cash-register-local-2 is ON since') });
     expect(whileOn).toEqual({
       write: serverIsDown('120'),
       read: serverIsDown('120'),
@@ -96,7 +96,7 @@ describe('the maintenance switch (npm run maintenance)', () => {
       health: { status: 200, retryAfter: null, body: { status: 'UP' } },
     });
     expect(status.output).toContain('Retry-After 120');
-    expect(off).toEqual({ code: 0, output: expect.stringContaining('cash-register-local is OFF') });
+    expect(off).toEqual({ code: 0, output: expect.stringContaining('cash-register-local-2 is OFF') });
     expect(afterOff).toMatchObject({
       unchanged: { status: 404, body: { exception: 'NotFound' } },
       write: { status: 201 },
