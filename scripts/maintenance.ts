@@ -1,6 +1,7 @@
 /**
- * `npm run maintenance -- on|off|status --stage <stage> [--region <region>] [--retry-after <seconds>]`: flips the
- * maintenance switch of a deployed stage without a deploy (docs/operations.md), with the caller's AWS credentials.
+ * `npm run maintenance -- on|off|status --stage <stage> [--region <region>] [--retry-after <seconds>] [--table <table>]`:
+ * flips the maintenance switch of a deployed stage without a deploy (docs/operations.md), with the caller's AWS
+ * credentials; `--table` names a table other than the stage's (the first generation's, before the layout migration).
  * While it is on, every route answers `503 ServiceUnavailable SERVER_IS_DOWN` with `Retry-After` (default 300 s)
  * and `GET /health` stays up (docs/conventions.md §24). Not to be confused with the `maintenance` function, the
  * daily tombstone purge. Exit 2 on a usage error.
@@ -9,11 +10,16 @@ import { parseArgs } from 'node:util';
 import { stageTable } from './stage.ts';
 
 const usage =
-  'usage: npm run maintenance -- on|off|status --stage <stage> [--region <region>] [--retry-after <seconds, default 300>]';
+  'usage: npm run maintenance -- on|off|status --stage <stage> [--region <region>] [--retry-after <seconds, default 300>] [--table <table>]';
 function args() {
   try {
     return parseArgs({
-      options: { stage: { type: 'string' }, region: { type: 'string' }, 'retry-after': { type: 'string', default: '300' } },
+      options: {
+        stage: { type: 'string' },
+        region: { type: 'string' },
+        table: { type: 'string' },
+        'retry-after': { type: 'string', default: '300' },
+      },
       allowPositionals: true,
     });
   } catch (error) {
@@ -29,13 +35,14 @@ if (
   (command !== 'on' && command !== 'off' && command !== 'status') ||
   !values.stage ||
   !/^[a-zA-Z0-9-]+$/.test(values.stage) ||
+  (values.table !== undefined && !/^[a-zA-Z0-9_.-]+$/.test(values.table)) ||
   !Number.isSafeInteger(retryAfterSeconds) ||
   retryAfterSeconds < 1
 ) {
   console.error(usage);
   process.exit(2);
 }
-process.env.TABLE_NAME = stageTable(values.stage);
+process.env.TABLE_NAME = values.table ?? stageTable(values.stage);
 if (values.region) process.env.AWS_REGION = values.region;
 
 const { table } = await import('#shared/db/client.ts');

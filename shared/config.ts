@@ -18,6 +18,14 @@ function integer(name: string, fallback: number, least = 1): number {
   return value;
 }
 
+/** `on` or unset (`off` and empty too): a switch set when packaging. */
+function onOff(name: string): boolean {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '' || raw === 'off') return false;
+  if (raw === 'on') return true;
+  throw new Error(`Environment variable ${name} must be on or off`);
+}
+
 export interface Config {
   /** The single DynamoDB table. */
   tableName: string;
@@ -32,6 +40,11 @@ export interface Config {
   tombstoneRetentionDays: number;
   /** How long a process keeps the maintenance switch it read, in seconds; 0 reads it on every request. */
   maintenanceCacheSeconds: number;
+  /**
+   * `MAINTENANCE=on` when packaging: every route answers 503 whatever the switch item says, for a deploy whose table is
+   * not ready yet (the layout migration's copy, docs/operations.md).
+   */
+  maintenanceForced: boolean;
   /** `ACTIVATION_SIGNER` as set (`local` or `kms`); checked by `activationSigning()` when the signer is first used. */
   activationSigner: string | undefined;
   /** `ACTIVATION_KEY_FILE`: PKCS#8 PEM of the local signer's EC P-256 key. */
@@ -80,6 +93,7 @@ export function config(): Config {
     maxResponseBytes: integer('MAX_RESPONSE_BYTES', 5_500_000),
     tombstoneRetentionDays: integer('TOMBSTONE_RETENTION_DAYS', 90),
     maintenanceCacheSeconds: integer('MAINTENANCE_CACHE_SECONDS', 15, 0),
+    maintenanceForced: onOff('MAINTENANCE'),
     // Optional here: only the functions that sign or serve the public key need them.
     activationSigner: process.env.ACTIVATION_SIGNER || undefined,
     activationKeyFile: process.env.ACTIVATION_KEY_FILE || undefined,

@@ -21,12 +21,17 @@ let cached: { state: Promise<MaintenanceSwitch | undefined>; until: number } | u
 export const staleSwitch = (now: number = Date.now()): Key[] =>
   cached === undefined || now >= cached.until ? [maintenanceSwitchKey()] : [];
 
+/** What `Retry-After` says while a deploy forces maintenance (`MAINTENANCE=on`): the switch item is not read then. */
+const FORCED_RETRY_AFTER_SECONDS = 300;
+
 /**
- * Throws `503 ServiceUnavailable SERVER_IS_DOWN` with `Retry-After` while the switch is on (docs/conventions.md §24).
+ * Throws `503 ServiceUnavailable SERVER_IS_DOWN` with `Retry-After` while the switch is on (docs/conventions.md §24), or
+ * while the deploy forces it (`MAINTENANCE=on`: its table may not hold the switch yet).
  * One GetItem on the table every function already reads, kept `MAINTENANCE_CACHE_SECONDS` per process (a flip
  * reaches every warm container within that time); a failed read is not kept, and fails the request as any read does.
  */
 export async function refuseDuringMaintenance(now: number = Date.now()): Promise<void> {
+  if (config().maintenanceForced) throw serverIsDown(FORCED_RETRY_AFTER_SECONDS);
   if (cached === undefined || now >= cached.until) {
     const state = readItem(maintenanceSwitchKey());
     const entry = { state, until: now + config().maintenanceCacheSeconds * 1000 };
