@@ -1,12 +1,12 @@
 /**
- * The heat row's model (scripts/bench/heat.ts; issue 37, DESIGN.md pin 37): from full Scans of the table taken around
+ * The heat row's model (scripts/bench/heat.ts; docs/decisions.md, "The heat row"): from full Scans of the table taken around
  * each request of a fleet's trading, which partition keys grow and take writes, per key shape, and what one key of
  * each shape would hold and take at the fleet's size. Pure: it knows the table only through the scanned items and
  * its description (DescribeTable), never the service's key builders, so it cannot share the layout's assumptions.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 
-/** The fleet of issue 37 (DESIGN.md pin 37). */
+/** The fleet one table must carry (docs/decisions.md, "The heat row"). */
 export const FLEET = {
   registers: 100_000,
   /** Receipts a register a day, on a usual day and at a busy register. */

@@ -1,5 +1,5 @@
 /**
- * The heat row (`BENCH_ONLY=heat npm run bench`; issue 37, DESIGN.md pin 37): a fleet in small trades on DynamoDB
+ * The heat row (`BENCH_ONLY=heat npm run bench`; docs/decisions.md, "The heat row"): a fleet in small trades on DynamoDB
  * Local, then the table itself says which partition keys would outgrow the real engine. One software vendor's
  * application that needs a control unit; SELLERS sellers with REGISTERS registers each, every register activated on
  * a control unit of its own (the local broker, edge bridge and simulator, as the kd rows run them); each register
