@@ -38,6 +38,7 @@ import {
 } from './bench/cold-start.ts';
 import { EXPORT_DAYS, EXPORT_SALES, measureJournalExport } from './bench/journal-export.ts';
 import { kdEnvironment, kdLegend, measureKd } from './bench/kd.ts';
+import { measureHeat } from './bench/heat.ts';
 import { type Call, type CallRecorder, recordCalls, type Units } from './bench/calls.ts';
 import { floorCpu } from './bench/replay.ts';
 import { median, table } from './bench/stats.ts';
@@ -1656,11 +1657,12 @@ function report(
 
 /**
  * `BENCH_ONLY=fiscal` or `BENCH_ONLY=sale-capacity` runs only those rows (no cold start, no other table): a check of
- * one change's pricing without the whole bench. `BENCH_ONLY=operations` runs every operation's row and floor, without
+ * one change's pricing without the whole bench. `BENCH_ONLY=heat` runs the fleet model of the table's partition keys
+ * (scripts/bench/heat.ts). `BENCH_ONLY=operations` runs every operation's row and floor, without
  * the cold-start table (its fresh processes take most of the bench's time). `BENCH_ONLY=first-response` runs only the
  * cold-start table's first responses of the project's build (a check of one change's cold start).
  */
-const ONLY = { fiscal: measureFiscal, 'sale-capacity': measureSaleCapacity } as const;
+const ONLY = { fiscal: measureFiscal, 'sale-capacity': measureSaleCapacity, heat: () => measureHeat(invoke) } as const;
 const FIRST_RESPONSE = 'first-response';
 const OPERATIONS = 'operations';
 
