@@ -91,10 +91,11 @@ type ShardedScope = undefined | { vendor: number };
 type WholeScope = { sellerId: string } | { serial: string };
 
 /**
- * How many partitions a sharded directory is split into. At the peak the fleet's 100,000 registers print 40 receipts an
- * hour each: 100,000 x 40 / 3,600 = 1,111 records a second into all records and into a vendor's whose units are the
- * whole fleet, each a transactional put of < 1 KB (2 WCU): 2,222 WCU/s, past a partition's 1,000. In 16 shards that
- * is 2,222 / 16 = 139 WCU/s a partition key, under the 300 any key may take (docs/decisions.md, "Kd log directories sharded").
+ * How many partitions a sharded directory is split into. At the peak the fleet's 100,000 registers print 40 receipts
+ * an hour each: 100,000 x 40 / 3,600 = 1,111 records a second into all records, and as many into the directory of a
+ * vendor whose units are the whole fleet, each a transactional put of < 1 KB (2 WCU): 2,222 WCU/s, past a partition's
+ * 1,000. In 16 shards that is 2,222 / 16 = 139 WCU/s a partition key, under the 300 any key may take
+ * (docs/decisions.md, "Kd log directories sharded").
  */
 export const KD_LOG_SHARDS = 16;
 
