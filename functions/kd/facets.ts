@@ -1,5 +1,5 @@
 import { canAccessSeller, insufficientRights, isHyperAdmin, vendorOf } from '#shared/auth/access.ts';
-import { readItem, readPage } from '#shared/db/reads.ts';
+import { type KeyPage, type QueryFilter, readItem, readMergedPage } from '#shared/db/reads.ts';
 import { requireLiveSeller, sellerReferenceMissing } from '#shared/domain/seller.ts';
 import { type CodeOf, inconsistentData, referenceNotFound } from '#shared/errors.ts';
 import { parseSellerId } from '#shared/http/params.ts';
@@ -62,7 +62,14 @@ async function selection(request: ApiRequest): Promise<Selection> {
   return { scope: vendor === undefined ? undefined : { vendor }, filters };
 }
 
-/** `GET /kd-facets` (v15, v26, v33): Kd log records, by the receipt's date, paged; one directory Query, no Scan. */
+/**
+ * A page of one Kd log directory in key (date) order: the 16 shards of all records' or a vendor's read in parallel and
+ * merged, the seller's or the unit's one partition (`kdKeys.logDirectory`).
+ */
+const readKdLogPage = (scope: KdLogScope, page: KeyPage, filter: QueryFilter | undefined) =>
+  readMergedPage(kdKeys.logDirectory(scope), KD_LOG_PREFIX, page, filter);
+
+/** `GET /kd-facets` (v15, v26, v33): Kd log records, by the receipt's date, paged; one directory's Queries, no Scan. */
 export async function listKdFacets(request: ApiRequest): Promise<Reply> {
   const page =
     request.version === 15 ? { ...pageParams(request.query), orderDesc: false } : listParams(request.query, KD_ORDER_FIELDS);
@@ -76,9 +83,8 @@ export async function listKdFacets(request: ApiRequest): Promise<Reply> {
           ExpressionAttributeNames: Object.fromEntries(Object.keys(filters).map((field) => [`#${field}`, field])),
           ExpressionAttributeValues: Object.fromEntries(Object.entries(filters).map(([field, value]) => [`:${field}`, value])),
         };
-  const records = await readPage<KdLogRecord>(
-    kdKeys.logDirectory(scope).pk,
-    KD_LOG_PREFIX,
+  const records = await readKdLogPage(
+    scope,
     { skip: notNegative('firstResult', page.firstResult), take: page.maxResults, descending: page.orderDesc },
     filter,
   );

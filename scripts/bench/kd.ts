@@ -295,28 +295,26 @@ async function kdModels(
   const { sequence } = (counter.ledger as { journal: { sequence: number } }).journal;
   const requestEntry = await sizeOf(registerKeys.journalEntry(seller, CASH, sequence - 1));
   const outcomeEntry = await sizeOf(registerKeys.journalEntry(seller, CASH, sequence));
-  // Its Kd log record, one copy in each directory (all, the seller's, the unit's, the vendor's): each one's latest,
-  // as the receipts are dated in their order. The listed view has no id: the directories are read directly.
-  const directory = async (scope: KdLogScope, limit: number, descending: boolean) => {
+  // Its Kd log record, one copy in each directory (all, the seller's, the unit's, the vendor's). The listed view has no
+  // id: the seller's directory (one partition) is read directly, its latest record (the receipts are dated in their
+  // order) names the copies' keys, and each copy is read back under its own (in all and the vendor's, in the id's shard).
+  const sellerDirectory = async (limit: number, descending: boolean) => {
+    const [directory] = kdKeys.logDirectory({ sellerId: seller });
     const { Items = [] } = await queryItems({
       TableName: table(),
       ConsistentRead: true,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': kdKeys.logDirectory(scope).pk, ':prefix': KD_LOG_PREFIX },
+      ExpressionAttributeValues: { ':pk': directory?.pk, ':prefix': KD_LOG_PREFIX },
       ScanIndexForward: !descending,
       Limit: limit,
     });
     return Items;
   };
+  const [latest] = await sellerDirectory(1, true);
+  if (latest?.receiptNumber !== known.last) throw new Error(`The seller's latest Kd log record is not receipt ${known.last}`);
   const vendor = Number(claim.request && (claim.request as { softwareVendor: number }).softwareVendor);
-  const logCopies = await Promise.all(
-    [undefined, { sellerId: seller }, { serial: SERIAL }, { vendor }].map(async (scope) => {
-      const [copy] = await directory(scope, 1, true);
-      if (copy?.receiptNumber !== known.last)
-        throw new Error(`The latest Kd log record of ${JSON.stringify(scope)} is not receipt ${known.last}`);
-      return itemSize(copy);
-    }),
-  );
+  const scopes: KdLogScope[] = [undefined, { sellerId: seller }, { serial: SERIAL }, { vendor }];
+  const logCopies = await Promise.all(scopes.map((scope) => sizeOf(kdKeys.log(scope, Number(latest.kdDate), String(latest.id)))));
 
   const reads = [...first.map(readUnits), ...units.map(readUnits)];
   const kd: Model = {
@@ -351,7 +349,7 @@ async function kdModels(
   const page = (known.facets?.body ?? []) as unknown[];
   const query = known.facets?.calls.findLast((call: Call) => call.command === 'Query');
   if (query?.scanned !== page.length) throw new Error(`kd-facets read ${query?.scanned} records for a page of ${page.length}`);
-  const pageBytes = sum((await directory({ sellerId: seller }, page.length, false)).map(itemSize));
+  const pageBytes = sum((await sellerDirectory(page.length, false)).map(itemSize));
   const facets: Model = {
     commands: ['Query', 'GetItem', 'GetItem', 'Query'],
     capacity: {

@@ -113,6 +113,13 @@ export interface KeyPage {
   descending: boolean;
 }
 
+/** A Query's filter: it drops items after they are read (and paid for), so a page may read past what it shows. */
+export interface QueryFilter {
+  FilterExpression: string;
+  ExpressionAttributeValues: Record<string, unknown>;
+  ExpressionAttributeNames?: Record<string, string>;
+}
+
 /**
  * One page of the items of a partition whose sort key starts with `prefix` (and that pass `filter`), in
  * key order: reads only up to the page's end, not the whole collection.
@@ -121,13 +128,7 @@ export async function readPage<T>(
   pk: string,
   prefix: string,
   page: KeyPage,
-  filter:
-    | {
-        FilterExpression: string;
-        ExpressionAttributeValues: Record<string, unknown>;
-        ExpressionAttributeNames?: Record<string, string>;
-      }
-    | undefined = undefined,
+  filter: QueryFilter | undefined = undefined,
 ): Promise<Item<T>[]> {
   const wanted = page.skip + page.take;
   const items: Item<T>[] = [];
@@ -149,4 +150,36 @@ export async function readPage<T>(
     if (!startKey) break;
   }
   return items.slice(page.skip, wanted);
+}
+
+/**
+ * One page of the items of several partitions whose sort keys start with `prefix` (and that pass `filter`), as if
+ * they were one partition: the shards of a collection split for its writes, read as one. The partitions are read in
+ * parallel, each only up to the page's end (`skip + take` items, since any one may hold the whole page), and merged
+ * in key order (`mergeInKeyOrder`); a sort key must name an item in one partition only. Without a filter that drops
+ * items, that is one round trip of one Query per partition.
+ */
+export async function readMergedPage<T>(
+  partitions: readonly Partition<T>[],
+  prefix: string,
+  page: KeyPage,
+  filter: QueryFilter | undefined = undefined,
+): Promise<Item<T>[]> {
+  if (page.take <= 0) return [];
+  const upToTheEnd: KeyPage = { skip: 0, take: page.skip + page.take, descending: page.descending };
+  const runs = await Promise.all(partitions.map(({ pk }) => readPage<T>(pk, prefix, upToTheEnd, filter)));
+  return mergeInKeyOrder(runs, page.descending).slice(page.skip, page.skip + page.take);
+}
+
+/**
+ * Items of several partitions in one order of their sort keys, DynamoDB's (the keys' UTF-8 bytes, which is not
+ * JavaScript's UTF-16 order past the BMP), or its reverse; ties keep their runs' order.
+ */
+export function mergeInKeyOrder<T extends { sk: string }>(runs: readonly (readonly T[])[], descending: boolean): T[] {
+  const direction = descending ? -1 : 1;
+  return runs
+    .flat()
+    .map((item) => ({ item, bytes: Buffer.from(item.sk, 'utf8') }))
+    .sort((a, b) => direction * Buffer.compare(a.bytes, b.bytes))
+    .map(({ item }) => item);
 }

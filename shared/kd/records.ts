@@ -85,14 +85,39 @@ export const KD_LOG_PREFIX = 'KD#';
 /** Which Kd log directory: all records, a seller's, a software vendor's units', or one unit's. */
 export type KdLogScope = undefined | { sellerId: string } | { vendor: number } | { serial: string };
 
-const kdLogPk = (scope: KdLogScope) =>
-  scope === undefined
-    ? 'KDLOG'
-    : 'sellerId' in scope
-      ? `KDLOG#S${scope.sellerId}`
-      : 'vendor' in scope
-        ? `KDLOG#V${scope.vendor}`
-        : `KDLOG#U${scope.serial}`;
+/** The directories every register may write to: all records, and a vendor whose units may be the whole fleet. */
+type ShardedScope = undefined | { vendor: number };
+/** The directories a chain or a unit writes to: small enough to stay one partition each. */
+type WholeScope = { sellerId: string } | { serial: string };
+
+/**
+ * How many partitions a sharded directory is split into. At the peak the fleet's 100,000 registers print 40 receipts
+ * an hour each: 100,000 x 40 / 3,600 = 1,111 records a second into all records, and as many into the directory of a
+ * vendor whose units are the whole fleet, each a transactional put of < 1 KB (2 WCU): 2,222 WCU/s, past a partition's
+ * 1,000. In 16 shards that is 2,222 / 16 = 139 WCU/s a partition key, under the 300 any key may take
+ * (docs/decisions.md, "Kd log directories sharded").
+ */
+export const KD_LOG_SHARDS = 16;
+
+/** The shards' names: the 16 hex digits a record id can begin with (`kdLogShardOf`). */
+const SHARD_NAMES = Array.from({ length: KD_LOG_SHARDS }, (_, shard) => shard.toString(16));
+
+/**
+ * The shard a record goes to in a sharded directory: its id's first hex digit, lower case (`0`-`f`). Ids are random
+ * UUIDs, so the shards fill evenly, and a record's shard follows from the record alone (no counter to contend on).
+ */
+export function kdLogShardOf(id: string): string {
+  const shard = id.charAt(0).toLowerCase();
+  if (!SHARD_NAMES.includes(shard)) throw new Error(`Kd log record id ${id} does not begin with a hex digit`);
+  return shard;
+}
+
+const isSharded = (scope: KdLogScope): scope is ShardedScope => scope === undefined || 'vendor' in scope;
+
+const shardPk = (scope: ShardedScope, shard: string) =>
+  scope === undefined ? `KDLOG#A${shard}` : `KDLOG#V${scope.vendor}#${shard}`;
+
+const wholePk = (scope: WholeScope) => ('sellerId' in scope ? `KDLOG#S${scope.sellerId}` : `KDLOG#U${scope.serial}`);
 
 export const kdKeys = {
   /** A register's claim on a receipt number and print type: its kd reaches the unit once (docs/conventions.md §25). */
@@ -105,11 +130,32 @@ export const kdKeys = {
     uniqueValueKey(sellerPk(sellerId), 'KD', 'registerId', registerId),
   /**
    * One copy of a Kd log record in every directory that lists it (all, the seller's, the unit's vendor's, the
-   * unit's), keyed by the receipt's date, so `GET /kd-facets` is a Query of one partition in date order.
+   * unit's), keyed by the receipt's date, so `GET /kd-facets` reads one directory in date order. All records
+   * (`KDLOG#A<shard>`) and a vendor's (`KDLOG#V<vendor>#<shard>`) put it in the record's shard (`kdLogShardOf`);
+   * the seller's (`KDLOG#S<sellerId>`) and the unit's (`KDLOG#U<serial>`) are one partition each.
    */
   log: (scope: KdLogScope, kdDate: number, id: string): Key<KdLogRecord> => ({
-    pk: kdLogPk(scope),
+    pk: isSharded(scope) ? shardPk(scope, kdLogShardOf(id)) : wholePk(scope),
     sk: `${KD_LOG_PREFIX}${pad(kdDate)}#${id}`,
   }),
-  logDirectory: (scope: KdLogScope): Partition<KdLogRecord> => partitionOf(kdLogPk(scope)),
+  /**
+   * The partitions that hold a directory: its 16 shards (`KD_LOG_SHARDS`) for all records and a vendor's, the one
+   * partition of a seller's or a unit's. A page of it merges them (`readMergedPage`); a sort key is in one only.
+   */
+  logDirectory: (scope: KdLogScope): Partition<KdLogRecord>[] =>
+    isSharded(scope) ? SHARD_NAMES.map((shard) => partitionOf(shardPk(scope, shard))) : [partitionOf(wholePk(scope))],
 } as const;
+
+/**
+ * Where a Kd log item stored before the directories were sharded belongs now (docs/decisions.md, "Kd log directories
+ * sharded"), for the migration that moves them: an item of `KDLOG` goes to `KDLOG#A<shard>`, one of `KDLOG#V<vendor>`
+ * to `KDLOG#V<vendor>#<shard>`, the shard its id's (`kdLogShardOf`), with the same sort key; any other item (the
+ * seller's, the unit's, or one in a shard already) answers its own key, so a second run moves nothing. The migration
+ * puts the item under the key answered and deletes it under the old one when they differ.
+ */
+export function migrateKdLogKey(item: Key<KdLogRecord> & Pick<KdLogRecord, 'id'>): Key<KdLogRecord> {
+  const oldVendor = /^KDLOG#V(\d+)$/.exec(item.pk)?.[1];
+  const scope: ShardedScope | null =
+    item.pk === 'KDLOG' ? undefined : oldVendor === undefined ? null : { vendor: Number(oldVendor) };
+  return scope === null ? { pk: item.pk, sk: item.sk } : { pk: shardPk(scope, kdLogShardOf(item.id)), sk: item.sk };
+}

@@ -380,6 +380,96 @@ describe('GET /kd-facets', () => {
   });
 });
 
+describe('GET /kd-facets over the sharded directories', () => {
+  /** Records of the shared table's extremes: no other test dates a kd before 1972 or after 2089. */
+  const OLDEST = Date.UTC(1971, 0, 4, 9, 0);
+  const NEWEST = Date.UTC(2090, 0, 2, 9, 0);
+  const MINUTE = 60_000;
+  type Listed = { cashRegisterName: string; receiptNumber: number; kdDate: number; softwareVendor: number };
+  /** The records a list shows, by what the test knows of each: the register, the receipt, the date it gave. */
+  const listed = async (query: string[], options?: CallOptions, version: 15 | 33 = 33) => {
+    const answer = await v(version).get(`/kd-facets?${query.join('&')}`, options);
+    expect(answer.status).toBe(200);
+    return (answer.body as Listed[]).map(({ cashRegisterName, receiptNumber, kdDate }) => ({
+      cashRegisterName,
+      receiptNumber,
+      kdDate,
+    }));
+  };
+  /** A list read page by page (`firstResult` from 0, `maxResults` each size in turn), the pages joined. */
+  const paged = async (query: string[], sizes: number[], options?: CallOptions, version: 15 | 33 = 33) => {
+    const pages: Awaited<ReturnType<typeof listed>>[] = [];
+    let first = 0;
+    for (const size of sizes) {
+      pages.push(await listed([...query, `firstResult=${first}`, `maxResults=${size}`], options, version));
+      first += size;
+    }
+    return pages.flat();
+  };
+
+  it("merges all records' and a vendor's shards into one date order, each record once, paged across pages", async () => {
+    // Prepare: a vendor of its own, four registers on one unit, ten kds each: 40 records, about 2.5 a shard. Record
+    // j (register j / 10, receipt j % 10 + 1) is dated at place (17 j) mod 40 of the order, so the order is not the
+    // order they were sent in: places 0-19 a minute apart in 1971, 20-39 a minute apart in 2090.
+    const vendorApp = await unitApp();
+    const unit = (await startUnit()).serial;
+    const seller = `SE${swedishCorporateId()}`;
+    const names = ['M1', 'M2', 'M3', 'M4'];
+    const registers = await Promise.all(names.map((name) => activateOnUnit(vendorApp, seller.slice(2), name, unit)));
+    const made = names.flatMap((cashRegisterName, register) =>
+      Array.from({ length: 10 }, (_, index) => {
+        const place = (17 * (register * 10 + index)) % 40;
+        const kdDate = place < 20 ? OLDEST + place * MINUTE : NEWEST + (place - 20) * MINUTE;
+        return { cashRegisterName, receiptNumber: index + 1, kdDate, place };
+      }),
+    );
+    await Promise.all(
+      registers.map(async (register, index) => {
+        for (const record of made.filter(({ cashRegisterName }) => cashRegisterName === names[index])) {
+          const body = kdOf(record.receiptNumber, 100, { date: record.kdDate });
+          expect((await sendKd(33, seller, record.cashRegisterName, body, register)).status).toBe(201);
+        }
+      }),
+    );
+    const inPlace = [...made]
+      .sort((a, b) => a.place - b.place)
+      .map(({ cashRegisterName, receiptNumber, kdDate }) => ({ cashRegisterName, receiptNumber, kdDate }));
+    const oldest = inPlace.slice(0, 20);
+    const newest = inPlace.slice(20).reverse();
+    const newestFirst = [...inPlace].reverse();
+
+    // Act: the hyper admin's unfiltered list (all records), whose first 20 either way are ours; the vendor user's (the
+    // vendor's directory), exactly ours.
+    const allAscending = await paged(['orderBy=kdDate'], [7, 7, 6]);
+    const allAscendingV15 = await paged([], [3, 11, 6], undefined, 15);
+    const allDescending = await paged(['orderBy=kdDate', 'orderDesc=true'], [7, 7, 6]);
+    const vendorUser = await userOf('SOFTWARE_VENDOR', vendorApp.softwareVendor);
+    const vendorAscending = await paged(['orderDesc=false'], [7, 7, 7, 7, 7, 7], vendorUser);
+    const vendorDescending = await paged(['orderDesc=true'], [9, 9, 9, 9, 9], vendorUser);
+    const vendorMiddle = await listed(['orderDesc=true', 'firstResult=13', 'maxResults=15'], vendorUser);
+    const vendorPastTheEnd = await listed(['firstResult=40', 'maxResults=5'], vendorUser);
+    // One record deep in the order: a shard must be read to the page's end, not to its size.
+    const allDeep = await listed(['orderDesc=true', 'firstResult=17', 'maxResults=1']);
+    const vendorDeep = await listed(['firstResult=30', 'maxResults=1'], vendorUser);
+
+    // Assess
+    expect(allAscending).toEqual(oldest);
+    expect(allAscendingV15).toEqual(oldest);
+    expect(allDescending).toEqual(newest);
+    expect(vendorAscending).toEqual(inPlace);
+    expect(vendorDescending).toEqual(newestFirst);
+    expect(vendorMiddle).toEqual(newestFirst.slice(13, 28));
+    expect(vendorPastTheEnd).toEqual([]);
+    expect(allDeep).toEqual(newest.slice(17, 18));
+    expect(vendorDeep).toEqual(inPlace.slice(30, 31));
+    // The seller's and the unit's directories, one partition each, hold the same records in the same order.
+    expect(await listed([`seller=${seller}`, 'cashRegisterName=M2', 'orderDesc=true'], vendorUser)).toEqual(
+      newestFirst.filter(({ cashRegisterName }) => cashRegisterName === 'M2'),
+    );
+    expect(await listed([`controlUnit=${unit}`, 'firstResult=2', 'maxResults=3'], vendorUser)).toEqual(inPlace.slice(2, 5));
+  }, 120_000);
+});
+
 describe('tenant isolation', () => {
   it("keeps each seller's claims and log its own: a register never signs on another seller's path", async () => {
     const corporate = swedishCorporateId();

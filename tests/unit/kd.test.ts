@@ -352,12 +352,12 @@ describe("the claim's write (decideKd)", () => {
     // Assess
     expect(decision.result).toMatchObject({ kind: 'refused', result: { outcome: 'REQUIRES_SETUP' } });
     expect(decision.events.map((event) => event.type)).toEqual(['KD_REQUEST', 'KD_OUTCOME']);
-    // The log's directories: all, the seller's and the unit's (no vendor known without the unit's record).
-    expect((decision.alongside ?? []).map((step) => String(stepOf(step).key.pk))).toEqual([
-      'KDLOG',
-      'KDLOG#SSE5560360793',
-      'KDLOG#UCU1',
-    ]);
+    // The log's directories: all (in the record id's shard), the seller's and the unit's (no vendor known without the
+    // unit's record).
+    const logPuts = (decision.alongside ?? []).map(stepOf);
+    const id = String(logPuts[0]?.item?.id);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
+    expect(logPuts.map((step) => String(step.key.pk))).toEqual([`KDLOG#A${id.charAt(0)}`, 'KDLOG#SSE5560360793', 'KDLOG#UCU1']);
   });
 
   it('answers a signed claim of the same content without writing, and takes v15 null as the next number', () => {
