@@ -1662,7 +1662,12 @@ function report(
  * the cold-start table (its fresh processes take most of the bench's time). `BENCH_ONLY=first-response` runs only the
  * cold-start table's first responses of the project's build (a check of one change's cold start).
  */
-const ONLY = { fiscal: measureFiscal, 'sale-capacity': measureSaleCapacity, heat: () => measureHeat(invoke) } as const;
+const ONLY = {
+  fiscal: measureFiscal,
+  'sale-capacity': measureSaleCapacity,
+  heat: () => measureHeat(invoke),
+  history: async () => (await import('./bench/history.ts')).measureHistory({ invoke }),
+} as const;
 const FIRST_RESPONSE = 'first-response';
 const OPERATIONS = 'operations';
 

@@ -527,10 +527,13 @@ export const routes: Route[] = [
     description:
       "Answers the register's journal chain, or the entries created from `from` to `to`, with its head signed by the " +
       'activation key (ECDSA P-256; `publicKeyFileName` names the public key, served without credentials as for ' +
-      'activation codes), so that it can be verified offline: every hash, the chain and the signature.',
+      'activation codes), so that it can be verified offline: every hash, the chain and the signature. A period whose ' +
+      'entries do not fit in one answer is refused, naming the longest period from `from` that does (`details[0].params` ' +
+      '`from` and `to`); entries are created in sequence order, never earlier than the one before.',
     query: GENERATED_QUERY,
     responses: { 200: 'generatedJournal' },
-    errors: REGISTER_READ,
+    // A period longer than one answer (docs/conventions.md §19).
+    errors: [...REGISTER_READ, ['InconsistentData', 'SERVER_IS_OVERLOADED']],
     ...reader,
     method: 'GET',
     path: '/{sellerId}/generated-e-journals/{cash}',

@@ -1,9 +1,9 @@
 import type { JournalUploadBody } from '#schemas/types.ts';
-import { notFound, patternMismatch, unprocessable, valueNotValid } from '#shared/errors.ts';
+import { type ApiError, inconsistentData, notFound, patternMismatch, unprocessable, valueNotValid } from '#shared/errors.ts';
 import { readExportContext } from '#shared/fiscal/export-context.ts';
 import { exportFileName, type ExportSummary, skvfsExport } from '#shared/fiscal/skvfs-export.ts';
-import { canonicalJson, type JournalEntry, type JournalType, type JsonValue, signedJournal } from '#shared/fiscal/journal.ts';
-import { journalEntries, type LedgerState, readJournalPage, writerOf } from '#shared/fiscal/ledger.ts';
+import { canonicalJson, entriesWithin, type JournalType, type JsonValue, signedJournal } from '#shared/fiscal/journal.ts';
+import { journalPeriod, type LedgerState, readJournalPage, writerOf } from '#shared/fiscal/ledger.ts';
 import { writeLedgerOnce } from '#shared/http/idempotency.ts';
 import { boolParam, intParam, pageParams } from '#shared/http/query.ts';
 import { ok, okChunks } from '#shared/http/response.ts';
@@ -134,18 +134,39 @@ export function appendJournalEvent(request: RegisterRequest<JournalUploadBody>):
 }
 
 /**
- * `GET /{sellerId}/generated-e-journals/{cash}` (v33): the chain, or the entries created from `from` to
- * `to`, with its head signed by the service's key, for offline verification (`npm run verify-journal`).
+ * What a generated e-journal's answer holds besides its entries, at most: the seller and register names, `generated`,
+ * the head, the signature (an ECDSA P-256 DER signature in base64, at most 96 characters) and the key's file name.
+ */
+const JOURNAL_ENVELOPE_BYTES = 1024;
+
+/**
+ * 409 InconsistentData SERVER_IS_OVERLOADED: the period's entries do not fit in one answer; the longest period from
+ * `from` that does ends at `to` (docs/conventions.md §19).
+ */
+function periodTooLong(from: number | undefined, to: number): ApiError {
+  const start = from === undefined ? "the journal's start" : String(from);
+  return inconsistentData(
+    'SERVER_IS_OVERLOADED',
+    `The period's entries do not fit in one answer; the longest period from ${start} that fits ends at ${to}: ask for ` +
+      `${from === undefined ? '' : `from=${from}&`}to=${to}, then for the rest`,
+    { from: from ?? null, to },
+  );
+}
+
+/**
+ * `GET /{sellerId}/generated-e-journals/{cash}` (v33): the chain, or the entries created from `from` to `to`, with its
+ * head signed by the service's key, for offline verification (`npm run verify-journal`). Only the period is read, and
+ * at most one answer's worth of it: a longer period is `periodTooLong`.
  */
 export async function generatedJournal(request: RegisterRequest): Promise<Reply> {
   const register = readRegister(request);
   await registerCounter(register);
-  const from = intParam('from', request.query.get('from')) ?? Number.MIN_SAFE_INTEGER;
-  const to = intParam('to', request.query.get('to')) ?? Number.MAX_SAFE_INTEGER;
-  const entries: JournalEntry[] = [];
-  for await (const entry of journalEntries(register)) if (entry.created >= from && entry.created <= to) entries.push(entry);
+  const from = intParam('from', request.query.get('from'));
+  const to = intParam('to', request.query.get('to'));
+  const within = await entriesWithin(journalPeriod(register, { from, to }), config().maxResponseBytes - JOURNAL_ENVELOPE_BYTES);
+  if ('longestTo' in within) throw periodTooLong(from, within.longestTo);
   return ok(
-    await signedJournal(entries, activationSigner(), {
+    await signedJournal(within.entries, activationSigner(), {
       sellerId: register.sellerId,
       cashRegisterName: register.cash,
       generated: Date.now(),
@@ -167,7 +188,10 @@ export async function journalExport(request: RegisterRequest): Promise<Reply> {
   // The counter's read refuses a register the seller lacks; the context is read beside it.
   const [, context] = await Promise.all([registerCounter(register), readExportContext(register)]);
   const summary: ExportSummary = { period: null };
-  const chunks = skvfsExport(context, journalEntries(register), period, Date.now(), summary);
+  // A register event in the period was journaled at most MAX_EVENT_CLOCK_SKEW_MS before its own time, and the export
+  // reads on past `to` to the next close itself (skvfs-export.ts): no earlier entry can land in the document.
+  const entries = journalPeriod(register, { from: period.from === null ? undefined : period.from - MAX_EVENT_CLOCK_SKEW_MS });
+  const chunks = skvfsExport(context, entries, period, Date.now(), summary);
   const reply = await okChunks(
     chunks,
     'application/xml; charset=UTF-8',

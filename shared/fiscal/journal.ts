@@ -90,16 +90,27 @@ export interface JournalEntry extends JournalEntryRecord {
 export const GENESIS_HEAD: Readonly<JournalHead> = Object.freeze({ sequence: 0, hash: ZERO_HASH });
 
 /**
- * The entries recording `events` after `head`, in order, all stamped `created`, and the head they
- * leave. Throws a TypeError when an event holds something JSON cannot carry (a NaN amount, say).
+ * The head a register's ledger keeps: the last entry's sequence and hash, and when it was created. A head written
+ * before `created` was kept has none: its time is unknown.
+ */
+export interface ChainHead extends JournalHead {
+  created?: number;
+}
+
+/**
+ * The entries recording `events` after `head`, in order, all stamped `created` = max(`now`, the head's created), and
+ * the head they leave. The max keeps created nondecreasing along the sequence though one Lambda's clock may be behind
+ * another's, so a period of time is a contiguous run of the journal (docs/conventions.md §19). Throws a TypeError when
+ * an event holds something JSON cannot carry (a NaN amount, say).
  */
 export function chainEvents(
-  head: JournalHead,
+  head: ChainHead,
   events: readonly JournalEvent[],
-  created: number,
-): { entries: JournalEntry[]; head: JournalHead } {
+  now: number,
+): { entries: JournalEntry[]; head: ChainHead } {
+  const created = Math.max(now, head.created ?? now);
   const entries: JournalEntry[] = [];
-  let last = head;
+  let last: ChainHead = head;
   for (const event of events) {
     const unhashed: Omit<JournalEntry, 'hash'> = {
       sequence: last.sequence + 1,
@@ -116,9 +127,31 @@ export function chainEvents(
     };
     const entry: JournalEntry = { ...unhashed, hash: entryHash(unhashed) };
     entries.push(entry);
-    last = { sequence: entry.sequence, hash: entry.hash };
+    last = { sequence: entry.sequence, hash: entry.hash, created };
   }
   return { entries, head: last };
+}
+
+/** The entries of a period, all of them, or (too many for one answer) the end of the longest period that fits. */
+export type EntriesWithin = { entries: JournalEntry[] } | { longestTo: number };
+
+/**
+ * The entries of `entries` (a contiguous run of one journal, in sequence order) while their JSON, as an answer lists
+ * them, takes at most `bytes`: all of them, or, at the first that does not fit, the `created` a period from the same
+ * start must end at to fit. A write's entries share their time, so that period ends at the last entry created before
+ * the one that did not fit (none: just before it, a period of nothing). Never holds more than `bytes` of entries and
+ * one entry beside them.
+ */
+export async function entriesWithin(entries: AsyncIterable<JournalEntry>, bytes: number): Promise<EntriesWithin> {
+  const kept: JournalEntry[] = [];
+  let used = 0;
+  for await (const entry of entries) {
+    // The entry's JSON and the comma before the next.
+    used += Buffer.byteLength(JSON.stringify(entry), 'utf8') + 1;
+    if (used > bytes) return { longestTo: kept.findLast((fits) => fits.created < entry.created)?.created ?? entry.created - 1 };
+    kept.push(entry);
+  }
+  return { entries: kept };
 }
 
 /** Who the generated journal belongs to, and when it was made (epoch milliseconds). */

@@ -10,7 +10,7 @@ import { registerPk } from '#shared/domain/records.ts';
 import { referenceNotFound } from '#shared/errors.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { type IdempotencyKey, type KeptAnswer, keepStep, keptAnswerKey, keptFor } from './kept-answers.ts';
-import { chainEvents, GENESIS_HEAD, type JournalEntry, type JournalEvent, type JournalHead } from './journal.ts';
+import { type ChainHead, chainEvents, GENESIS_HEAD, type JournalEntry, type JournalEvent } from './journal.ts';
 import type { Day, Sale } from './model.ts';
 import { type Breakdown, breakdownOf, type DayTotals } from './totals.ts';
 
@@ -23,8 +23,11 @@ import { type Breakdown, breakdownOf, type DayTotals } from './totals.ts';
 
 /** The register's state beside its stream version, in its counter item. */
 export interface Ledger {
-  /** The journal's last entry (sequence 0 and 64 zeros before the first). */
-  journal: JournalHead;
+  /**
+   * The journal's last entry (sequence 0 and 64 zeros before the first) and when it was created (absent before the
+   * first, and in a head written before heads kept it).
+   */
+  journal: ChainHead;
   /** The last receipt number taken; 0 before the first. */
   receipt: number;
   /** The last training receipt number taken (their own series, docs/conventions.md §16); absent before the first. */
@@ -119,6 +122,20 @@ export interface Register {
 
 /** The sort-key prefix of a register's journal entries (`registerKeys.journalEntry`): its journal is a Query of it. */
 export const JOURNAL_PREFIX = 'JOURNAL#';
+/**
+ * The sort-key prefix of a register's hour markers (`registerKeys.journalHour`). `_` sorts after `#`, so the markers
+ * follow the entries and a Query of `JOURNAL_PREFIX` never meets one.
+ */
+const JOURNAL_HOUR_PREFIX = 'JOURNAL_HOUR#';
+
+/** An hour marker: the first journal entry created in its hour (docs/architecture.md, "The table's items"). */
+export interface JournalHourMarker {
+  sequence: number;
+}
+
+const HOUR_MS = 3_600_000;
+/** The hour (since the epoch, UTC) of an instant in epoch milliseconds; never below 0, as no entry is older. */
+export const journalHour = (instant: number): number => Math.max(0, Math.floor(instant / HOUR_MS));
 
 /** The items of a register's partition besides its sales and days (`saleKey`, `dayKey`). */
 export const registerKeys = {
@@ -126,6 +143,11 @@ export const registerKeys = {
   journalEntry: (sellerId: string, cash: string, sequence: number): Key<JournalEntry> => ({
     pk: registerPk(sellerId, cash),
     sk: `${JOURNAL_PREFIX}${pad(sequence)}`,
+  }),
+  /** The first sequence of the register's journal created in `hour` (`journalHour`): where a period's read starts. */
+  journalHour: (sellerId: string, cash: string, hour: number): Key<JournalHourMarker> => ({
+    pk: registerPk(sellerId, cash),
+    sk: `${JOURNAL_HOUR_PREFIX}${pad(hour)}`,
   }),
   receipt: (sellerId: string, cash: string, receiptNumber: number): Key<ReceiptRecord> => ({
     pk: registerPk(sellerId, cash),
@@ -143,10 +165,102 @@ export const registerKeys = {
 export const readDays = (register: Register): Promise<Item<Stored<DayRecord>>[]> =>
   queryAll<Stored<DayRecord>>(withPrefix(registerPk(register.sellerId, register.cash), entityPrefix(DAY)));
 
-/** A register's journal entries, without their keys, in sequence order, read a page at a time as the caller goes on. */
-export async function* journalEntries(register: Register): AsyncGenerator<JournalEntry> {
-  const items = queryEach<JournalEntry>(withPrefix(registerPk(register.sellerId, register.cash), JOURNAL_PREFIX));
-  for await (const { pk, sk, ...entry } of items) yield entry;
+/** An hour marker to write: the hour and the first sequence created in it. */
+export interface HourMarker {
+  hour: number;
+  sequence: number;
+}
+
+/**
+ * The hour markers of `entries` (any order): for each hour some entry was created in, the least sequence created in
+ * it, by hour. What the ledger writes for a write's entries, and what a migration writes for a journal journaled
+ * before the markers were.
+ */
+export function hourMarkers(entries: Iterable<Pick<JournalEntry, 'sequence' | 'created'>>): HourMarker[] {
+  const first = new Map<number, number>();
+  for (const { sequence, created } of entries) {
+    const hour = journalHour(created);
+    const known = first.get(hour);
+    if (known === undefined || sequence < known) first.set(hour, sequence);
+  }
+  return [...first].map(([hour, sequence]) => ({ hour, sequence })).sort((a, b) => a.hour - b.hour);
+}
+
+/**
+ * The Update that writes a marker in the ledger's transaction: it never fails (no condition) and keeps the first
+ * sequence written, should a marker already be there (a migration's, say).
+ */
+const markerStep = (register: Register, marker: HourMarker): Step => ({
+  write: {
+    Update: {
+      TableName: table(),
+      Key: registerKeys.journalHour(register.sellerId, register.cash, marker.hour),
+      UpdateExpression: 'SET #sequence = if_not_exists(#sequence, :sequence)',
+      ExpressionAttributeNames: { '#sequence': 'sequence' },
+      ExpressionAttributeValues: { ':sequence': marker.sequence },
+    },
+  },
+});
+
+/** The markers of a write's `entries` after `head`: the hours they start (the head's own hour has its marker). */
+function markerSteps(register: Register, head: ChainHead, entries: readonly JournalEntry[]): Step[] {
+  const headHour = head.created === undefined ? undefined : journalHour(head.created);
+  return hourMarkers(entries)
+    .filter((marker) => marker.hour !== headHour)
+    .map((marker) => markerStep(register, marker));
+}
+
+/** A period of a register's journal by the entries' `created` (epoch milliseconds, both ends in it); an end left out is open. */
+export interface JournalPeriod {
+  from?: number;
+  to?: number;
+}
+
+/** The sort key past every journal entry's. */
+const JOURNAL_END = `${JOURNAL_PREFIX}~`;
+
+/**
+ * The register's journal entries created in `period`, without their keys, in sequence order, read a page at a time as
+ * the caller goes on. With `from`, one Query of the hour markers from `from`'s hour to `to`'s finds the first hour
+ * there that has entries, and the journal is read from that hour's first sequence; without, from the first entry. The
+ * read skips entries before `from` and ends at the first after `to`.
+ *
+ * It misses nothing: `created` never decreases along the sequence (`chainEvents`), so the entries of a period are one
+ * run of the journal, and every entry before an hour's first entry was created in an earlier hour; every hour that has
+ * entries has its marker (the write that starts an hour writes it), so the first marker from `from`'s hour on names an
+ * entry at or before the period's first. No marker in the period's hours: no entry was created in it.
+ */
+export async function* journalPeriod(register: Register, period: JournalPeriod): AsyncGenerator<JournalEntry> {
+  const { from, to } = period;
+  if (from !== undefined && to !== undefined && from > to) return;
+  const partition = registerPk(register.sellerId, register.cash);
+  let low = JOURNAL_PREFIX;
+  if (from !== undefined) {
+    const { sellerId, cash } = register;
+    const markers = await queryItems({
+      TableName: table(),
+      ConsistentRead: true,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+      ExpressionAttributeValues: {
+        ':pk': partition,
+        ':low': registerKeys.journalHour(sellerId, cash, journalHour(from)).sk,
+        ':high': registerKeys.journalHour(sellerId, cash, journalHour(to ?? Number.MAX_SAFE_INTEGER)).sk,
+      },
+      Limit: 1,
+    });
+    const marker = markers.Items?.[0] as JournalHourMarker | undefined;
+    if (!marker) return;
+    low = registerKeys.journalEntry(sellerId, cash, marker.sequence).sk;
+  }
+  const items = queryEach<JournalEntry>({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+    ExpressionAttributeValues: { ':pk': partition, ':low': low, ':high': JOURNAL_END },
+  });
+  for await (const { pk, sk, ...entry } of items) {
+    if (from !== undefined && entry.created < from) continue;
+    if (to !== undefined && entry.created > to) return;
+    yield entry;
+  }
 }
 
 /** A page of a register's journal entries, without their keys. */
@@ -339,6 +453,7 @@ export function writeLedger<R>(write: LedgerWrite<R>): Promise<R> {
       ...entries.map((entry) =>
         create({ ...registerKeys.journalEntry(write.register.sellerId, write.register.cash, entry.sequence), ...entry }),
       ),
+      ...markerSteps(write.register, ledger.journal, entries),
       ...(decision.alongside ?? []),
     ];
     return { steps, result: decision.result };

@@ -148,10 +148,33 @@ describe('journal entries', () => {
     const none = chainEvents(next.head, [], CREATED);
 
     // Assess
-    expect(first.head).toEqual({ sequence: 2, hash: first.entries[1]?.hash });
+    expect(first.head).toEqual({ sequence: 2, hash: first.entries[1]?.hash, created: CREATED });
     expect(next.entries[0]).toMatchObject({ sequence: 3, previousHash: first.head.hash });
-    expect(next.head).toEqual({ sequence: 8, hash: next.entries.at(-1)?.hash });
+    expect(next.head).toEqual({ sequence: 8, hash: next.entries.at(-1)?.hash, created: CREATED });
     expect(none).toEqual({ entries: [], head: next.head });
+  });
+
+  it("stamp a time no earlier than the head's: a clock behind the last writer's does not turn the journal back", () => {
+    // Prepare
+    const first = chainEvents(GENESIS_HEAD, MORNING, CREATED);
+
+    // Act
+    const behind = chainEvents(first.head, REST_OF_DAY, CREATED - 60_000);
+    const ahead = chainEvents(behind.head, MORNING, CREATED + 60_000);
+
+    // Assess
+    expect(behind.entries.map((entry) => entry.created)).toEqual(REST_OF_DAY.map(() => CREATED));
+    expect(behind.head.created).toBe(CREATED);
+    expect(ahead.entries.map((entry) => entry.created)).toEqual(MORNING.map(() => CREATED + 60_000));
+  });
+
+  it("stamp the writer's time after a head of unknown time (kept before heads kept one)", () => {
+    // Act
+    const { entries, head } = chainEvents({ sequence: 41, hash: 'a'.repeat(64) }, MORNING, CREATED);
+
+    // Assess
+    expect(entries.map((entry) => entry.created)).toEqual(MORNING.map(() => CREATED));
+    expect(head).toMatchObject({ sequence: 43, created: CREATED });
   });
 
   it('refuse an event holding what JSON cannot carry', () => {

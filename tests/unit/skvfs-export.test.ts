@@ -271,6 +271,29 @@ describe('the SKVFS 2021:16 export of a journal', () => {
     expect(await exported(undefined, { from: minutes(200), to: minutes(300) })).toBe('');
   });
 
+  it('of a period is byte for byte the one made from the entries journaled since 5 minutes before it', async () => {
+    // Prepare: what the service reads for a period (functions/fiscal/journals.ts): a register event may be dated up to
+    // MAX_EVENT_CLOCK_SKEW_MS (5 minutes) after it was journaled, never before a close; a late one is in this day.
+    // The same day with its login dated 2 minutes after it was journaled (a register's clock ahead).
+    const day = dayOfEvents();
+    const ahead = day.map((entry) =>
+      entry.type === 'LOGIN' ? { ...entry, data: { ...(entry.data as { created: number }), created: minutes(4) } } : entry,
+    );
+    const froms = [...new Set(day.map((entry) => entry.created)), minutes(4), minutes(28), minutes(29), minutes(30)];
+
+    for (const entries of [day, ahead]) {
+      for (const from of froms) {
+        for (const to of [minutes(25), minutes(60), null]) {
+          // Act
+          const read = entries.filter((entry) => entry.created >= from - 5 * 60_000);
+
+          // Assess
+          expect(await exported(read, { from, to })).toBe(await exported(entries, { from, to }));
+        }
+      }
+    }
+  });
+
   it('names the fact it lacks rather than invent it', async () => {
     const without = { ...context, system: { ...context.system, version: null } };
     const run = async () => {

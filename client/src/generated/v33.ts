@@ -1431,7 +1431,7 @@ export interface paths {
         };
         /**
          * Reads a register's signed e-journal
-         * @description Answers the register's journal chain, or the entries created from `from` to `to`, with its head signed by the activation key (ECDSA P-256; `publicKeyFileName` names the public key, served without credentials as for activation codes), so that it can be verified offline: every hash, the chain and the signature.
+         * @description Answers the register's journal chain, or the entries created from `from` to `to`, with its head signed by the activation key (ECDSA P-256; `publicKeyFileName` names the public key, served without credentials as for activation codes), so that it can be verified offline: every hash, the chain and the signature. A period whose entries do not fit in one answer is refused, naming the longest period from `from` that does (`details[0].params` `from` and `to`); entries are created in sequence order, never earlier than the one before.
          *
          *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
          */
