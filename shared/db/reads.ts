@@ -88,14 +88,24 @@ export const withPrefix = (pk: string, prefix: string): QueryShape => ({
 
 /**
  * Every item a strongly consistent Query finds, one page read at a time as the caller goes on: a caller that stops
- * early reads no further page, and only one page is held at once.
+ * early reads no further page, and only one page is held at once. With `firstPage`, the first page holds at most that
+ * many items and each next one twice as many as the last (DynamoDB's 1 MB a page caps them all): a caller that stops
+ * after n items has read fewer than 2n + `firstPage`, where a page of 1 MB could read far past what it wanted.
  */
-export async function* queryEach<T>(shape: QueryShape): AsyncGenerator<Item<T>> {
+export async function* queryEach<T>(shape: QueryShape, firstPage?: number): AsyncGenerator<Item<T>> {
   let startKey: Record<string, unknown> | undefined;
+  let limit = firstPage;
   do {
-    const page = await queryItems({ TableName: table(), ConsistentRead: true, ExclusiveStartKey: startKey, ...shape });
+    const page = await queryItems({
+      TableName: table(),
+      ConsistentRead: true,
+      ExclusiveStartKey: startKey,
+      ...shape,
+      ...(limit === undefined ? {} : { Limit: limit }),
+    });
     yield* (page.Items ?? []) as Item<T>[];
     startKey = page.LastEvaluatedKey;
+    if (limit !== undefined) limit *= 2;
   } while (startKey);
 }
 

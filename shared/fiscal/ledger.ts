@@ -222,45 +222,60 @@ const JOURNAL_END = `${JOURNAL_PREFIX}~`;
 /**
  * The register's journal entries created in `period`, without their keys, in sequence order, read a page at a time as
  * the caller goes on. With `from`, one Query of the hour markers from `from`'s hour to `to`'s finds the first hour
- * there that has entries, and the journal is read from that hour's first sequence; without, from the first entry. The
- * read skips entries before `from` and ends at the first after `to`.
+ * there that has entries, and the journal is read from that hour's first sequence; without, from the first entry. With
+ * `to`, a Query of the first marker after `to`'s hour (in the same round) ends the read before that hour's first
+ * sequence. The read skips entries before `from` and ends at the first after `to`; its pages grow from
+ * `PERIOD_FIRST_PAGE` entries, so what it reads past the period is at most about what it read of it, plus an hour.
  *
  * It misses nothing: `created` never decreases along the sequence (`chainEvents`), so the entries of a period are one
  * run of the journal, and every entry before an hour's first entry was created in an earlier hour; every hour that has
  * entries has its marker (the write that starts an hour writes it), so the first marker from `from`'s hour on names an
- * entry at or before the period's first. No marker in the period's hours: no entry was created in it.
+ * entry at or before the period's first, and the first marker after `to`'s hour names an entry after its last. No
+ * marker in the period's hours: no entry was created in it.
  */
 export async function* journalPeriod(register: Register, period: JournalPeriod): AsyncGenerator<JournalEntry> {
   const { from, to } = period;
   if (from !== undefined && to !== undefined && from > to) return;
-  const partition = registerPk(register.sellerId, register.cash);
-  let low = JOURNAL_PREFIX;
-  if (from !== undefined) {
-    const { sellerId, cash } = register;
-    const markers = await queryItems({
-      TableName: table(),
-      ConsistentRead: true,
+  const { sellerId, cash } = register;
+  const [first, after] = await Promise.all([
+    from === undefined ? undefined : firstMarker(register, journalHour(from), to === undefined ? undefined : journalHour(to)),
+    to === undefined ? undefined : firstMarker(register, journalHour(to) + 1, undefined),
+  ]);
+  if (from !== undefined && !first) return;
+  const low = first ? registerKeys.journalEntry(sellerId, cash, first.sequence).sk : JOURNAL_PREFIX;
+  const high = after ? registerKeys.journalEntry(sellerId, cash, after.sequence - 1).sk : JOURNAL_END;
+  const items = queryEach<JournalEntry>(
+    {
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
-      ExpressionAttributeValues: {
-        ':pk': partition,
-        ':low': registerKeys.journalHour(sellerId, cash, journalHour(from)).sk,
-        ':high': registerKeys.journalHour(sellerId, cash, journalHour(to ?? Number.MAX_SAFE_INTEGER)).sk,
-      },
-      Limit: 1,
-    });
-    const marker = markers.Items?.[0] as JournalHourMarker | undefined;
-    if (!marker) return;
-    low = registerKeys.journalEntry(sellerId, cash, marker.sequence).sk;
-  }
-  const items = queryEach<JournalEntry>({
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
-    ExpressionAttributeValues: { ':pk': partition, ':low': low, ':high': JOURNAL_END },
-  });
+      ExpressionAttributeValues: { ':pk': registerPk(sellerId, cash), ':low': low, ':high': high },
+    },
+    PERIOD_FIRST_PAGE,
+  );
   for await (const { pk, sk, ...entry } of items) {
     if (from !== undefined && entry.created < from) continue;
     if (to !== undefined && entry.created > to) return;
     yield entry;
   }
+}
+
+/** The first page of a period's read: a day of a register selling 150 receipts holds about a thousand entries. */
+const PERIOD_FIRST_PAGE = 100;
+
+/** The register's first hour marker from hour `low` on (to `high`, when given): one consistent Query of one item. */
+async function firstMarker(register: Register, low: number, high: number | undefined): Promise<JournalHourMarker | undefined> {
+  const { sellerId, cash } = register;
+  const markers = await queryItems({
+    TableName: table(),
+    ConsistentRead: true,
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+    ExpressionAttributeValues: {
+      ':pk': registerPk(sellerId, cash),
+      ':low': registerKeys.journalHour(sellerId, cash, low).sk,
+      ':high': registerKeys.journalHour(sellerId, cash, high ?? Number.MAX_SAFE_INTEGER).sk,
+    },
+    Limit: 1,
+  });
+  return markers.Items?.[0] as JournalHourMarker | undefined;
 }
 
 /** A page of a register's journal entries, without their keys. */
