@@ -1,6 +1,6 @@
 /**
  * The table engine's keys: the shapes every item's key has, the padding that makes key order numeric order, and the
- * sort keys of the two indexes. Which items the table holds, and under which keys, each entity's module says
+ * keys of the version index and the tombstone markers, which live in the base table beside the entities. Which items the table holds, and under which keys, each entity's module says
  * (docs/architecture.md, "The table's items"): the engine knows no entity.
  */
 declare const itemType: unique symbol;
@@ -33,16 +33,37 @@ export const entityPrefix = (kind: string) => `${kind}#`;
 /** A global id sequence (`nextNumber`): one item per name in one partition. */
 export const sequenceKey = (name: string): Key<{ n: number }> => ({ pk: 'SEQ', sk: name });
 
-/** Sort key of the version index for an entity kind at a version. */
+/**
+ * The version index, in the base table: every indexed entity carries `vsk` = `<KIND>#<pad(version)>`, and the
+ * transaction that writes it also puts its change item, a copy of it at sort key `#V#` + vsk. No other sort key
+ * starts with `#V#` or `#T#` (docs/architecture.md), so no entity's prefix (`KIND#`) or a range of them ever reaches
+ * a change item or a tombstone marker.
+ */
+const CHANGE_PREFIX = '#V#';
+const MARKER_PREFIX = '#T#';
+
+/** `vsk` of an entity kind at a version: its change item's sort key without the prefix. */
 export const versionSortKey = (kind: string, version: number) => `${kind}#${pad(version)}`;
 
-/** Sort key of the tombstone index: when the entity was deleted, so the oldest come first. */
+/** The change item of an indexed entity in partition `pk`, by the entity's `vsk`. */
+export const changeKey = (pk: string, vsk: string): Key => ({ pk, sk: `${CHANGE_PREFIX}${vsk}` });
+
+/** The sort-key range of the change items of a kind's versions v with from < v <= to (a Query's BETWEEN bounds). */
+export const changeRange = (kind: string, from: number, to: number) =>
+  [`${CHANGE_PREFIX}${versionSortKey(kind, from + 1)}`, `${CHANGE_PREFIX}${versionSortKey(kind, to)}`] as const;
+
+/** `tsk` of a tombstone: when the entity was deleted, so the oldest markers come first. */
 export const tombstoneSortKey = (modified: number) => pad(modified);
 
-/** The version-index range holding a kind's versions v with from < v <= to. */
-export const versionRange = (kind: string, from: number, to: number) =>
-  [versionSortKey(kind, from + 1), versionSortKey(kind, to)] as const;
+/** A tombstone's marker in partition `pk`: by its deletion time (`tsk`), then the entity's sort key (unique). */
+export const markerKey = (pk: string, tsk: string, entitySk: string): Key => ({
+  pk,
+  sk: `${MARKER_PREFIX}${tsk}#${entitySk}`,
+});
 
-export const VERSION_INDEX = 'byVersion';
-/** Sparse: only tombstones carry `tsk`, so the purge reads exactly the deletions it may remove. */
-export const TOMBSTONE_INDEX = 'byTombstone';
+/**
+ * The sort-key range of the markers of tombstones deleted before `before` (ms since the epoch): from the prefix
+ * itself, which sorts before every marker, so that no key below `#T#` is read, up to `#T#<pad(before)>`, which
+ * sorts after every marker of an earlier time (same width) and before every marker at `before` itself.
+ */
+export const markersBefore = (before: number) => [MARKER_PREFIX, `${MARKER_PREFIX}${tombstoneSortKey(before)}`] as const;

@@ -2,14 +2,23 @@ import { type ApiError, inconsistentData, outdatedVersion } from '#shared/errors
 import type { ApiVersion } from '#shared/versions.ts';
 import { table } from './client.ts';
 import { queryItems } from './documents.ts';
-import { entityPrefix, type Key, type Partition, tombstoneSortKey, VERSION_INDEX, versionRange, versionSortKey } from './keys.ts';
-import { type KeyPage, queryAll, readItem, readPage, readPair } from './reads.ts';
+import {
+  changeKey,
+  changeRange,
+  entityPrefix,
+  type Key,
+  markerKey,
+  type Partition,
+  tombstoneSortKey,
+  versionSortKey,
+} from './keys.ts';
+import { type KeyPage, queryAll, type QueryShape, queryEach, readItem, readPage, readPair } from './reads.ts';
 import { commit, type Step, type TransactItem } from './transact.ts';
 
 /**
  * A version stream: a counter and the entities it stamps, in one partition, so a diff is one
- * strongly consistent Query on the partition's version index. A seller's catalog is one stream
- * (`shared/domain/seller.ts`); a register's sales and days are another.
+ * strongly consistent Query of the partition's change items (its version index, `indexItemsOf`). A seller's
+ * catalog is one stream (`shared/domain/seller.ts`); a register's sales and days are another.
  */
 export interface Stream {
   partition: Partition;
@@ -38,6 +47,10 @@ export interface Stamp {
   modified: number;
   /** How many live entities reference this one (a product's tax, ...); kept by `writeVersioned`. */
   refs?: number;
+  /** Its version-index key, `<KIND>#<pad(version)>` (`versionSortKey`); absent: not indexed (the open day). */
+  vsk?: string;
+  /** A tombstone's deletion time, `pad(modified)` (`tombstoneSortKey`): its marker's key, for the purge. */
+  tsk?: string;
 }
 
 export type Stored<T> = T & Stamp & Key;
@@ -145,7 +158,7 @@ export function versionedSteps<T, R>(
   const next = (read.counter?.ver ?? 0) + 1;
   return [
     { write: counterWrite(write.stream.counter, read.counter, next, write.apiVersion, decision.live) },
-    { write: entityWrite(write, read.entity, decision.entity, next, now) },
+    ...entityWrite(write, read.entity, decision.entity, next, now).map((item) => ({ write: item })),
     ...(decision.alongside ?? []),
   ];
 }
@@ -193,11 +206,14 @@ export function counterWrite(
 }
 
 /**
- * The entity's put, stamped with the new version and time. Commits only over the state the decision
- * was made on: the version read and the reference count read (others' writes change the count
- * without a version, and a tombstone must not hide an entity that became referenced meanwhile).
- * A live entity keeps its count; a tombstone carries its deletion time for the purge (`tombstones.ts`).
- * `indexed: false` leaves it out of the version index (no vsk): for an entity its stream's diffs read by key instead.
+ * The entity's put, stamped with the new version and time, with its index items (`indexItemsOf`). Commits only over
+ * the state the decision was made on: the version read and the reference count read (others' writes change the count
+ * without a version, and a tombstone must not hide an entity that became referenced meanwhile). A live entity keeps
+ * its count; a tombstone carries its deletion time for the purge (`tombstones.ts`). The index items of the entity as
+ * read go in the same transaction: its change item (its version moved on) and its tombstone's marker (re-created), so
+ * the version index holds each entity once, at its version, exactly when the entity is committed.
+ * `indexed: false` leaves it out of the version index (no vsk, no change item): for an entity its stream's diffs
+ * read by key instead. The first item is the entity's put, the others carry no condition.
  */
 export function entityWrite<T>(
   write: Pick<VersionedWrite<T, unknown>, 'entity' | 'kind'> & { indexed?: boolean },
@@ -205,12 +221,13 @@ export function entityWrite<T>(
   data: { deleted: boolean },
   next: number,
   modified: number,
-): TransactItem {
+): TransactItem[] {
+  const { pk, sk } = write.entity;
   const refs = current?.refs ?? 0;
-  const item: Record<string, unknown> = {
+  const item: StoredItem = {
     ...data,
-    pk: write.entity.pk,
-    sk: write.entity.sk,
+    pk,
+    sk,
     version: next,
     modified,
     vsk: versionSortKey(write.kind, next),
@@ -218,18 +235,86 @@ export function entityWrite<T>(
   };
   // Also when `data` is the entity as read, which may carry the vsk of an entry it had.
   if (write.indexed === false) delete item.vsk;
-  return {
-    Put: {
-      TableName: table(),
-      Item: item,
-      ...(current === undefined
-        ? { ConditionExpression: 'attribute_not_exists(pk)' }
-        : {
-            ConditionExpression: 'version = :seen AND (attribute_not_exists(refs) OR refs = :refs)',
-            ExpressionAttributeValues: { ':seen': current.version, ':refs': refs },
-          }),
+  const [entity, ...index] = indexItemsOf(item);
+  const replaced = [
+    ...(current?.vsk === undefined ? [] : [changeKey(pk, current.vsk)]),
+    ...(current?.tsk === undefined ? [] : [markerKey(pk, current.tsk, sk)]),
+  ].filter((key) => !index.some((put) => put.sk === key.sk));
+  return [
+    {
+      Put: {
+        TableName: table(),
+        Item: entity,
+        ...(current === undefined
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : {
+              ConditionExpression: 'version = :seen AND (attribute_not_exists(refs) OR refs = :refs)',
+              ExpressionAttributeValues: { ':seen': current.version, ':refs': refs },
+            }),
+      },
     },
+    ...index.map((put) => ({ Put: { TableName: table(), Item: put } })),
+    ...replaced.map((key) => ({ Delete: { TableName: table(), Key: { pk: key.pk, sk: key.sk } } })),
+  ];
+}
+
+/** An item of the table as stored: its key and its attributes. */
+export type StoredItem = Key & Record<string, unknown>;
+
+/**
+ * The items that stand for one versioned item in the table: the item itself, unchanged, first; its change item when
+ * it carries a `vsk` (a copy of it at `changeKey(pk, vsk)`, with `esk` = its own sort key), which the version index's
+ * Queries read; its tombstone's marker when it carries a `tsk` (`markerKey`, holding `version`, `esk` and its
+ * `vsk`), which the purge reads. What `entityWrite` puts for the item it writes, and what a table stored with the
+ * version and tombstone indexes as LSIs (`vsk`, `tsk` the index keys) needs for each of its items to be stored as
+ * they are now: an item with neither attribute stands for itself alone.
+ */
+export function indexItemsOf(item: StoredItem): StoredItem[] {
+  const { pk, sk, vsk, tsk } = item;
+  const change = typeof vsk === 'string' ? [{ ...item, ...changeKey(pk, vsk), esk: sk }] : [];
+  const marker =
+    typeof tsk === 'string'
+      ? [{ ...markerKey(pk, tsk, sk), version: item.version, esk: sk, ...(typeof vsk === 'string' ? { vsk } : {}) }]
+      : [];
+  return [item, ...change, ...marker];
+}
+
+/** A change item as read: the entity it copies, at the change's sort key, with the entity's own in `esk`. */
+type ChangeItem<T> = Stored<T> & { esk: string };
+
+/** The entity a change item copies, as the entity's own item reads: its sort key the entity's, no `esk`. */
+const entityOf = <T>({ esk, ...copy }: ChangeItem<T>): Stored<T> => ({ ...copy, sk: esk }) as Stored<T>;
+
+/** The Query of a stream's change items of a kind whose version v satisfies from < v <= to, in version order. */
+function changesQuery(pk: string, kind: string, from: number, to: number): QueryShape & { ExpressionAttributeValues: object } {
+  const [low, high] = changeRange(kind, from, to);
+  return {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+    ExpressionAttributeValues: { ':pk': pk, ':low': low, ':high': high },
   };
+}
+
+/**
+ * The entities of a kind in partition `pk` whose version v satisfies from < v <= to, oldest first, read a page at a
+ * time as the caller goes on: a strongly consistent Query of their change items, each given as the entity's own item.
+ * `filter` keeps those the caller wants (a Query filter: the range is read whole). The caller has checked the range.
+ */
+export async function* eachVersion<T>(
+  pk: string,
+  kind: string,
+  range: { from: number; to: number },
+  filter?: Pick<QueryShape, 'FilterExpression' | 'ExpressionAttributeNames'> & { ExpressionAttributeValues: object },
+): AsyncGenerator<Stored<T>> {
+  if (range.from >= range.to) return;
+  const query = changesQuery(pk, kind, range.from, range.to);
+  const shape: QueryShape = filter
+    ? {
+        ...query,
+        ...filter,
+        ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ...filter.ExpressionAttributeValues },
+      }
+    : query;
+  for await (const change of queryEach<ChangeItem<T>>(shape)) yield entityOf(change);
 }
 
 /** The stream's counter, read strongly consistently; undefined when it never existed. */
@@ -240,10 +325,10 @@ export const readLiveCounter = async (stream: Stream): Promise<Counter> => liveC
 
 /**
  * The entities of a kind whose version v satisfies from < v <= to, tombstones included
- * (docs/conventions.md §7). `to` must not pass the counter: versions up to it are committed, so
- * a strongly consistent query of the version index sees every one of them. A `from` below the
- * purge mark may miss deletions (410 OutdatedVersion: resync fully); `from` 0 holds nothing, so it
- * misses none. A stream that is not live is `missing()`. `read` is the stream's counter when the caller
+ * (docs/conventions.md §7). `to` must not pass the counter: versions up to it are committed, and each
+ * entity's change item with it, so a strongly consistent Query of the change items sees every one of them.
+ * A `from` below the purge mark may miss deletions (410 OutdatedVersion: resync fully); `from` 0 holds nothing,
+ * so it misses none. A stream that is not live is `missing()`. `read` is the stream's counter when the caller
  * has just read it (strongly consistently, before this Query), so it is not read twice.
  */
 export async function readDiff<T>(
@@ -252,20 +337,15 @@ export async function readDiff<T>(
   range: { from: number; to: number },
   read?: Counter,
 ): Promise<Stored<T>[]> {
-  const { from, to } = range;
-  checkRange(from, to, read ? liveCounter(stream, read) : await readLiveCounter(stream));
-  if (from >= to) return [];
-  const [low, high] = versionRange(kind, from, to);
-  return queryAll<Stored<T>>({
-    IndexName: VERSION_INDEX,
-    KeyConditionExpression: 'pk = :pk AND vsk BETWEEN :low AND :high',
-    ExpressionAttributeValues: { ':pk': stream.partition.pk, ':low': low, ':high': high },
-  });
+  checkRange(range.from, range.to, read ? liveCounter(stream, read) : await readLiveCounter(stream));
+  const entities: Stored<T>[] = [];
+  for await (const entity of eachVersion<T>(stream.partition.pk, kind, range)) entities.push(entity);
+  return entities;
 }
 
 /**
  * At most `limit` entities of a kind whose version v satisfies from < v <= to, oldest first: a strongly
- * consistent Query of the version index that reads only as far as it needs. The caller has checked the range.
+ * consistent Query of their change items that reads only as far as it needs. The caller has checked the range.
  */
 export async function readVersions<T>(
   stream: Stream,
@@ -275,19 +355,16 @@ export async function readVersions<T>(
 ): Promise<Stored<T>[]> {
   const items: Stored<T>[] = [];
   if (range.from >= range.to) return items;
-  const [low, high] = versionRange(kind, range.from, range.to);
   let startKey: Record<string, unknown> | undefined;
   while (items.length < limit) {
     const page = await queryItems({
       TableName: table(),
-      IndexName: VERSION_INDEX,
       ConsistentRead: true,
-      KeyConditionExpression: 'pk = :pk AND vsk BETWEEN :low AND :high',
-      ExpressionAttributeValues: { ':pk': stream.partition.pk, ':low': low, ':high': high },
+      ...changesQuery(stream.partition.pk, kind, range.from, range.to),
       Limit: limit - items.length,
       ExclusiveStartKey: startKey,
     });
-    items.push(...((page.Items ?? []) as Stored<T>[]));
+    items.push(...((page.Items ?? []) as ChangeItem<T>[]).map(entityOf));
     startKey = page.LastEvaluatedKey;
     if (!startKey) break;
   }
@@ -296,8 +373,8 @@ export async function readVersions<T>(
 
 /**
  * How many entities of a kind a diff (from, to] holds, and how many of them are tombstones: the
- * same strongly consistent range as `readDiff`, counted by DynamoDB without returning the items.
- * The caller has checked the range (`checkRange`).
+ * same strongly consistent range as `readDiff`, counted by DynamoDB without returning the items
+ * (a change item copies its entity's `deleted`). The caller has checked the range (`checkRange`).
  */
 export async function countDiff(
   stream: Stream,
@@ -307,17 +384,16 @@ export async function countDiff(
 ): Promise<{ changed: number; deleted: number }> {
   const total = { changed: 0, deleted: 0 };
   if (from >= to) return total;
-  const [low, high] = versionRange(kind, from, to);
+  const query = changesQuery(stream.partition.pk, kind, from, to);
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await queryItems({
       TableName: table(),
-      IndexName: VERSION_INDEX,
       ConsistentRead: true,
       Select: 'COUNT',
-      KeyConditionExpression: 'pk = :pk AND vsk BETWEEN :low AND :high',
+      KeyConditionExpression: query.KeyConditionExpression,
       FilterExpression: 'deleted = :true',
-      ExpressionAttributeValues: { ':pk': stream.partition.pk, ':low': low, ':high': high, ':true': true },
+      ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':true': true },
       ExclusiveStartKey: startKey,
     });
     total.changed += page.ScannedCount ?? 0;

@@ -1,10 +1,10 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { table } from './client.ts';
 import { deleteItem, queryItems, updateItem } from './documents.ts';
-import { type Key, TOMBSTONE_INDEX, tombstoneSortKey } from './keys.ts';
+import { changeKey, type Key, markersBefore } from './keys.ts';
 import { readItem } from './reads.ts';
 import type { Counter } from './streams.ts';
-import { writeIf } from './transact.ts';
+import { remove, transact, writeIf } from './transact.ts';
 
 /** What one purge of a stream did. */
 export interface Purge {
@@ -14,32 +14,40 @@ export interface Purge {
   removed: number;
 }
 
+/** A tombstone's marker (`indexItemsOf`): the version it was deleted at, its sort key and its change item's key. */
+interface Marker extends Key {
+  version: number;
+  esk: string;
+  vsk?: string;
+}
+
 /** Tombstones removed per round: one Query page, deleted in parallel. */
 const PAGE = 100;
 
 /**
  * Removes the tombstones of a version stream (a seller's catalog) deleted before `before` (ms since
- * the epoch). First the counter's purge mark rises to the highest version removed, then the
- * tombstones go: a diff from below the mark is refused (410 OutdatedVersion) before any deletion it
- * covers can be missing, and every tombstone above the mark is kept. A tombstone re-created as a
- * live entity meanwhile is left alone (each delete is conditioned on the version it read).
+ * the epoch), found by their markers (oldest first). First the counter's purge mark rises to the highest
+ * version removed, then the tombstones go: a diff from below the mark is refused (410 OutdatedVersion)
+ * before any deletion it covers can be missing, and every tombstone above the mark is kept. Each goes in
+ * one transaction with its change item and its marker. A tombstone re-created as a live entity meanwhile
+ * is left alone (each delete is conditioned on the version its marker names).
  */
 export async function purgeTombstones(counter: Key<Counter>, before: number): Promise<Purge> {
+  const [low, high] = markersBefore(before);
   let removed = 0;
   let purged = 0;
   for (;;) {
     const page = await queryItems({
       TableName: table(),
-      IndexName: TOMBSTONE_INDEX,
       ConsistentRead: true,
-      KeyConditionExpression: 'pk = :pk AND tsk < :before',
-      ExpressionAttributeValues: { ':pk': counter.pk, ':before': tombstoneSortKey(before) },
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+      ExpressionAttributeValues: { ':pk': counter.pk, ':low': low, ':high': high },
       Limit: PAGE,
     });
-    const tombstones = (page.Items ?? []) as (Key & { version: number })[];
-    if (tombstones.length === 0) return { purged: purged || (await markOf(counter)), removed };
-    purged = await raiseMark(counter, Math.max(...tombstones.map((item) => item.version)));
-    const results = await Promise.all(tombstones.map((item) => removeTombstone(item)));
+    const markers = (page.Items ?? []) as Marker[];
+    if (markers.length === 0) return { purged: purged || (await markOf(counter)), removed };
+    purged = await raiseMark(counter, Math.max(...markers.map((marker) => marker.version)));
+    const results = await Promise.all(markers.map((marker) => removeTombstone(marker)));
     removed += results.filter(Boolean).length;
   }
 }
@@ -64,13 +72,40 @@ async function raiseMark(counter: Key<Counter>, version: number): Promise<number
 
 const markOf = async (counter: Key<Counter>) => (await readItem(counter))?.purged ?? 0;
 
-/** Deletes one tombstone if it still is the tombstone that was read. */
-const removeTombstone = (item: Key & { version: number }): Promise<boolean> =>
-  writeIf(() =>
-    deleteItem({
-      TableName: table(),
-      Key: { pk: item.pk, sk: item.sk },
-      ConditionExpression: 'deleted = :true AND version = :version',
-      ExpressionAttributeValues: { ':true': true, ':version': item.version },
-    }),
-  );
+/**
+ * Deletes the tombstone a marker names, if it still is that tombstone, with its change item and the marker, in one
+ * transaction; true when it did. A tombstone written over since (re-created) was not removed: the write over it
+ * deleted its change item and its marker, and only a marker it left behind (conditioned on its version) is deleted.
+ */
+async function removeTombstone(marker: Marker): Promise<boolean> {
+  try {
+    await transact([
+      {
+        write: {
+          Delete: {
+            TableName: table(),
+            Key: { pk: marker.pk, sk: marker.esk },
+            ConditionExpression: 'deleted = :true AND version = :version',
+            ExpressionAttributeValues: { ':true': true, ':version': marker.version },
+          },
+        },
+      },
+      ...(marker.vsk === undefined ? [] : [remove(changeKey(marker.pk, marker.vsk))]),
+      remove(marker),
+    ]);
+    return true;
+  } catch (error) {
+    const changed =
+      error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
+    if (!changed) throw error;
+    await writeIf(() =>
+      deleteItem({
+        TableName: table(),
+        Key: { pk: marker.pk, sk: marker.sk },
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': marker.version },
+      }),
+    );
+    return false;
+  }
+}

@@ -1,6 +1,15 @@
-import { entityPrefix, pad, type Key, VERSION_INDEX, versionRange } from '#shared/db/keys.ts';
+import { entityPrefix, pad, type Key } from '#shared/db/keys.ts';
 import { type Item, type KeyPage, queryAll, queryEach, readItem, readItems, readPage, withPrefix } from '#shared/db/reads.ts';
-import { type Counter, counterWrite, entityWrite, readDiff, type Stored, type Stream, streamEntity } from '#shared/db/streams.ts';
+import {
+  type Counter,
+  counterWrite,
+  eachVersion,
+  entityWrite,
+  readDiff,
+  type Stored,
+  type Stream,
+  streamEntity,
+} from '#shared/db/streams.ts';
 import { table } from '#shared/db/client.ts';
 import { queryItems } from '#shared/db/documents.ts';
 import { commit, create, put, type Step } from '#shared/db/transact.ts';
@@ -456,15 +465,15 @@ export function writeLedger<R>(write: LedgerWrite<R>): Promise<R> {
           ledger: { ...decision.ledger, journal: head },
         }),
       },
-      ...decision.entities.map((entity) => ({
-        write: entityWrite(
+      ...decision.entities.flatMap((entity) =>
+        entityWrite(
           { entity: entity.key, kind: entity.kind, indexed: entity.indexed },
           entity.seen,
           { ...entity.data, deleted: false },
           next,
           now,
-        ),
-      })),
+        ).map((item) => ({ write: item })),
+      ),
       ...entries.map((entry) =>
         create({ ...registerKeys.journalEntry(write.register.sellerId, write.register.cash, entry.sequence), ...entry }),
       ),
@@ -570,19 +579,16 @@ export async function readDayBreakdown(register: Register, day: Stored<DayRecord
       groups: day.totals.groups,
     };
   }
-  const [low, high] = versionRange(SALE, day.openVersion - 1, day.version);
   return breakdownOf(
-    queryEach<Sale>({
-      IndexName: VERSION_INDEX,
-      KeyConditionExpression: 'pk = :pk AND vsk BETWEEN :low AND :high',
-      FilterExpression: '#day = :day',
-      ExpressionAttributeNames: { '#day': 'day' },
-      ExpressionAttributeValues: {
-        ':pk': registerPk(register.sellerId, register.cash),
-        ':low': low,
-        ':high': high,
-        ':day': day.dayNumber,
+    eachVersion<Sale>(
+      registerPk(register.sellerId, register.cash),
+      SALE,
+      { from: day.openVersion - 1, to: day.version },
+      {
+        FilterExpression: '#day = :day',
+        ExpressionAttributeNames: { '#day': 'day' },
+        ExpressionAttributeValues: { ':day': day.dayNumber },
       },
-    }),
+    ),
   );
 }

@@ -7,8 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#functions/fiscal/handler.ts';
 import { access } from '#shared/auth/access.ts';
 import { table } from '#shared/db/client.ts';
-import { updateItem } from '#shared/db/documents.ts';
+import { putItem } from '#shared/db/documents.ts';
 import { versionSortKey } from '#shared/db/keys.ts';
+import { readItem } from '#shared/db/reads.ts';
+import { indexItemsOf } from '#shared/db/streams.ts';
 import { dayKey } from '#shared/fiscal/ledger.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import {
@@ -541,13 +543,11 @@ describe("the register's version", () => {
     const c = v(33);
     expectStatus(await c.post(`${t.base}/sales`, saleOf(2000), t.as), 201);
     const opened = await registerVersion(t.sellerId, 'K1');
-    // The day as the earlier layout stored it: with its version-index entry.
-    await updateItem({
-      TableName: table(),
-      Key: dayKey({ sellerId: t.sellerId, cash: 'K1' }, 1),
-      UpdateExpression: 'SET vsk = :vsk',
-      ExpressionAttributeValues: { ':vsk': versionSortKey('DAY', opened) },
-    });
+    // The day as the earlier layout stored it: with its vsk, and so (once migrated) its change item.
+    const key = dayKey({ sellerId: t.sellerId, cash: 'K1' }, 1);
+    for (const item of indexItemsOf({ ...(await readItem(key)), ...key, vsk: versionSortKey('DAY', opened) })) {
+      await putItem({ TableName: table(), Item: item });
+    }
     const diff = async (from: number, to: number) =>
       ((await c.get(`${t.base}/days-diff/${from}/${to}`)).body as DayShown[]).map((day) => [day.dayNumber, day.version]);
     expect(await diff(0, opened)).toEqual([[1, opened]]);

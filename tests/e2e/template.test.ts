@@ -333,7 +333,7 @@ describe('the packaged service (npm run package)', () => {
   });
 
   describe('the data table', () => {
-    it('is DataTable keyed on pk/sk, with byVersion on pk + vsk (ALL) and the sparse byTombstone on pk + tsk', () => {
+    it('is DataTable keyed on pk/sk with no secondary index, so no item collection is capped at 10 GB', () => {
       // Prepare
       const table = template.Resources.DataTable;
       const properties = table?.Properties ?? {};
@@ -345,24 +345,23 @@ describe('the packaged service (npm run package)', () => {
         { AttributeName: 'pk', KeyType: 'HASH' },
         { AttributeName: 'sk', KeyType: 'RANGE' },
       ]);
-      expect(properties.LocalSecondaryIndexes).toEqual([
-        {
-          IndexName: 'byVersion',
-          KeySchema: [
-            { AttributeName: 'pk', KeyType: 'HASH' },
-            { AttributeName: 'vsk', KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        },
-        {
-          IndexName: 'byTombstone',
-          KeySchema: [
-            { AttributeName: 'pk', KeyType: 'HASH' },
-            { AttributeName: 'tsk', KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['version'] },
-        },
+      expect(properties.AttributeDefinitions).toEqual([
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'S' },
       ]);
+      expect(properties).not.toHaveProperty('LocalSecondaryIndexes');
+      expect(properties).not.toHaveProperty('GlobalSecondaryIndexes');
+    });
+
+    it("grants no function a table index: every Query reads the table's own keys", () => {
+      // Prepare
+      const resources = [...lambdaFunctions().values()].flatMap(({ properties }) =>
+        roleStatements(roleOf(properties)).flatMap((statement) => list(statement.Resource)),
+      );
+
+      // Assess
+      expect(resources.length).toBeGreaterThan(0);
+      expect(resources.map((resource) => JSON.stringify(resource)).filter((resource) => resource.includes('index'))).toEqual([]);
     });
 
     it('expires items by their expiresAt (kd replies)', () => {

@@ -1,21 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { readItem } from '#shared/db/reads.ts';
-import { readCounter, readDiff, writeVersioned } from '#shared/db/streams.ts';
+import { putItem } from '#shared/db/documents.ts';
+import { table } from '#shared/db/client.ts';
+import { markerKey, tombstoneSortKey } from '#shared/db/keys.ts';
+import { readItem, readPartition } from '#shared/db/reads.ts';
+import { readCounter, readDiff, readLive, writeVersioned } from '#shared/db/streams.ts';
+import { purgeTombstones } from '#shared/db/tombstones.ts';
 import { create, transact } from '#shared/db/transact.ts';
 import { sellerFor, sellerStream, sellerKeys } from '#shared/domain/seller.ts';
 import { ApiError } from '#shared/errors.ts';
 
 type Note = { text: string };
 
-/** Writes `text` to entity `id` of a fresh stream; what the catalog does, without HTTP. */
-function put(stream: string, id: string, text: string) {
+/** Writes `text` to entity `id` of a fresh stream (null: deletes it); what the catalog does, without HTTP. */
+function put(stream: string, id: string, text: string | null) {
   return writeVersioned<Note, number>({
     stream: sellerStream(stream),
     entity: sellerKeys.catalog(stream, 'NOTE', id),
     kind: 'NOTE',
     apiVersion: 33,
-    decide: ({ next }) => ({ entity: { text, deleted: false }, result: next }),
+    decide: ({ next }) => ({ entity: text === null ? { deleted: true } : { text, deleted: false }, result: next }),
   });
 }
 
@@ -79,6 +83,62 @@ describe('versioned writes against DynamoDB Local', () => {
     );
     expect(finalState.size).toBe(20);
     for (const view of views) expect(view).toEqual(finalState);
+  });
+
+  it('the partition holds each entity once in its version index, at its version: moved, deleted and re-created', async () => {
+    const stream = `T${randomUUID()}`;
+    for (const [id, text] of [
+      ['a', '1'],
+      ['b', '2'],
+      ['a', '3'],
+      ['b', null],
+      ['c', '5'],
+      ['c', null],
+      ['c', '7'],
+    ] as const) {
+      await put(stream, id, text);
+    }
+
+    const diff = await readDiff<Note>(sellerStream(stream), 'NOTE', { from: 0, to: 7 });
+    expect(diff.map(({ sk, version, deleted }) => [sk, version, deleted])).toEqual([
+      ['NOTE#a', 3, false],
+      ['NOTE#b', 4, true],
+      ['NOTE#c', 7, false],
+    ]);
+    expect(diff[0]).toEqual(await readItem(sellerKeys.catalog(stream, 'NOTE', 'a')));
+    expect((await readLive<Note>(sellerStream(stream), 'NOTE#')).map((note) => note.sk)).toEqual(['NOTE#a', 'NOTE#c']);
+    // The counter, three entities, their change items and b's marker: nothing else is left behind.
+    const sks = (await readPartition({ pk: sellerStream(stream).partition.pk })).map((item) => item.sk);
+    expect(sks.filter((sk) => sk.startsWith('#V#'))).toEqual([
+      '#V#NOTE#000000000000003',
+      '#V#NOTE#000000000000004',
+      '#V#NOTE#000000000000007',
+    ]);
+    expect(sks.filter((sk) => sk.startsWith('#T#'))).toEqual([expect.stringMatching(/^#T#\d{15}#NOTE#b$/)]);
+    expect(sks).toHaveLength(8);
+  });
+
+  it('the purge removes a tombstone with its change item and marker, and only a marker left behind of a re-created one', async () => {
+    const stream = `T${randomUUID()}`;
+    await put(stream, 'a', 'kept');
+    await put(stream, 'b', 'gone');
+    await put(stream, 'b', null);
+    // A marker a migration or an interrupted write left behind for an entity written again since.
+    const leftBehind = {
+      ...markerKey(sellerStream(stream).partition.pk, tombstoneSortKey(1), 'NOTE#a'),
+      version: 1,
+      esk: 'NOTE#a',
+    };
+    await putItem({ TableName: table(), Item: leftBehind });
+
+    const purge = await purgeTombstones(sellerKeys.counter(stream), Date.now() + 1000);
+
+    expect(purge).toEqual({ purged: 3, removed: 1 });
+    const sks = (await readPartition({ pk: sellerStream(stream).partition.pk })).map((item) => item.sk);
+    expect(sks).toEqual(['#V#NOTE#000000000000001', '#VERSION', 'NOTE#a']);
+    expect(await readDiff<Note>(sellerStream(stream), 'NOTE', { from: 0, to: 3 })).toMatchObject([
+      { sk: 'NOTE#a', text: 'kept' },
+    ]);
   });
 
   it('a diff to a version ahead of the counter is LOCAL_AND_SERVER_VERSIONS_INCONSISTENCY', async () => {
