@@ -1,10 +1,14 @@
 /**
- * `npm run migrate -- --stage <stage> [--region <region>]`: brings the items of a deployed stage's table
- * up to what the current code expects. Every migration is idempotent (it changes only items that lack
- * what it adds, each change conditioned on that), so running it twice, or after a partial run, is safe.
- * Run it after every deploy (docs/operations.md). A Scan is fine here: this never runs on a request path.
+ * `npm run migrate -- --stage <stage> [--region <region>] [--copy-from <table>] [--table <table>]`: brings the items of
+ * a deployed stage's table (`--table` names another) up to what the current code expects. Every migration is
+ * idempotent (it changes only items that lack what it adds, each change conditioned on that), so running it twice, or
+ * after a partial run, is safe. Run it after every deploy (docs/operations.md). With `--copy-from`, first every item of
+ * a first-generation table is copied into the stage's table in the second generation's layout
+ * (scripts/migrate/second-generation.ts), and the copy is checked complete. A Scan is fine here: this never runs on a
+ * request path.
  */
 import { parseArgs } from 'node:util';
+import { copyToSecondGeneration, missingInSecondGeneration } from './migrate/second-generation.ts';
 import { stageTable } from './stage.ts';
 import { table } from '#shared/db/client.ts';
 import { scanItems, updateItem } from '#shared/db/documents.ts';
@@ -160,13 +164,47 @@ export const migrations: readonly Migration[] = [
   kdLogHoldsVat,
 ];
 
+const usage =
+  'usage: npm run migrate -- --stage <stage> [--region <region>] [--copy-from <first-generation table>] [--table <table>]';
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { stage: { type: 'string' }, region: { type: 'string' } } });
-  if (!values.stage || !/^[a-zA-Z0-9-]+$/.test(values.stage)) {
-    console.error('usage: npm run migrate -- --stage <stage> [--region <region>]');
+  const { values } = parseArgs({
+    options: {
+      stage: { type: 'string' },
+      region: { type: 'string' },
+      table: { type: 'string' },
+      'copy-from': { type: 'string' },
+    },
+  });
+  const named = /^[a-zA-Z0-9_.-]+$/;
+  const source = values['copy-from'];
+  if (
+    !values.stage ||
+    !/^[a-zA-Z0-9-]+$/.test(values.stage) ||
+    (values.table !== undefined && !named.test(values.table)) ||
+    (source !== undefined && !named.test(source))
+  ) {
+    console.error(usage);
     process.exit(2);
   }
-  process.env.TABLE_NAME = stageTable(values.stage);
+  const target = values.table ?? stageTable(values.stage);
+  if (source === target) {
+    console.error(`--copy-from names the stage's own table ${target}: the copy goes into a table of its own`);
+    process.exit(2);
+  }
+  process.env.TABLE_NAME = target;
   if (values.region) process.env.AWS_REGION = values.region;
+  if (source !== undefined) {
+    const copy = await copyToSecondGeneration(source, target);
+    console.log(
+      `copy ${source} -> ${target}: ${copy.read} items read, ${copy.written} written, ${copy.hourMarkers} journal hour markers`,
+    );
+    const missing = await missingInSecondGeneration(source, target);
+    if (missing.length > 0) {
+      console.error(`${target} lacks ${missing.length} items of the copy, e.g. ${JSON.stringify(missing.slice(0, 5))}`);
+      process.exit(1);
+    }
+    console.log(`check: every item of ${source} is in ${target}`);
+  }
   for (const migration of migrations) console.log(`${migration.name}: ${await migration.run()} items changed`);
 }
