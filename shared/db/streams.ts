@@ -235,7 +235,7 @@ export function entityWrite<T>(
   };
   // Also when `data` is the entity as read, which may carry the vsk of an entry it had.
   if (write.indexed === false) delete item.vsk;
-  const [entity, ...index] = indexItemsOf(item);
+  const [, ...index] = indexItemsOf(item);
   const replaced = [
     ...(current?.vsk === undefined ? [] : [changeKey(pk, current.vsk)]),
     ...(current?.tsk === undefined ? [] : [markerKey(pk, current.tsk, sk)]),
@@ -244,7 +244,7 @@ export function entityWrite<T>(
     {
       Put: {
         TableName: table(),
-        Item: entity,
+        Item: item,
         ...(current === undefined
           ? { ConditionExpression: 'attribute_not_exists(pk)' }
           : {
@@ -262,12 +262,12 @@ export function entityWrite<T>(
 export type StoredItem = Key & Record<string, unknown>;
 
 /**
- * The items that stand for one versioned item in the table: the item itself, unchanged, first; its change item when
- * it carries a `vsk` (a copy of it at `changeKey(pk, vsk)`, with `esk` = its own sort key), which the version index's
- * Queries read; its tombstone's marker when it carries a `tsk` (`markerKey`, holding `version`, `esk` and its
- * `vsk`), which the purge reads. What `entityWrite` puts for the item it writes, and what a table stored with the
- * version and tombstone indexes as LSIs (`vsk`, `tsk` the index keys) needs for each of its items to be stored as
- * they are now: an item with neither attribute stands for itself alone.
+ * The items that stand for one versioned item in the table (pure; docs/architecture.md, "The table's items"): the
+ * item itself, unchanged, first; its change item when it carries a `vsk` (a full copy of it at `changeKey(pk, vsk)`,
+ * with `esk` = its own sort key), which the version index's Queries read; its tombstone's marker when it carries a
+ * `tsk` (at `markerKey(pk, tsk, sk)`, holding `version`, `esk` and its `vsk`), which the purge reads. An item with
+ * neither stands for itself alone. `entityWrite` puts these for the item it writes; the migration from the table whose
+ * version and tombstone indexes were LSIs (on `vsk` and `tsk`) puts them for each item it finds there.
  */
 export function indexItemsOf(item: StoredItem): StoredItem[] {
   const { pk, sk, vsk, tsk } = item;
