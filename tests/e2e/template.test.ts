@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type BridgeStatusMessage, type KdReplyMessage, kdTopics, replyItem, statusItem } from '#shared/kd/protocol.ts';
 import { functionDir, functionNames, root } from '../../scripts/build.ts';
+import { stageTable } from '../../scripts/stage.ts';
 import { functionZip, packageService } from '../../scripts/package.ts';
 import { API_VERSIONS } from '#shared/versions.ts';
 import { type RuleSql, parseRuleSql, runRule } from '../support/iot-sql.ts';
@@ -380,6 +381,18 @@ describe('the packaged service (npm run package)', () => {
       expect(table?.Properties?.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
       expect(table?.DeletionPolicy).toBe('Retain');
       expect(table?.UpdateReplacePolicy).toBe('Retain');
+      expect(table?.Properties?.DeletionProtectionEnabled).toBe(true);
+    });
+
+    it("is named by its layout generation, as the scripts name the stage's table", () => {
+      expect(template.Resources.DataTable?.Properties?.TableName).toBe(stageTable(STAGE));
+    });
+
+    it('shows the most accessed and the most throttled keys in Contributor Insights', () => {
+      expect(template.Resources.DataTable?.Properties?.ContributorInsightsSpecification).toEqual({
+        Enabled: true,
+        Mode: 'ACCESSED_AND_THROTTLED_KEYS',
+      });
     });
   });
 
@@ -708,7 +721,7 @@ describe('the packaged service (npm run package)', () => {
 
   describe('monitoring (infra/monitoring.yml)', () => {
     const NAMESPACE = `cash-register-${STAGE}`;
-    const TABLE = `cash-register-${STAGE}`;
+    const TABLE = stageTable(STAGE);
     const HTTP_API = { Ref: 'HttpApi' };
     const alarms = () => new Map(resourcesOfType('AWS::CloudWatch::Alarm').map(([id, alarm]) => [id, alarm.Properties ?? {}]));
     /** The metric queries of an alarm built on several (metric math or a Metrics Insights query). */
@@ -809,6 +822,8 @@ describe('the packaged service (npm run package)', () => {
       expect(queries(byId.get('TableSystemErrorsAlarm')).map(({ Expression }) => Expression)).toEqual([
         `SELECT SUM(SystemErrors) FROM SCHEMA("AWS/DynamoDB", Operation, TableName) WHERE TableName = '${TABLE}'`,
       ]);
+      // An operator paged for throttles learns from the alarm itself that a hot key is the likely cause, and where to look.
+      expect(byId.get('TableThrottlesAlarm')?.AlarmDescription).toMatch(/KeyRangeThroughputExceeded.*Contributor Insights/s);
     });
 
     it('has one dashboard, valid JSON, showing every metric an alarm watches', () => {
