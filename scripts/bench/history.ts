@@ -1,5 +1,5 @@
 /**
- * The bench's history row (`BENCH_ONLY=history`; pin 37: a read of a period costs that period): a register on a
+ * The bench's history row (`BENCH_ONLY=history`: a read of a period costs that period, docs/decisions.md "Journal periods"): a register on a
  * control unit trades day after day, 3 signed sales a day (a kd through the local broker, edge bridge and simulator,
  * then the sale with its control code), each day closed and its Z report printed, all through the handlers
  * in-process. After day 2 and after day N the row reads the latest day as a register and a user read it: its
