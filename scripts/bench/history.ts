@@ -14,6 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller, Handler, Operation, Sample } from '../bench.ts';
 import type { Call } from './calls.ts';
+import { activateUnitRegister } from './unit-register.ts';
 import { maintenanceSwitchKey } from '#shared/http/maintenance-mode.ts';
 
 /** The row's own seller, unit and register: a seller whose profile names what the export needs. */
@@ -79,13 +80,10 @@ const coffee = (controlNumber: string) => ({
 export async function measureHistory(kit: HistoryKit): Promise<{ operations: Operation[]; summary: string[] }> {
   const started = performance.now();
   const { invoke } = kit;
-  const [{ startBroker }, { startKdRules }, { startLocalUnit }, sellers, vendors, activations, fiscal, kd] = await Promise.all([
+  const [{ startBroker }, { startKdRules }, { startLocalUnit }, fiscal, kd] = await Promise.all([
     import('#infra/local/broker.ts'),
     import('#infra/local/kd-rules.ts'),
     import('#infra/local/stack.ts'),
-    import('#functions/sellers/handler.ts'),
-    import('#functions/vendors/handler.ts'),
-    import('#functions/activations/handler.ts'),
     import('#functions/fiscal/handler.ts'),
     import('#functions/kd/handler.ts'),
   ]);
@@ -97,45 +95,17 @@ export async function measureHistory(kit: HistoryKit): Promise<{ operations: Ope
   const rules = await startKdRules(broker.url, quiet);
   const unit = await startLocalUnit(SERIAL, broker.url, { log: quiet });
   try {
-    await invoke(sellers.handler, 'PUT', `/v33/sellers/${SELLER}`, 201, {
-      corporateId: SELLER.slice(2),
-      country: 'SE',
-      publicAccess: true,
-      workHoursWeek: {},
-      name: 'Historiebutiken AB',
-      address: 'Hamngatan 4',
-      zip: '211 22',
-      city: 'Malmö',
-    });
-    const { id: softwareVendor } = (
-      await invoke(vendors.handler, 'POST', '/v33/software-vendors', 201, { name: 'Bench History AB' })
-    ).body as { id: number };
-    const applicationPackage = 'se.example.bench.history';
-    await invoke(vendors.handler, 'POST', '/v33/application-descriptions', 201, {
-      applicationPackage,
+    const { apiKey } = await activateUnitRegister(invoke, {
+      sellerId: SELLER,
+      cash: CASH,
+      serial: SERIAL,
+      name: 'Historiebutiken',
+      applicationPackage: 'se.example.bench.history',
       productionNumberPrefix: 'BH',
-      controlUnitRequired: true,
-      name: 'Bench History',
-      softwareVendor,
-      autoActivationCondition: 'NO_FEATURES',
-      corporateIdValidationMethod: 'NONE',
+      validFrom: Date.now() - DAY_MS,
+      validTo: Date.now() + (DAYS + 30) * DAY_MS,
+      programVersion: '1.0',
     });
-    const { apiKey } = (
-      await invoke(activations.handler, 'POST', '/v33/activations-advanced', 201, {
-        country: 'SE',
-        corporateId: SELLER.slice(2),
-        companyName: 'Historiebutiken AB',
-        cashRegisterName: CASH,
-        features: [],
-        validFrom: Date.now() - DAY_MS,
-        validTo: Date.now() + (DAYS + 30) * DAY_MS,
-        applicationPackage,
-        controlUnitSerial: SERIAL,
-        controlUnitLocation: 'DEVICE',
-        controlUnitGeolocation: { city: 'Malmö', postalCode: '211 20' },
-        installationCreationInfo: { deviceId: randomUUID().slice(0, 16), buildInfo: { os: 'bench' }, programVersion: '1.0' },
-      })
-    ).body as { apiKey: string };
     const register: Caller = { 'x-api-key': apiKey };
     const base = `/v33/${SELLER}/registrations/${CASH}`;
 

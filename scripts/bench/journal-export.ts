@@ -13,6 +13,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
+import { activateUnitRegister } from './unit-register.ts';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -135,63 +136,30 @@ function saleAt(index: number, day: number, at: number, receiptNumber: number): 
 
 export async function measureJournalExport(kit: ExportKit): Promise<{ operations: Operation[]; summary: string[] }> {
   const { invoke, pricing } = kit;
-  const [{ hashApiKey }, journal, records, report, totals, dates, { readExportContext }, vendors, sellers, activations] =
-    await Promise.all([
-      import('#shared/auth/api-keys.ts'),
-      import('#shared/fiscal/journal.ts'),
-      import('#shared/fiscal/journal-records.ts'),
-      import('#shared/fiscal/report.ts'),
-      import('#shared/fiscal/totals.ts'),
-      import('#shared/fiscal/dates.ts'),
-      import('#shared/fiscal/export-context.ts'),
-      import('#functions/vendors/handler.ts'),
-      import('#functions/sellers/handler.ts'),
-      import('#functions/activations/handler.ts'),
-    ]);
+  const [{ hashApiKey }, journal, records, report, totals, dates, { readExportContext }] = await Promise.all([
+    import('#shared/auth/api-keys.ts'),
+    import('#shared/fiscal/journal.ts'),
+    import('#shared/fiscal/journal-records.ts'),
+    import('#shared/fiscal/report.ts'),
+    import('#shared/fiscal/totals.ts'),
+    import('#shared/fiscal/dates.ts'),
+    import('#shared/fiscal/export-context.ts'),
+  ]);
   const sizeOf = async (key: { pk: string; sk: string }) => pricing.itemSize(await kit.readBack(key));
 
   // The seller with the profile the export names, an application on a control unit, the register activated on the unit.
-  const corporateId = SELLER.slice(2);
-  await invoke(sellers.handler, 'PUT', `/v33/sellers/${SELLER}`, 201, {
-    corporateId,
-    country: 'SE',
-    publicAccess: true,
-    workHoursWeek: {},
-    name: 'Exportbutiken AB',
-    address: 'Hamngatan 4',
-    zip: '211 22',
-    city: 'Malmö',
-    currency: 'SEK',
-  });
-  const { id: softwareVendor } = (
-    await invoke(vendors.handler, 'POST', '/v33/software-vendors', 201, { name: 'Bench Export AB' })
-  ).body as { id: number };
   const applicationPackage = 'se.example.bench.export';
-  await invoke(vendors.handler, 'POST', '/v33/application-descriptions', 201, {
+  const { apiKey, activationId } = await activateUnitRegister(invoke, {
+    sellerId: SELLER,
+    cash: CASH,
+    serial: SERIAL,
+    name: 'Exportbutiken',
     applicationPackage,
     productionNumberPrefix: 'BX',
-    controlUnitRequired: true,
-    name: 'Bench Export',
-    softwareVendor,
-    autoActivationCondition: 'NO_FEATURES',
-    corporateIdValidationMethod: 'NONE',
+    validFrom: Date.now() - 60 * 86_400_000,
+    validTo: Date.now() + 365 * 86_400_000,
+    programVersion: '4.2.0',
   });
-  const { apiKey, activationId } = (
-    await invoke(activations.handler, 'POST', '/v33/activations-advanced', 201, {
-      country: 'SE',
-      corporateId,
-      companyName: 'Exportbutiken AB',
-      cashRegisterName: CASH,
-      features: [],
-      validFrom: Date.now() - 60 * 86_400_000,
-      validTo: Date.now() + 365 * 86_400_000,
-      applicationPackage,
-      controlUnitSerial: SERIAL,
-      controlUnitLocation: 'DEVICE',
-      controlUnitGeolocation: { city: 'Malmö', postalCode: '211 20' },
-      installationCreationInfo: { deviceId: randomUUID().slice(0, 16), buildInfo: { os: 'bench' }, programVersion: '4.2.0' },
-    })
-  ).body as { apiKey: string; activationId: number };
   const register = { sellerId: SELLER, cash: CASH };
   const context = await readExportContext(register);
   const { productionNumber } = context.system;
