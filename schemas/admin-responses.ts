@@ -207,6 +207,19 @@ export const controlUnitInfo = exact('A fiscal control unit (docs/conventions.md
   softwareVendor: nullableInteger('The id of the software vendor the unit is connected to; null while it is disconnected.'),
 });
 
+export const cloudUnitStatus = exact("A cloud control unit as the stage's cloud system reports it (docs/conventions.md §27).", {
+  serial: text("The unit's serial: the register's RegisterID at the system."),
+  system: text('The cloud system: `infrasec`.'),
+  controlServerId: text("The system's control server, which receipts and exports name as the unit."),
+  registerAddress: text('The address the register was enrolled with and every receipt is signed with.'),
+  enrolled: instant('When the register was enrolled'),
+  reachable: flag('Whether the system answered the status request just now; the fields below are null when not.'),
+  active: { type: ['boolean', 'null'], description: 'Whether the system holds the register active.' },
+  loginCount: nullableInteger('How many requests the system has seen from the register.'),
+  lastLogin: nullableText("The system's time of the register's last request, as it writes it."),
+  message: nullableText("The system's message when it refused the status request or could not be reached."),
+});
+
 export const bridgeStatus = exact("A control unit's edge bridge (docs/conventions.md §23).", {
   serial: text("The unit's serial."),
   thingName: text("The bridge's thing in AWS IoT: `cu-` and the serial."),

@@ -730,6 +730,21 @@ export const responseExamples: Partial<Record<keyof typeof responseSchemas, Exam
       softwareVendor: 7,
     },
   },
+  cloudUnitStatus: {
+    summary: 'A register enrolled with the cloud system, active',
+    value: {
+      serial: 'CCU00000000000001',
+      system: 'infrasec',
+      controlServerId: 'TCSLOCAL000000001',
+      registerAddress: 'Regeringsgatan 67 111 56 Stockholm',
+      enrolled: VALID_FROM,
+      reachable: true,
+      active: true,
+      loginCount: 42,
+      lastLogin: '2026-03-14 12:00:05',
+      message: null,
+    },
+  },
   bridgeStatus: {
     summary: "The unit's bridge, online",
     value: {

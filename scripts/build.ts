@@ -38,11 +38,12 @@ export type Variant = 'lambda' | 'plain';
  * own, `sdk/<module>.mjs` beside the entry, each bundled whole with everything it needs. Split as ordinary
  * chunks, the code they share with the DynamoDB client (parts of `@smithy/core`) would move into a chunk
  * loaded at Init, and every cold start would pay for a client few requests use. Each is a small module
- * naming just the SDK parts its adapter uses (`shared/images/s3-sdk.ts`, `shared/signing/kms-sdk.ts`, `shared/mail/ses-sdk.ts`, `shared/iot/iot-sdk.ts`).
+ * naming just the SDK parts its adapter uses (`shared/images/s3-sdk.ts`, `shared/signing/kms-sdk.ts`, `shared/mail/ses-sdk.ts`, `shared/iot/iot-sdk.ts`,
+ * `shared/kd/ssm-sdk.ts`).
  * The bundles name them `#sdk/<module>`, which the function folder's own package.json (`SDK_IMPORTS`) maps to
  * the file: Node resolves it the same from the entry and from a chunk, so an adapter may sit in a lazy chunk.
  */
-const ISOLATED_SDKS = /\/(s3-sdk|kms-sdk|ses-sdk|iot-sdk)\.ts$/;
+const ISOLATED_SDKS = /\/(s3-sdk|kms-sdk|ses-sdk|iot-sdk|ssm-sdk)\.ts$/;
 const sdkFile = (module: string) => `sdk/${module}.mjs`;
 const SDK_SPECIFIER = /^#sdk\/([a-z0-9-]+)$/;
 
@@ -66,6 +67,7 @@ const SDK_SOURCES: Record<string, string> = {
   'kms-sdk': 'shared/signing/kms-sdk.ts',
   'ses-sdk': 'shared/mail/ses-sdk.ts',
   'iot-sdk': 'shared/iot/iot-sdk.ts',
+  'ssm-sdk': 'shared/kd/ssm-sdk.ts',
 };
 
 /**

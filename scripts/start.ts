@@ -2,7 +2,8 @@
  * `npm start`: the local stack in the foreground. PORT (default 3000) picks the HTTP port,
  * DATA_DIR keeps DynamoDB Local's data in a folder, ADMIN_USERNAME / ADMIN_PASSWORD name the
  * local hyper admin (default admin / admin; local stage only), CONTROL_UNITS the simulated control units
- * (comma-separated serials; default SIMCU000000000001). It prints a banner once it serves, then one line per request;
+ * (comma-separated serials; default SIMCU000000000001), TCS_URL and IDM_URL a cloud control-unit system (default: a stand-in of
+ * both, infra/local/cloud-unit.ts). It prints a banner once it serves, then one line per request;
  * `npm start -- --verbose` prints serverless-offline's own output too (its route table, each request's JSON log line).
  * Ctrl-C stops everything.
  */
@@ -28,7 +29,8 @@ if (flags.help) {
   console.log(`usage: npm start [-- --verbose]
 The local stack: DynamoDB Local, every function under serverless-offline, the MQTT broker and the simulated units.
   --verbose  serverless-offline's own output too: its route table, each request's whole JSON log line
-Environment: PORT (3000), DATA_DIR (in memory), ADMIN_USERNAME / ADMIN_PASSWORD (admin / admin), CONTROL_UNITS.`);
+Environment: PORT (3000), DATA_DIR (in memory), ADMIN_USERNAME / ADMIN_PASSWORD (admin / admin), CONTROL_UNITS,
+  TCS_URL / IDM_URL (a cloud control-unit system; default: the stand-in of both).`);
   process.exit(0);
 }
 
@@ -56,6 +58,7 @@ Cash-register back end is running.
 ${Object.entries(stack.units)
   .map(([serial, address]) => `  Unit:      ${serial}  simulator ${address}, its bridge online`)
   .join('\n')}
+  Cloud CU:  ${stack.cloudSystem.standIn ? `stand-in at ${stack.cloudSystem.tcsUrl} (TCS and IDM; REMOTE activations without a serial enroll there)` : `TCS ${stack.cloudSystem.tcsUrl}, IDM ${stack.cloudSystem.idmUrl}`}
   Requests:  one line each below${flags.verbose ? ", with serverless-offline's output" : " (npm start -- --verbose: serverless-offline's output too)"}
 Press Ctrl-C to stop.`);
 

@@ -79,6 +79,19 @@ export interface Config {
   mqttUrl: string | undefined;
   /** `DOCS_DIR`: the folder of the API reference pages the fallback function serves at /docs (local stack only). */
   docsDir: string | undefined;
+  /**
+   * The stage's cloud control-unit system (docs/conventions.md §27): `TCS_URL` signs receipts, `IDM_URL` enrolls
+   * registers. Both unset: the stage has none, and a REMOTE order without a serial is refused.
+   */
+  tcsUrl: string | undefined;
+  idmUrl: string | undefined;
+  /** `CLOUD_CERTIFICATE_PARAMETER`: the SSM SecureString holding the client certificate (`{ "pfx", "passphrase" }`). */
+  cloudCertificateParameter: string | undefined;
+  /** `CLOUD_APPLICATION_ID`: the service's ApplicationID at the cloud system. */
+  cloudApplicationId: string;
+  /** `CLOUD_PARTNER_CODE` / `CLOUD_PARTNER_NAME`: the partner the system knows the service's registers under. */
+  cloudPartnerCode: string;
+  cloudPartnerName: string;
 }
 
 let cached: Config | undefined;
@@ -112,6 +125,12 @@ export function config(): Config {
     iotEndpoint: process.env.IOT_ENDPOINT || undefined,
     mqttUrl: process.env.MQTT_URL || undefined,
     docsDir: process.env.DOCS_DIR || undefined,
+    tcsUrl: process.env.TCS_URL || undefined,
+    idmUrl: process.env.IDM_URL || undefined,
+    cloudCertificateParameter: process.env.CLOUD_CERTIFICATE_PARAMETER || undefined,
+    cloudApplicationId: process.env.CLOUD_APPLICATION_ID || 'cash-register-backend',
+    cloudPartnerCode: process.env.CLOUD_PARTNER_CODE || 'CR',
+    cloudPartnerName: process.env.CLOUD_PARTNER_NAME || 'Cash register back end',
   };
   return cached;
 }

@@ -9,7 +9,9 @@ import {
   controlUnitKeys,
 } from '#shared/domain/records.ts';
 import { unprocessable } from '#shared/errors.ts';
+import { cloudSystemNamed } from '#shared/kd/cloud-system.ts';
 import type { ApiVersion } from '#shared/versions.ts';
+import { type Enrollee, enrollRegister } from './enrollment.ts';
 import { refusal } from './refusals.ts';
 
 /** The control-unit fields of an activation request. */
@@ -21,18 +23,45 @@ export interface ControlUnitRequest {
 
 /**
  * The control unit an activation names (spec 4.2), registered with the activation when it is new.
- * The rules are `controlUnitOnActivation`'s; this reads the unit and numbers a new one.
+ * The rules are `controlUnitOnActivation`'s; this reads the unit and numbers a new one. A REMOTE order without a
+ * serial gets the register's cloud unit (docs/conventions.md §27): enrolled with the stage's cloud system, or the
+ * one enrolled for it before; a stage without one refuses it when the application needs a unit.
  */
 export async function resolveControlUnit(
   app: ApplicationDescription,
   request: ControlUnitRequest,
   options: ControlUnitOptions,
-): Promise<{ serial: string | null; location: ControlUnitLocation | null; steps: Step[] }> {
+  enrollee: () => Enrollee,
+): Promise<{ serial: string | null; location: ControlUnitLocation | null; controlServerId: string | null; steps: Step[] }> {
+  const decided = controlUnitOnActivation(app, request, undefined, options);
+  if (decided.enroll) {
+    if (!cloudSystemNamed()) {
+      if (app.controlUnitRequired) {
+        throw unprocessable('CU_IS_MISSING_FOR_ACTIVATION', 'This stage has no cloud control-unit system; name a control unit');
+      }
+      return { serial: null, location: decided.location, controlServerId: null, steps: [] };
+    }
+    const enrolled = await enrollRegister(enrollee(), options.now);
+    const known = await readItem(controlUnitKeys.unit(enrolled.serial));
+    const steps = known
+      ? [countActivationOnUnit(enrolled.serial)]
+      : registerControlUnit({
+          id: await nextNumber('CONTROL_UNIT'),
+          serial: enrolled.serial,
+          registrationDate: options.now,
+          controlUnitLocation: 'REMOTE',
+          geolocation: null,
+          softwareVendor: app.softwareVendor,
+          cloud: enrolled.cloud,
+        });
+    return { serial: enrolled.serial, location: 'REMOTE', controlServerId: enrolled.cloud.controlServerId, steps };
+  }
   const known = request.serial ? await readItem(controlUnitKeys.unit(request.serial)) : undefined;
   const { serial, location, newUnit } = controlUnitOnActivation(app, request, known, options);
-  if (!newUnit) return { serial, location, steps: serial ? [countActivationOnUnit(serial)] : [] };
+  const controlServerId = known?.cloud?.controlServerId ?? null;
+  if (!newUnit) return { serial, location, controlServerId, steps: serial ? [countActivationOnUnit(serial)] : [] };
   const unit: ControlUnit = { id: await nextNumber('CONTROL_UNIT'), ...newUnit };
-  return { serial: unit.serial, location, steps: registerControlUnit(unit) };
+  return { serial: unit.serial, location, controlServerId, steps: registerControlUnit(unit) };
 }
 
 export interface ControlUnitOptions {
@@ -54,10 +83,12 @@ export function controlUnitOnActivation(
   request: ControlUnitRequest,
   known: ControlUnit | undefined,
   options: ControlUnitOptions,
-): { serial: string | null; location: ControlUnitLocation | null; newUnit?: Omit<ControlUnit, 'id'> } {
+): { serial: string | null; location: ControlUnitLocation | null; newUnit?: Omit<ControlUnit, 'id'>; enroll?: true } {
   const location = request.location ?? (request.serial ? 'DEVICE' : null);
   if (!request.serial) {
-    if (app.controlUnitRequired && location !== 'REMOTE') {
+    // Spec 2.3: a REMOTE order's serial is null; its unit is the stage's cloud system's (`resolveControlUnit`).
+    if (location === 'REMOTE') return { serial: null, location, enroll: true };
+    if (app.controlUnitRequired) {
       throw unprocessable(
         'CU_IS_MISSING_FOR_ACTIVATION',
         `Application ${app.applicationPackage} works with a control unit; name one`,

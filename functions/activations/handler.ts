@@ -16,6 +16,7 @@ import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
 import { onFirstUse, type Route, route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
+import { preloadCloudCertificate } from '#shared/kd/cloud-system.ts';
 
 // A register's moves and the administrators' load on first use, out of the function's Init (docs/decisions.md, Cold start).
 const admin = () => import('./admin.ts');
@@ -184,5 +185,8 @@ export const routes: Route[] = [
     handle: onFirstUse(admin, 'changeStatus'),
   }),
 ];
+
+// The cloud system's client certificate is read at Init (docs/conventions.md §27).
+preloadCloudCertificate();
 
 export const handler = httpApi(routes);

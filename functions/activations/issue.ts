@@ -92,11 +92,18 @@ export async function issueActivation(plan: ActivationPlan): Promise<Issued> {
   if (target.installation) await assertCurrent(target.installation);
   checkCorporateId(app.corporateIdValidationMethod, plan.corporateId);
   const status = activationStatusOnOrder(plan.status, app, plan.features);
-  const unit = await resolveControlUnit(app, plan.controlUnit, {
-    autoActivating: plan.status === 'AUTO' && status === 'ACTIVE',
-    version,
-    now,
-  });
+  const unit = await resolveControlUnit(
+    app,
+    plan.controlUnit,
+    { autoActivating: plan.status === 'AUTO' && status === 'ACTIVE', version, now },
+    () => ({
+      sellerId,
+      corporateId: plan.corporateId,
+      companyName: plan.companyName,
+      cashRegisterName: plan.cashRegisterName,
+      application: { name: app.name, applicationPackage: app.applicationPackage },
+    }),
+  );
   const { seller, steps: sellerSteps } = await sellerFor(
     { country: plan.country, corporateId: plan.corporateId },
     plan.companyName,
@@ -125,6 +132,7 @@ export async function issueActivation(plan: ActivationPlan): Promise<Issued> {
     features: plan.features,
     controlUnitLocation: unit.location,
     controlUnitSerial: unit.serial,
+    ...(unit.controlServerId === null ? {} : { controlServerId: unit.controlServerId }),
     controlUnitGeolocation: plan.controlUnit.geolocation,
     contact: plan.contact,
     comment: plan.comment,

@@ -4,7 +4,9 @@ import { listQuery } from '#shared/http/query.ts';
 import { type Route, route } from '#shared/http/router.ts';
 import { ALL_VERSIONS } from '#shared/versions.ts';
 import { getBridge, removeBridge } from './bridges.ts';
+import { getCloudUnit } from './cloud.ts';
 import { connectUnit, deleteUnit, disconnectUnit, getUnit, listUnits, UNIT_ORDER } from './units.ts';
+import { preloadCloudCertificate } from '#shared/kd/cloud-system.ts';
 
 // `administrator` lets the hyper admin and software-vendor users in; the domain functions keep a vendor user to
 // reading its own vendor's units and refuse it every change (403 CU_ARE_NOT_MANAGEABLE_BY_SVA).
@@ -75,6 +77,17 @@ export const routes: Route[] = [
     handle: disconnectUnit,
   }),
   route({
+    summary: "Reads a cloud control unit's state at its system",
+    description:
+      "For a unit enrolled with the stage's cloud control-unit system (a REMOTE activation without a serial): what the service keeps of the enrollment, and the system's own status of the register (asked now: active, requests seen, the last one). A unit behind a bridge is 404.",
+    ...common,
+    method: 'GET',
+    path: '/control-units/{serial}/cloud',
+    responses: { 200: 'cloudUnitStatus' },
+    errors: [['NotFound']],
+    handle: getCloudUnit,
+  }),
+  route({
     summary: "Reads a control unit's bridge",
     description:
       'The edge bridge between the unit and the service: whether it was provisioned and when, when it last reported, whether it was online then, and its version (null where there is nothing yet). A receipt signed through a bridge never provisioned or never heard from is 503 REQUIRES_SETUP.',
@@ -97,5 +110,8 @@ export const routes: Route[] = [
     handle: removeBridge,
   }),
 ];
+
+// The cloud system's client certificate is read at Init (docs/conventions.md §27).
+preloadCloudCertificate();
 
 export const handler = httpApi(routes);

@@ -18,7 +18,7 @@ import { buildReceipt, receiptUrlOf } from '#shared/fiscal/receipt.ts';
 import { saleContribution, subtractTotals } from '#shared/fiscal/totals.ts';
 import { type ApiVersion } from '#shared/versions.ts';
 import { dayForNewRecord, dayWrite, latestDay, withTotals } from './day-rules.ts';
-import { controlCodes, controlUnitSerialOf, printEvent, receiptSeries, takePrints } from './sale-write.ts';
+import { controlCodes, controlUnitNameOf, printEvent, receiptSeries, takePrints } from './sale-write.ts';
 import type { DayCondition } from './refusals.ts';
 import { saleView } from './views.ts';
 
@@ -100,7 +100,7 @@ export function decidePrint(request: PrintRequest, state: LedgerState, read: Rea
     ledger: { ...state.ledger, ...receiptSeries(stored, prints.receipt), day: latestDay(day) },
     events: [
       ...target.events,
-      { ...printEvent(sale, print, controlUnitSerialOf(read, request.register)), dayNumber: day.dayNumber },
+      { ...printEvent(sale, print, controlUnitNameOf(read, request.register)), dayNumber: day.dayNumber },
     ],
     alongside: [
       ...prints.receipts(request.register, sale),

@@ -36,7 +36,7 @@ import { created, noContent } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { checkNamedDay, dayForNewRecord, dayWrite, latestDay, type TargetDay, withTotals } from './day-rules.ts';
 import { freezeLines, type ProductFacts } from './lines.ts';
-import { activationKeys } from '#shared/domain/records.ts';
+import { activationKeys, unitNameOf } from '#shared/domain/records.ts';
 import { kdKeys } from '#shared/kd/records.ts';
 
 /** A sale as a register sends it, in canonical form: the server sets its day and keeps its digest. */
@@ -170,7 +170,7 @@ export function decideSaleWrite(write: SaleWrite, state: LedgerState, read: Read
       amount: sale.brutto,
       data: { saleState: sale.saleState, previousState: stored?.saleState ?? null, refund: sale.refund, digest: digestOf(sale) },
     },
-    ...prints.added.map((print) => printEvent(sale, print, controlUnitSerialOf(read, write.register))),
+    ...prints.added.map((print) => printEvent(sale, print, controlUnitNameOf(read, write.register))),
   ];
   return {
     result: stored ? noContent() : created(write.identifier),
@@ -394,8 +394,12 @@ export function claimReads(
 }
 
 /** The serial of the control unit the register writes under (its activation's), or null. */
-export const controlUnitSerialOf = (read: Reader, writer: Writer): string | null =>
+const controlUnitSerialOf = (read: Reader, writer: Writer): string | null =>
   read(activationKeys.activation(writer.activationId))?.controlUnitSerial ?? null;
+
+/** How the register's receipts name its control unit (`unitNameOf`), or null without one. */
+export const controlUnitNameOf = (read: Reader, writer: Writer): string | null =>
+  unitNameOf(read(activationKeys.activation(writer.activationId)));
 
 /** A print's journal entry, with the receipt it makes (docs/conventions.md §19: the journal keeps the receipt). */
 export const printEvent = (sale: Sale, print: Print, controlUnitSerial: string | null): JournalEvent => ({

@@ -5,7 +5,6 @@
  * reply rule puts it; every request and outcome is journaled and logged.
  */
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { config } from '#shared/config.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { create, put, type Step } from '#shared/db/transact.ts';
@@ -21,18 +20,18 @@ import {
   writeLedgerKeyed,
   type Writer,
 } from '#shared/fiscal/ledger.ts';
-import type { PrintType } from '#shared/fiscal/model.ts';
 import { count } from '#shared/http/metrics.ts';
 import type { IdempotencyKey } from '#shared/fiscal/kept-answers.ts';
 import type { Reply } from '#shared/http/types.ts';
-import { kdPublisher } from '#shared/iot/publisher.ts';
 import { claimTypeOf, decideClaim } from '#shared/kd/claims.ts';
 import type { KdRequest } from '#shared/kd/codec.ts';
-import { kdTopics, type KdReplyMessage, bridgeKeys } from '#shared/kd/protocol.ts';
+import { bridgeKeys } from '#shared/kd/protocol.ts';
 import { type KdClaim, type KdLogRecord, type KdLogRequest, type KdLogScope, kdKeys } from '#shared/kd/records.ts';
 import type { ApiVersion } from '#shared/versions.ts';
 import { type KdContext, kdCommand, type KdOrder, receiptNumberOf } from './mapping.ts';
-import { answer, bridgeRefusal, type KdResult, replyResult, signed, unpublished } from './outcome.ts';
+import { type InFlight, linkOf, UNSENT, type UnitLink } from './links.ts';
+import { answer, type KdResult, replyResult, signed, unpublished } from './outcome.ts';
+import { waitForReply } from './replies.ts';
 import { controlUnitKeys } from '#shared/domain/records.ts';
 
 /** A kd as the route asks it: the register, its unit, the kd in its one form and what the command needs besides. */
@@ -46,21 +45,13 @@ export interface KdAsk {
   idempotency?: IdempotencyKey | undefined;
 }
 
-/** A request on its way: which claim, which correlation, until when. */
-interface InFlight {
-  receiptNumber: number;
-  printType: PrintType;
-  correlationId: string;
-  deadline: number;
-}
-
 /** What the claim's write decided (`decideKd`). */
 type Step1 =
   | { kind: 'answered'; result: KdResult; serial: string }
   | { kind: 'refused'; result: KdResult }
   | { kind: 'wait'; flight: InFlight }
   | { kind: 'late'; flight: InFlight }
-  | { kind: 'sent'; flight: InFlight; command: KdRequest };
+  | { kind: 'sent'; flight: InFlight; command: KdRequest; link: UnitLink };
 
 /**
  * The answer of a kd the unit was asked for (or refused before asking), counted as the metric `KdOutcome` by the
@@ -98,9 +89,16 @@ export async function sendKd(ask: KdAsk): Promise<Reply> {
         return counted(result, ask.serial);
       }
       case 'sent': {
-        const published = await publish(ask.serial, step.flight, step.command);
-        const result = published ? replyResult(await waitForReply(step.flight, ask.serial)) : unpublished;
-        await settle(ask, step.flight, result);
+        const { flight, command, link } = step;
+        const reply = await link.ask({
+          flight,
+          command,
+          order: ask.order,
+          register: ask.register,
+          timeZone: ask.context.timeZone,
+        });
+        const result = reply === UNSENT ? unpublished : replyResult(reply);
+        await settle(ask, flight, result);
         return counted(result, ask.serial);
       }
       case 'late': {
@@ -216,7 +214,8 @@ export function decideKd(
       command: { ...command, vat: command.vat.map(({ rate, amount }) => ({ rate, amount })) },
     },
   };
-  const refusal = bridgeRefusal(read(bridgeKeys.bridge(ask.serial)), read(bridgeKeys.status(ask.serial)));
+  const link = linkOf(ask.serial, read(controlUnitKeys.unit(ask.serial)));
+  const refusal = link.refusal(read, order);
   if (refusal) {
     // Nothing is sent: the claim stays as it was, and the request and its outcome are on record.
     const record = logRecord(ask, { receiptNumber, printType: order.printType, correlationId }, request, refusal, now);
@@ -249,52 +248,12 @@ export function decideKd(
     steps.push(create({ ...kdKeys.registerId(register.sellerId, ask.context.registerId), holder: register.cash }));
   }
   return {
-    result: { kind: 'sent', flight: flight(held), command },
+    result: { kind: 'sent', flight: flight(held), command, link },
     entities: [],
     ledger: state.ledger,
     events: [requested],
     alongside: steps,
   };
-}
-
-/** Publishes the request; false when the broker did not take it before the deadline. */
-async function publish(serial: string, flight: InFlight, command: KdRequest): Promise<boolean> {
-  const publisher = await kdPublisher();
-  const message = { correlationId: flight.correlationId, replyTopic: kdTopics.reply(serial), deadline: flight.deadline, command };
-  const give = new AbortController();
-  try {
-    return await Promise.race([
-      publisher.publish(serial, message).then(() => true),
-      sleep(Math.max(0, flight.deadline - Date.now()), false, { signal: give.signal }),
-    ]);
-  } catch (error) {
-    console.log(JSON.stringify({ level: 'warn', message: 'kd publish failed', serial, error: String(error) }));
-    return false;
-  } finally {
-    give.abort();
-  }
-}
-
-/**
- * Pauses between reads of a reply: 5 ms, then every 10 ms. A register waits at the counter for the code, so a reply
- * in the table is noticed within 10 ms; each read that finds nothing costs 1 RCU (a 50 ms cap made the bench's p95
- * 111 ms for replies in the table by 76 ms).
- */
-const POLL_FIRST_MS = 5;
-const POLL_MAX_MS = 10;
-
-/**
- * The request's reply, read strongly consistently from the table (the reply rule writes it there) every few ms
- * until the deadline; undefined when none came. A reply naming another unit is no reply.
- */
-export async function waitForReply(flight: InFlight, serial: string): Promise<KdReplyMessage | undefined> {
-  for (let pause = POLL_FIRST_MS; ; pause = Math.min(pause * 2, POLL_MAX_MS)) {
-    const reply = await readItem(bridgeKeys.reply(flight.correlationId));
-    if (reply && reply.serial === serial) return reply;
-    const left = flight.deadline - Date.now();
-    if (left <= 0) return undefined;
-    await sleep(Math.min(pause, left));
-  }
 }
 
 /**

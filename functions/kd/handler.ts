@@ -7,6 +7,7 @@ import { perVersion, type Refusal, route, type Route } from '#shared/http/router
 import { SINCE_26 } from '#shared/versions.ts';
 import { KD_ORDER_FIELDS, listKdFacets } from './facets.ts';
 import { postKd } from './kd.ts';
+import { preloadCloudCertificate } from '#shared/kd/cloud-system.ts';
 
 /** What a kd answers besides 201 (docs/conventions.md §25): the unit's outcomes and the body's refusals. */
 const KD_REFUSALS: readonly Refusal[] = [
@@ -98,5 +99,8 @@ export const routes: Route[] = [
     handle: listKdFacets,
   }),
 ];
+
+// The cloud system's client certificate is read at Init (docs/conventions.md §27).
+preloadCloudCertificate();
 
 export const handler = httpApi(routes);

@@ -72,6 +72,8 @@ export interface KdOrderVat {
   key: string;
   rate: number;
   amount: number;
+  /** The gross at the rate when the register sent it (no `brutto`), else null: a cloud unit registers the net. */
+  gross: number | null;
 }
 
 /**
@@ -97,7 +99,12 @@ export function kdOrderOf(body: KdBody): KdOrder {
     receiptNumber: body.receiptNumber ?? null,
     brutto: brutto ?? rates.reduce((total, { sum }) => total + sum, 0),
     vat: rates
-      .map(({ key, rate, sum }) => ({ key, rate, amount: brutto === null ? vatIn(sum, rate) : sum }))
+      .map(({ key, rate, sum }) => ({
+        key,
+        rate,
+        amount: brutto === null ? vatIn(sum, rate) : sum,
+        gross: brutto === null ? sum : null,
+      }))
       .sort((a, b) => b.rate - a.rate),
   };
 }

@@ -15,6 +15,7 @@ import { getItem, putItem } from '../../shared/db/documents.ts';
 import { type BridgeRecord, thingName, bridgeKeys } from '../../shared/kd/protocol.ts';
 import { ensureLocalSigningKey } from '../../shared/signing/local-signer.ts';
 import { startBroker } from './broker.ts';
+import { startCloudStandIn } from './cloud-unit.ts';
 import { ensureTable, type LocalDynamo, startDynamo } from './dynamodb.ts';
 import { startKdRules } from './kd-rules.ts';
 import { shortLine } from './output.ts';
@@ -132,6 +133,11 @@ export interface LocalStack {
   mqttUrl: string;
   /** Each served control unit's simulator address, by serial. */
   units: Record<string, string>;
+  /**
+   * The cloud control-unit system the functions use (`TCS_URL` and `IDM_URL` when set, else the stand-in served here,
+   * infra/local/cloud-unit.ts); `standIn` says which.
+   */
+  cloudSystem: { tcsUrl: string; idmUrl: string; standIn: boolean };
   /** A served unit (its simulator, and stopping or starting its bridge). */
   unit(serial: string): LocalUnit;
   stop(): Promise<void>;
@@ -185,6 +191,14 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
       started.push(() => unit.stop());
       units.set(serial, unit);
     }
+    // Cloud control units: the system at TCS_URL and IDM_URL when both are set, else the stand-in of both.
+    const named =
+      process.env.TCS_URL && process.env.IDM_URL ? { tcsUrl: process.env.TCS_URL, idmUrl: process.env.IDM_URL } : undefined;
+    const standIn = named ? undefined : await startCloudStandIn({ log });
+    if (standIn) started.push(() => standIn.stop());
+    const cloudSystem = named
+      ? { ...named, standIn: false }
+      : { tcsUrl: standIn?.url ?? '', idmUrl: standIn?.url ?? '', standIn: true };
     // E-mail lands in a folder beside them; payments go to the simulator, which signs with this run's secret.
     const outboxDir = join(keyDir, 'outbox');
     const local = {
@@ -195,6 +209,8 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
       MAIL_OUTBOX_DIR: outboxDir,
       GATEWAY_PROVIDER: 'simulator',
       GATEWAY_SECRET: randomBytes(32).toString('hex'),
+      TCS_URL: cloudSystem.tcsUrl,
+      IDM_URL: cloudSystem.idmUrl,
     };
     const { createUserIfAbsent } = await import('#shared/auth/users.ts');
     await createUserIfAbsent({
@@ -265,6 +281,7 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
       imageDir,
       mqttUrl: broker.url,
       units: Object.fromEntries([...units].map(([serial, unit]) => [serial, unit.address])),
+      cloudSystem,
       unit: (serial) => {
         const unit = units.get(serial);
         if (!unit) throw new Error(`the stack serves no control unit ${serial} (CONTROL_UNITS)`);

@@ -77,6 +77,18 @@ export interface ControlUnit extends Referenced {
   controlUnitLocation: ControlUnitLocation;
   geolocation: Geolocation | null;
   softwareVendor: number | null;
+  /** A cloud control unit (docs/conventions.md §27): its serial is the system's RegisterID; absent for a unit behind a bridge. */
+  cloud?: CloudUnit;
+}
+
+/** What the service keeps of a register enrolled with the stage's cloud system. */
+export interface CloudUnit {
+  system: 'infrasec';
+  /** The system's id of its control server (TCSID), named where receipts and exports name the unit. */
+  controlServerId: string;
+  /** The register's address as enrolled (RegisterAddress of every signing). */
+  registerAddress: string;
+  enrolled: number;
 }
 
 /** An activation: a register's right to use a set of features for a period. */
@@ -98,12 +110,21 @@ export interface Activation {
   features: Feature[];
   controlUnitLocation: ControlUnitLocation | null;
   controlUnitSerial: string | null;
+  /** A cloud unit's control server id (`CloudUnit`), which receipts name as the unit; absent otherwise. */
+  controlServerId?: string | null;
   controlUnitGeolocation: Geolocation | null;
   contact: Contact | null;
   comment: string | null;
   /** SHA-256 of the activation's API key; null until one is issued. */
   keyHash: string | null;
 }
+
+/**
+ * How receipts and exports name an activation's control unit: a cloud unit by its control server's id, any other by
+ * its serial (docs/conventions.md §27); null without a unit.
+ */
+export const unitNameOf = (activation: Pick<Activation, 'controlUnitSerial' | 'controlServerId'> | undefined): string | null =>
+  activation?.controlServerId ?? activation?.controlUnitSerial ?? null;
 
 /** A named register of a seller on an installation. */
 export interface Registration {
@@ -234,6 +255,11 @@ export const controlUnitKeys = {
   /** A unit's entry in the directory of all units, or of its vendor's: a copy of the unit, kept with it. */
   directoryEntry: (serial: string, vendor?: number): Key<ControlUnit> => ({ pk: controlUnitDirectoryPk(vendor), sk: serial }),
   directory: (vendor?: number): Partition<ControlUnit> => partitionOf(controlUnitDirectoryPk(vendor)),
+  /** A register's enrollment with the cloud system, kept so a repeated order reuses it (docs/conventions.md §27). */
+  enrollment: (sellerId: string, cashRegisterName: string): Key<{ serial: string; cloud: CloudUnit }> => ({
+    pk: `CLOUDCU#${sellerId}#${cashRegisterName}`,
+    sk: '#ENROLLED',
+  }),
 } as const;
 
 export const activationKeys = {

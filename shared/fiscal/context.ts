@@ -6,7 +6,7 @@
 import type { Key } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { timeZoneOf } from './dates.ts';
-import { type Activation, type Registration, activationKeys, registrationKeys } from '#shared/domain/records.ts';
+import { type Activation, type Registration, activationKeys, registrationKeys, unitNameOf } from '#shared/domain/records.ts';
 import { type Seller, sellerKeys } from '#shared/domain/seller.ts';
 import type { Register } from './ledger.ts';
 
@@ -96,7 +96,7 @@ export function fiscalContextOf(register: Register, { seller, registration, acti
     register: {
       cashRegisterName: register.cash,
       productionNumber: registration?.productionNumber ?? null,
-      controlUnitSerial: activation?.controlUnitSerial ?? null,
+      controlUnitSerial: unitNameOf(activation),
     },
     timeZone: timeZoneOf(register.sellerId),
   };

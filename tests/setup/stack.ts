@@ -12,6 +12,8 @@ declare module 'vitest' {
     /** The stack's own control units (CONTROL_UNITS), serial -> simulator address. */
     controlUnits: Record<string, string>;
     admin: { username: string; password: string };
+    /** The cloud control-unit system the functions use: the stand-in unless TCS_URL and IDM_URL name one. */
+    cloudSystem: { tcsUrl: string; idmUrl: string; standIn: boolean };
   }
 }
 
@@ -26,5 +28,6 @@ export default async function setup(project: TestProject) {
   project.provide('mqttUrl', stack.mqttUrl);
   project.provide('controlUnits', stack.units);
   project.provide('admin', admin);
+  project.provide('cloudSystem', stack.cloudSystem);
   return () => stack.stop();
 }

@@ -224,15 +224,23 @@ describe('controlUnitOnActivation', () => {
     expect(refused).toEqual({ status: 422, exception: 'UnprocessableEntity', code: 'CU_IS_MISSING_FOR_ACTIVATION' });
   });
 
-  it.each([
-    ['a REMOTE unit when the application needs one', app, 'REMOTE'],
-    ['nothing when the application needs none', { ...app, controlUnitRequired: false }, null],
-  ] as const)('no serial is fine for %s', (_, application, location) => {
+  it('no serial is fine when the application needs none', () => {
     // Act
-    const decided = controlUnitOnActivation(application, ask({ location }), undefined, options());
+    const decided = controlUnitOnActivation({ ...app, controlUnitRequired: false }, ask({}), undefined, options());
 
     // Assess
-    expect(decided).toEqual({ serial: null, location });
+    expect(decided).toEqual({ serial: null, location: null });
+  });
+
+  it.each([
+    ['needs one', app],
+    ['needs none', { ...app, controlUnitRequired: false }],
+  ] as const)('a REMOTE order without a serial is enrolled with the cloud system when the application %s', (_, application) => {
+    // Act
+    const decided = controlUnitOnActivation(application, ask({ location: 'REMOTE' }), undefined, options());
+
+    // Assess
+    expect(decided).toEqual({ serial: null, location: 'REMOTE', enroll: true });
   });
 
   it('a known unit of the same vendor is used as it is, DEVICE unless told', () => {

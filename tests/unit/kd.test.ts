@@ -125,7 +125,9 @@ describe('a kd body as the command its unit registers', () => {
     expect(refusal(() => order({ brutto: 1000, vatRateToSum: { '0': 1 } }))).toEqual(inconsistent);
     expect(refusal(() => order({ brutto: 500, vatRateToSum: { '25': 167 } }))).toEqual(inconsistent);
     // 1.66 kr at 25 % fits 5.00 kr only as 166 lines of 0.03 kr, each 0.006 kr of VAT rounded up to 0.01.
-    expect(order({ brutto: 498, vatRateToSum: { '25': 166 } }).vat).toEqual([{ key: '25', rate: 2500, amount: 166 }]);
+    expect(order({ brutto: 498, vatRateToSum: { '25': 166 } }).vat).toEqual([
+      { key: '25', rate: 2500, amount: 166, gross: null },
+    ]);
   });
 
   it('bounds the gross VAT needs: its least line per hundredth, and at most half a hundredth of rounding a line', () => {

@@ -304,6 +304,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v26/control-units/{serial}/cloud": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reads a cloud control unit's state at its system
+         * @description For a unit enrolled with the stage's cloud control-unit system (a REMOTE activation without a serial): what the service keeps of the enrollment, and the system's own status of the register (asked now: active, requests seen, the last one). A unit behind a bridge is 404.
+         *
+         *     Called by the hyper admin, or by a software-vendor user for its own vendor.
+         */
+        get: operations["getControlUnitsBySerialCloud"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v26/control-units/{serial}/software-vendor": {
         parameters: {
             query?: never;
@@ -4991,6 +5013,29 @@ export interface components {
                 vatSum: number;
             }[];
         };
+        /** @description A cloud control unit as the stage's cloud system reports it (docs/conventions.md §27). */
+        cloudUnitStatus: {
+            /** @description The unit's serial: the register's RegisterID at the system. */
+            serial: string;
+            /** @description The cloud system: `infrasec`. */
+            system: string;
+            /** @description The system's control server, which receipts and exports name as the unit. */
+            controlServerId: string;
+            /** @description The address the register was enrolled with and every receipt is signed with. */
+            registerAddress: string;
+            /** @description When the register was enrolled: milliseconds since the epoch (UTC) */
+            enrolled: number;
+            /** @description Whether the system answered the status request just now; the fields below are null when not. */
+            reachable: boolean;
+            /** @description Whether the system holds the register active. */
+            active: boolean | null;
+            /** @description How many requests the system has seen from the register. */
+            loginCount: number | null;
+            /** @description The system's time of the register's last request, as it writes it. */
+            lastLogin: string | null;
+            /** @description The system's message when it refused the status request or could not be reached. */
+            message: string | null;
+        };
         /** @description A commodity with its product, the product's tax and images, and its category (v26, v33). */
         commodityAdvanced: {
             /** @description False: a list shows live commodities only. */
@@ -8756,6 +8801,35 @@ export interface operations {
             403: components["responses"]["Forbidden_afaju0"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_166vycl"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getControlUnitsBySerialCloud: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serial: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["cloudUnitStatus"];
+                };
+            };
+            400: components["responses"]["ValueNotValid_xf3pg9"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden_mgrhiu"];
+            404: components["responses"]["NotFound_gt8nvy"];
+            409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
