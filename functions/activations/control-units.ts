@@ -33,8 +33,9 @@ export async function resolveControlUnit(
   options: ControlUnitOptions,
   enrollee: () => Enrollee,
 ): Promise<{ serial: string | null; location: ControlUnitLocation | null; controlServerId: string | null; steps: Step[] }> {
-  const decided = controlUnitOnActivation(app, request, undefined, options);
-  if (decided.enroll) {
+  // Without a serial there is no unit to read: the rules alone say whether one is enrolled.
+  const decided = request.serial ? undefined : controlUnitOnActivation(app, request, undefined, options);
+  if (decided?.enroll) {
     if (!cloudSystemNamed()) {
       if (app.controlUnitRequired) {
         throw unprocessable('CU_IS_MISSING_FOR_ACTIVATION', 'This stage has no cloud control-unit system; name a control unit');

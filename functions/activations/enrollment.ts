@@ -12,7 +12,7 @@ import { type CloudUnit, controlUnitKeys } from '#shared/domain/records.ts';
 import { sellerKeys } from '#shared/domain/seller.ts';
 import { unprocessable } from '#shared/errors.ts';
 import { postToCloud } from '#shared/kd/cloud-system.ts';
-import { type EnrollmentOrder, idmNewRequestXml, InfrasecWireError, parseIdmResponse } from '#shared/kd/infrasec.ts';
+import { answerText, type EnrollmentOrder, idmNewRequestXml, InfrasecWireError, parseIdmResponse } from '#shared/kd/infrasec.ts';
 
 /** Who is enrolled: the seller (as ordered) and its register, and the application it runs. */
 export interface Enrollee {
@@ -80,8 +80,7 @@ async function enrollNew(enrollee: Enrollee, now: number): Promise<Enrolled> {
     throw error;
   }
   if (enrollment.responseCode !== 0) {
-    const why = [enrollment.responseMessage, enrollment.responseReason].filter((part) => part !== '').join(': ');
-    throw refused(`${why || 'refused'} (ResponseCode ${enrollment.responseCode})`);
+    throw refused(`${answerText(enrollment) || 'refused'} (ResponseCode ${enrollment.responseCode})`);
   }
   if (!enrollment.registerId || !enrollment.tcsId) throw refused('its answer names no RegisterID or TCSID');
   return {

@@ -8,7 +8,7 @@ import { notFound } from '#shared/errors.ts';
 import { ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { postToCloud } from '#shared/kd/cloud-system.ts';
-import { idmStatusRequestXml, InfrasecWireError, parseIdmResponse } from '#shared/kd/infrasec.ts';
+import { answerText, idmStatusRequestXml, InfrasecWireError, parseIdmResponse } from '#shared/kd/infrasec.ts';
 import { visibleUnit } from './units.ts';
 
 /** How long the status request may take before the answer says the system was not reached. */
@@ -59,8 +59,7 @@ async function systemStatus(registerId: string): Promise<SystemStatus> {
   try {
     const status = parseIdmResponse(answer.body);
     if (status.responseCode !== 0) {
-      const why = [status.responseMessage, status.responseReason].filter((part) => part !== '').join(': ');
-      return { ...unknown(`${why || 'Refused'} (ResponseCode ${status.responseCode})`), reachable: true };
+      return { ...unknown(`${answerText(status) || 'Refused'} (ResponseCode ${status.responseCode})`), reachable: true };
     }
     return {
       reachable: true,

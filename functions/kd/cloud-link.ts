@@ -8,12 +8,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { config } from '#shared/config.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { table } from '#shared/db/client.ts';
-import { putItem } from '#shared/db/documents.ts';
-import type { CloudUnit } from '#shared/domain/records.ts';
+import { putItem, updateItem } from '#shared/db/documents.ts';
+import { activationKeys, type CloudUnit, controlUnitKeys } from '#shared/domain/records.ts';
 import { wallClock } from '#shared/fiscal/dates.ts';
 import { claimTypeOf } from '#shared/kd/claims.ts';
 import { postToCloud } from '#shared/kd/cloud-system.ts';
 import {
+  answerText,
   InfrasecWireError,
   parseTcsResponse,
   TCS_VAT_RATES,
@@ -86,14 +87,14 @@ async function signed(serial: string, unit: CloudUnit, sending: Sending): Promis
     if (answer.status < 200 || answer.status > 299) {
       return reply({ outcome: 'COMMUNICATION', returnCode: null, controlCode: null, detail: `HTTP ${answer.status}` });
     }
-    return replyOf(answer.body, sending, reply);
+    return replyOf(answer.body, { ...sending, serial, unit }, reply);
   }
 }
 
 /** The system's answer as a reply: its ResponseCode as the return code, its control code when it signed. */
 async function replyOf(
   body: string,
-  sending: Sending,
+  sending: Sending & { serial: string; unit: CloudUnit },
   reply: (fields: Pick<KdReplyMessage, 'outcome' | 'returnCode' | 'controlCode' | 'detail'>) => KdReplyMessage,
 ): Promise<KdReplyMessage> {
   let answer;
@@ -103,12 +104,9 @@ async function replyOf(
     if (!(error instanceof InfrasecWireError)) throw error;
     return reply({ outcome: 'COMMUNICATION', returnCode: null, controlCode: null, detail: error.message });
   }
-  const detail =
-    [answer.responseMessage, answer.responseReason]
-      .filter((part) => part !== '')
-      .join(': ')
-      .slice(0, 200) || null;
+  const detail = answerText(answer).slice(0, 200) || null;
   if (answer.responseCode !== 0) return reply({ outcome: 'REPLY', returnCode: answer.responseCode, controlCode: null, detail });
+  if (answer.controlServerId !== null) await rememberServer(answer.controlServerId, sending);
   const code = answer.controlCode ?? (await originalCode(sending));
   if (code === null) {
     return reply({
@@ -119,6 +117,32 @@ async function replyOf(
     });
   }
   return reply({ outcome: 'REPLY', returnCode: 0, controlCode: code, detail: null });
+}
+
+/**
+ * The control server a signing names, kept where receipts and exports read the unit's name (the activation) and on the
+ * unit, when it is not the one the enrollment named: two writes, once, so the printed name follows the system.
+ */
+async function rememberServer(
+  controlServerId: string,
+  { register, serial, unit }: Sending & { serial: string; unit: CloudUnit },
+) {
+  if (controlServerId === unit.controlServerId) return;
+  await Promise.all([
+    updateItem({
+      TableName: table(),
+      Key: activationKeys.activation(register.activationId),
+      UpdateExpression: 'SET controlServerId = :id',
+      ExpressionAttributeValues: { ':id': controlServerId },
+    }),
+    updateItem({
+      TableName: table(),
+      Key: controlUnitKeys.unit(serial),
+      UpdateExpression: 'SET #cloud.controlServerId = :id',
+      ExpressionAttributeNames: { '#cloud': 'cloud' },
+      ExpressionAttributeValues: { ':id': controlServerId },
+    }),
+  ]);
 }
 
 /**

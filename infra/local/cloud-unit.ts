@@ -1,6 +1,6 @@
 /**
  * The local stand-in of Infrasec's cloud control unit: its signing server (TCS, `POST /tcsserver`) and its enrolment
- * service (IDM, `POST /api/EnrollCCU.php`), plain HTTP on 127.0.0.1 with every register in memory. The wire format is
+ * service (IDM, `POST /api/EnrollCCU.php`), plain HTTP on 127.0.0.1 with every register in memory (and, given `stateFile`, in a JSON file). The wire format is
  * the public .NET client's (MewsSystems/fiscalizations, src/Sweden/Mews.Fiscalizations.Sweden: DTOs/TcsRequest.cs,
  * TcsResponse.cs, IdmRequest.cs, IdmResponse.cs, RegisterStatus*.cs, Mappers/). The documents are read by the small XML
  * reader at the bottom of this file and answered from templates: nothing of the service's XML code is used, so a
@@ -41,6 +41,7 @@
  * Stockholm time of the last one.
  */
 import { createHmac, randomInt } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 export interface CloudStandIn {
@@ -55,6 +56,11 @@ export interface CloudStandInOptions {
   port?: number;
   /** Called with a line per request (default: nothing is printed). */
   log?: (line: string) => void;
+  /**
+   * A JSON file of the enrolled registers, read at start and written at each enrolment, so a stack with DATA_DIR keeps
+   * its tablets' units across restarts as it keeps their activations (default: in memory only).
+   */
+  stateFile?: string;
 }
 
 /** What the next TcsRequest of a register meets instead of the ordinary answer. */
@@ -129,7 +135,18 @@ class MalformedXmlError extends Error {}
 
 export async function startCloudStandIn(options: CloudStandInOptions = {}): Promise<CloudStandIn> {
   const log = options.log ?? (() => undefined);
-  const registers = new Map<string, Register>();
+  const registers = new Map<string, Register>(
+    (options.stateFile && existsSync(options.stateFile)
+      ? (JSON.parse(readFileSync(options.stateFile, 'utf8')) as { id: string; orgNr: string }[])
+      : []
+    ).map(({ id, orgNr }) => [id, { id, orgNr, loginCount: 0, lastLogin: undefined }]),
+  );
+  const keep = () => {
+    if (options.stateFile) {
+      const kept = [...registers.values()].map(({ id, orgNr }) => ({ id, orgNr }));
+      writeFileSync(options.stateFile, JSON.stringify(kept));
+    }
+  };
   const faults = new Map<string, CloudFault[]>();
   const enrollFaults: EnrollFault[] = [];
   const requests: Received[] = [];
@@ -379,6 +396,7 @@ export async function startCloudStandIn(options: CloudStandInOptions = {}): Prom
     while (registers.has(id));
     const register: Register = { id, orgNr: organizationNumber.replace('-', ''), loginCount: 0, lastLogin: undefined };
     registers.set(id, register);
+    keep();
     return register;
   }
 
@@ -489,12 +507,10 @@ const leaf = (name: string, value: string | number | undefined, indent: string) 
 
 const DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
 
-/** TcsResponse.cs, in its order; a refusal has empty SKV fields and an empty Code. */
-function tcsResponse(outcome: Refusal, ids: Ids & { sequenceNumber?: string | undefined; receipt?: Receipt }): string {
+/** The elements TcsResponse.cs and RegisterStatusResponse.cs open with, in their order. */
+function tcsAnswerHead(outcome: Refusal, ids: Ids): string[] {
   const ok = outcome.code === TCS.ok;
   return [
-    DECLARATION,
-    '<TcsResponse>',
     leaf('ResponseCode', outcome.code, '  '),
     leaf('ResponseMessage', outcome.message, '  '),
     leaf('ResponseReason', outcome.reason, '  '),
@@ -502,6 +518,15 @@ function tcsResponse(outcome: Refusal, ids: Ids & { sequenceNumber?: string | un
     leaf('RequestID', ids.requestId, '  '),
     leaf('SKVResponseCode', ok ? '0' : '', '  '),
     leaf('SKVResponseMessage', ok ? 'OK' : '', '  '),
+  ];
+}
+
+/** TcsResponse.cs, in its order; a refusal has empty SKV fields and an empty Code. */
+function tcsResponse(outcome: Refusal, ids: Ids & { sequenceNumber?: string | undefined; receipt?: Receipt }): string {
+  return [
+    DECLARATION,
+    '<TcsResponse>',
+    ...tcsAnswerHead(outcome, ids),
     leaf('SequenceNumber', ids.sequenceNumber, '  '),
     '  <ControlCode>',
     leaf('ControlServerID', TCS_ID, '    '),
@@ -513,19 +538,7 @@ function tcsResponse(outcome: Refusal, ids: Ids & { sequenceNumber?: string | un
 
 /** RegisterStatusResponse.cs, in its order. */
 function registerStatusResponse(outcome: Refusal, ids: Ids): string {
-  const ok = outcome.code === TCS.ok;
-  return [
-    DECLARATION,
-    '<TcsResponse>',
-    leaf('ResponseCode', outcome.code, '  '),
-    leaf('ResponseMessage', outcome.message, '  '),
-    leaf('ResponseReason', outcome.reason, '  '),
-    leaf('ApplicationID', ids.applicationId, '  '),
-    leaf('RequestID', ids.requestId, '  '),
-    leaf('SKVResponseCode', ok ? '0' : '', '  '),
-    leaf('SKVResponseMessage', ok ? 'OK' : '', '  '),
-    '</TcsResponse>',
-  ].join('\n');
+  return [DECLARATION, '<TcsResponse>', ...tcsAnswerHead(outcome, ids), '</TcsResponse>'].join('\n');
 }
 
 /** IdmResponse.cs, in its order: RegisterID and TCSID on success, Active, LoginCount and LastLogin for STATUS. */

@@ -194,7 +194,9 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
     // Cloud control units: the system at TCS_URL and IDM_URL when both are set, else the stand-in of both.
     const named =
       process.env.TCS_URL && process.env.IDM_URL ? { tcsUrl: process.env.TCS_URL, idmUrl: process.env.IDM_URL } : undefined;
-    const standIn = named ? undefined : await startCloudStandIn({ log });
+    const standIn = named
+      ? undefined
+      : await startCloudStandIn({ log, ...(options.dataDir ? { stateFile: join(options.dataDir, 'cloud-units.json') } : {}) });
     if (standIn) started.push(() => standIn.stop());
     const cloudSystem = named
       ? { ...named, standIn: false }

@@ -121,10 +121,14 @@ export interface Activation {
 
 /**
  * How receipts and exports name an activation's control unit: a cloud unit by its control server's id, any other by
- * its serial (docs/conventions.md §27); null without a unit.
+ * its serial (docs/conventions.md §27); null without a unit. A server id shorter than the 17 characters of SKVFS
+ * 2021:16's manufacturing number is padded with spaces, which that number may hold.
  */
 export const unitNameOf = (activation: Pick<Activation, 'controlUnitSerial' | 'controlServerId'> | undefined): string | null =>
-  activation?.controlServerId ?? activation?.controlUnitSerial ?? null;
+  activation?.controlServerId?.padEnd(UNIT_NUMBER_LENGTH) ?? activation?.controlUnitSerial ?? null;
+
+/** TillverkningsnummerForKontrollenheten is 17 characters (Skatteverket's schema, docs/skvfs2021-16). */
+const UNIT_NUMBER_LENGTH = 17;
 
 /** A named register of a seller on an installation. */
 export interface Registration {

@@ -104,6 +104,10 @@ export interface IdmAnswer {
 }
 
 /** A document this module will not write, or one that is not the response the client could read. */
+/** An answer's message and reason as one text for a person (`Message: reason`), empty when it gives neither. */
+export const answerText = (answer: Pick<TcsAnswer, 'responseMessage' | 'responseReason'>): string =>
+  [answer.responseMessage, answer.responseReason].filter((part) => part !== '').join(': ');
+
 export class InfrasecWireError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);

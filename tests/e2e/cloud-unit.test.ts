@@ -397,6 +397,25 @@ describe('signing through the cloud unit', () => {
     expect(await signed(s, kdOf(6, 4000))).toHaveLength(59);
   });
 
+  it('signs the kd of v26 and of v15 (brutto with the VAT per rate) the same way', async () => {
+    const before = (await received(serial)).length;
+    const v26 = await sendKd(26, s.sellerId, s.cash, kdOf(7, 4000), s.register);
+    expect(v26.body).toEqual({ response: expect.stringMatching(/^.{59}$/), controlUnitSerial: serial });
+    const v15 = await sendKd(15, s.sellerId, s.cash, { ...kdOf(8, 4000), brutto: 4000, vatRateToSum: { '25': 800 } }, s.register);
+    expect(v15.body).toEqual({ response: expect.stringMatching(/^.{59}$/), controlUnitSerial: serial });
+    const twentyFive = vatGroups([
+      ['8,00', '32,00'],
+      ['0,00', '0,00'],
+      ['0,00', '0,00'],
+      ['0,00', '0,00'],
+    ]);
+    const documents = (await sentSince(before)).map((document) => elementsOf(withoutRequestId(document)));
+    expect(documents).toEqual([
+      elementsOf(tcs({ sequence: 7, type: 'normal', amount: '40,00', vat: twentyFive })),
+      elementsOf(tcs({ sequence: 8, type: 'normal', amount: '40,00', vat: twentyFive })),
+    ]);
+  });
+
   it('the Kd log lists the cloud unit like any unit', async () => {
     const log = await v(33).get(`/kd-facets?seller=${s.sellerId}&controlUnit=${serial}&maxResults=100`);
     expect(log.status).toBe(200);
