@@ -318,8 +318,8 @@ export const unprocessable = (code: CodeOf<'UnprocessableEntity'>, message: stri
   new ApiError('UnprocessableEntity', code, message);
 export const forbidden = (code: CodeOf<'Forbidden'>, message: string) => new ApiError('Forbidden', code, message);
 /**
- * 403 TOO_MANY_WRONG_PASSWORDS: the username had too many wrong passwords lately and no password is checked until
- * `Retry-After` seconds have passed (docs/conventions.md §26).
+ * 403 TOO_MANY_WRONG_PASSWORDS: the username had too many wrong passwords lately from the caller's address, and no
+ * password from there is checked until `Retry-After` seconds have passed (docs/conventions.md §26).
  */
 export const tooManyWrongPasswords = (retryAfterSeconds: number) =>
   new ApiError('Forbidden', 'TOO_MANY_WRONG_PASSWORDS', `Too many wrong passwords; try again in ${retryAfterSeconds} s`, {

@@ -249,7 +249,7 @@ const ERROR_HEADERS: Partial<Record<number, JsonObject>> = {
   401: { 'WWW-Authenticate': { description: 'Basic realm="cash-register", charset="UTF-8"', schema: { type: 'string' } } },
   403: {
     'Retry-After': {
-      description: 'With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again.',
+      description: 'With TOO_MANY_WRONG_PASSWORDS: seconds until this address may try a password for the username again.',
       schema: { type: 'integer' },
     },
   },

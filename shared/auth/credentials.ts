@@ -2,7 +2,7 @@ import { forbidden, tooManyWrongPasswords, unauthorized } from '#shared/errors.t
 import type { Key } from '#shared/db/keys.ts';
 import { readItem } from '#shared/db/reads.ts';
 import { type ApiKeyRecord, apiKeyItem, markWorking } from './api-keys.ts';
-import { countWrongPassword, readSignIn, retryAfterSeconds } from './password-limit.ts';
+import { countWrongPassword, readSignIn, retryAfterSeconds, sourceOf } from './password-limit.ts';
 import { verifyPassword } from './passwords.ts';
 import type { Principal } from './principal.ts';
 
@@ -70,11 +70,14 @@ function remember(keyItem: Key, record: { sellerId: string; cashRegisterName: st
 
 /**
  * Who is calling: unknown or wrong credentials are 403 WRONG_USERNAME_OR_PASSWORD; a username with too many wrong
- * passwords lately is 403 TOO_MANY_WRONG_PASSWORDS with `Retry-After` (docs/conventions.md §26); an activation outside
- * its state or period is its 403 code.
+ * passwords lately from the caller's address (`sourceIp`, API Gateway's `requestContext.http.sourceIp`) is 403
+ * TOO_MANY_WRONG_PASSWORDS with `Retry-After` (docs/conventions.md §26); an activation outside its state or period is
+ * its 403 code.
  */
-export function authenticate(credentials: Credentials, now: number): Promise<Principal> {
-  return 'keyItem' in credentials ? authenticateActivation(credentials.keyItem, now) : authenticateUser(credentials, now);
+export function authenticate(credentials: Credentials, now: number, sourceIp: string | undefined): Promise<Principal> {
+  return 'keyItem' in credentials
+    ? authenticateActivation(credentials.keyItem, now)
+    : authenticateUser(credentials, now, sourceOf(sourceIp));
 }
 
 /**
@@ -91,15 +94,20 @@ export function parseBasic(authorization: string): Presented {
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-async function authenticateUser({ username, password }: { username: string; password: string }, now: number): Promise<Principal> {
+async function authenticateUser(
+  { username, password }: { username: string; password: string },
+  now: number,
+  source: string,
+): Promise<Principal> {
   if (password.length > 200) throw wrongCredentials();
-  const { user, wrongPasswords } = await readSignIn(username);
-  // Refused before the KDF: a guesser past the limit costs one read, not a scrypt.
-  const wait = retryAfterSeconds(wrongPasswords, now);
+  const signIn = await readSignIn(username, source, now);
+  const { user } = signIn;
+  // Refused before the KDF: a guesser past the limit or in its pause costs two reads, not a scrypt.
+  const wait = retryAfterSeconds(signIn, now);
   if (wait !== undefined) throw tooManyWrongPasswords(wait);
   // An unknown username is verified (against a dummy hash) and counted like a known one: the answers are the same.
   if (!(await verifyPassword(password, user?.passwordHash)) || !user) {
-    await countWrongPassword(username, now);
+    await countWrongPassword(username, source, now);
     throw wrongCredentials();
   }
   return {

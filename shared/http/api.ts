@@ -143,7 +143,9 @@ async function prepare(
   trace: Trace,
 ): Promise<ApiRequest> {
   const { headers } = event;
-  const principal = checks.credentials ? await authenticate(answer(checks.credentials), Date.now()) : undefined;
+  const principal = checks.credentials
+    ? await authenticate(answer(checks.credentials), Date.now(), event.requestContext.http.sourceIp)
+    : undefined;
   if (principal) trace.caller = principal.kind;
   const { sellerIdOf } = route.access;
   const params =

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { request } from 'node:http';
 import { expect, inject } from 'vitest';
 import type { ApiVersion } from '#shared/versions.ts';
 import { contractViolation } from './contract.ts';
@@ -19,6 +20,11 @@ export interface CallOptions {
   raw?: string | Buffer;
   headers?: Record<string, string>;
   as?: Credentials;
+  /**
+   * The local address the request leaves from, e.g. `127.0.0.2`: the stack sees it as the request's source
+   * (`requestContext.http.sourceIp`), and every 127.0.0.0/8 address is this machine's. Without it, fetch's (127.0.0.1).
+   */
+  from?: string;
 }
 
 /**
@@ -34,13 +40,45 @@ export async function call(method: string, path: string, options: CallOptions = 
   if (payload !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
     headers['Content-Type'] = 'application/json';
   }
-  const response = await fetch(`${inject('baseUrl')}${path}`, { method, headers, body: payload });
+  const url = `${inject('baseUrl')}${path}`;
+  const response = options.from
+    ? await sendFrom(options.from, url, { method, headers, body: payload })
+    : await fetch(url, { method, headers, body: payload });
   const text = await response.text();
   const contentType = response.headers.get('content-type') ?? '';
   const body: unknown = text !== '' && contentType.startsWith('application/json') ? JSON.parse(text) : undefined;
   const violation = contractViolation({ method, path, status: response.status, contentType, text, body });
   if (violation !== undefined) throw new Error(`Contract (docs/openapi): ${violation}`);
   return { status: response.status, headers: response.headers, body, text };
+}
+
+/**
+ * One request through node:http bound to `localAddress` (fetch cannot choose its local address), answered as fetch's
+ * Response is: its status, headers and text.
+ */
+function sendFrom(
+  localAddress: string,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string | Buffer | undefined },
+): Promise<Pick<Response, 'status' | 'headers' | 'text'>> {
+  return new Promise((resolve, reject) => {
+    // IPv4, so a 127.x local address can reach `localhost` (the stack listens on 127.0.0.1).
+    const outgoing = request(url, { method: init.method, headers: init.headers, localAddress, family: 4 }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', reject);
+      incoming.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+        }
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: incoming.statusCode ?? 0, headers, text: () => Promise.resolve(text) });
+      });
+    });
+    outgoing.on('error', reject);
+    outgoing.end(init.body);
+  });
 }
 
 /** A versioned client: `v(33).get('/sellers')`. */

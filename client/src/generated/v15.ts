@@ -6301,7 +6301,7 @@ export interface components {
         /** @description Forbidden (INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_CLOSED_ALREADY, ACTIVATION_STILL_ISSUED, ACTIVATION_NO_FEATURE, SELLER_NOT_FOUND, WRONG_ACTIVATION_PERIOD, WRONG_USERNAME_OR_PASSWORD, AUTHORIZATION_DATA_IS_NOT_VALID, INCOMPATIBILITY_OF_SESSION_ID, CU_ARE_NOT_MANAGEABLE_BY_SVA, REGISTRATION_IS_NOT_APPA, EMAIL_IS_NOT_FREE, GATEWAY_VERIFICATION_FAILURE, SELLER_IS_NOT_PUBLIC, OLD_PASSWORD_IS_INCORRECT, TOO_MANY_WRONG_PASSWORDS) */
         Forbidden_1d5d0u0: {
             headers: {
-                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until this address may try a password for the username again. */
                 "Retry-After"?: number;
                 [name: string]: unknown;
             };
@@ -6515,7 +6515,7 @@ export interface components {
         /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND) */
         Forbidden_mgrhiu: {
             headers: {
-                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until this address may try a password for the username again. */
                 "Retry-After"?: number;
                 [name: string]: unknown;
             };
@@ -6741,7 +6741,7 @@ export interface components {
         /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, ACTIVATION_NO_FEATURE) */
         Forbidden_kxoadb: {
             headers: {
-                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until this address may try a password for the username again. */
                 "Retry-After"?: number;
                 [name: string]: unknown;
             };
@@ -6823,7 +6823,7 @@ export interface components {
         /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, CU_ARE_NOT_MANAGEABLE_BY_SVA) */
         Forbidden_afaju0: {
             headers: {
-                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until this address may try a password for the username again. */
                 "Retry-After"?: number;
                 [name: string]: unknown;
             };
@@ -7211,7 +7211,7 @@ export interface components {
         /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, SELLER_IS_NOT_PUBLIC) */
         Forbidden_a6oxmg: {
             headers: {
-                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until this address may try a password for the username again. */
                 "Retry-After"?: number;
                 [name: string]: unknown;
             };
@@ -7245,7 +7245,7 @@ export interface components {
         /** @description Forbidden (AUTHORIZATION_DATA_IS_NOT_VALID, WRONG_USERNAME_OR_PASSWORD, TOO_MANY_WRONG_PASSWORDS, INSUFFICIENT_ACCESS_RIGHTS, ACTIVATION_STILL_ISSUED, ACTIVATION_CLOSED_ALREADY, WRONG_ACTIVATION_PERIOD, SELLER_NOT_FOUND, EMAIL_IS_NOT_FREE) */
         Forbidden_c2ox6w: {
             headers: {
-                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until the username may try a password again. */
+                /** @description With TOO_MANY_WRONG_PASSWORDS: seconds until this address may try a password for the username again. */
                 "Retry-After"?: number;
                 [name: string]: unknown;
             };
