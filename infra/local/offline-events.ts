@@ -11,6 +11,10 @@
  *   (base64, isBase64Encoded), whatever its media type, so the function refuses it as it would refuse those bytes anywhere.
  * - Request ids. serverless-offline gives every v2 event the constant `offlineContext_resourceId` as
  *   `requestContext.requestId`; API Gateway gives each request its own, which the request's log line carries.
+ * - Function errors. When a function fails (it threw, or outlived its timeout), serverless-offline builds the error
+ *   object `{errorMessage, errorType, stackTrace}` and, for a v2 event, passes it on as a 200 with that JSON as its
+ *   body: a client took a lost answer for a success. An HTTP API answers a function error or timeout with
+ *   `500 {"message":"Internal Server Error"}`, and so does the local stack.
  */
 import { registerHooks } from 'node:module';
 
@@ -34,6 +38,15 @@ const MENDS: readonly Mend[] = [
       `import { isUtf8 as offlineEventsIsUtf8 } from "node:buffer"\n${head}\n` +
       '  const bytes = Buffer.isBuffer(request.payload) ? request.payload : request.raw?.req?.payload\n' +
       '  if (Buffer.isBuffer(bytes) && !offlineEventsIsUtf8(bytes)) return "binary"',
+  },
+  {
+    // At the head of the proxy response's branch, before it wraps the error object (no statusCode) into a 200.
+    file: '/serverless-offline/src/events/http/HttpServer.js',
+    find: /\/\* LAMBDA PROXY INTEGRATION HAPIJS RESPONSE CONFIGURATION \*\//,
+    replace: (head) =>
+      `${head}\n        if (err && endpoint.isHttpApi && endpoint.payload === "2.0") result = ` +
+      '{ statusCode: 500, headers: { "Content-Type": "application/json" }, body: \'{"message":"Internal Server Error"}\', ' +
+      'isBase64Encoded: false }',
   },
   {
     file: '/serverless-offline/src/events/http/lambda-events/LambdaProxyIntegrationEventV2.js',

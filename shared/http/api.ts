@@ -54,6 +54,35 @@ interface Trace {
 let coldStart = true;
 
 /**
+ * How long before the function's timeout a request still at work is answered: time for the answer to leave before
+ * Lambda stops the function, also when busy cores run its timer late.
+ */
+const ANSWER_MARGIN_MS = 500;
+
+/** A request that outlived its function's time; its work may still finish, so its outcome is unknown. */
+class OutOfTimeError extends Error {
+  override name = 'OutOfTimeError';
+}
+
+/**
+ * Fails `ANSWER_MARGIN_MS` before the function's timeout (never without a Lambda context, as in tests in process).
+ * Lambda would otherwise stop the function mid-request: a function error, which API Gateway answers with its own
+ * 500 and the local stack used to answer with a 200 carrying the error object.
+ */
+function deadlineOf(context: Context): { passed: Promise<never>; clear(): void } {
+  const remaining = typeof context.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : undefined;
+  if (remaining === undefined) return { passed: new Promise<never>(() => {}), clear: () => {} };
+  let timer: NodeJS.Timeout | undefined;
+  const passed = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new OutOfTimeError(`No answer within ${remaining} ms`)),
+      Math.max(0, remaining - ANSWER_MARGIN_MS),
+    );
+  });
+  return { passed, clear: () => clearTimeout(timer) };
+}
+
+/**
  * The one HTTP stack of every function (middy): header normalisation, then dispatch over the
  * group's route table (version, route, maintenance switch, credentials, access, parameters, body, domain
  * function), with every error turned into the pinned body here and nowhere else, and one log line per request.
@@ -83,20 +112,25 @@ export function httpApi(routes: readonly Route[], plainRoutes: Readonly<Record<s
     await refuseDuringMaintenance();
     return toResult(await match.route.handle(await prepare(match, checks, event, body, trace)), maxResponseBytes);
   };
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+  // middy's own early timeout throws out of the handler, past the one place errors become answers: `deadlineOf` instead.
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })
     .use(httpHeaderNormalizer())
     .handler(async (event, context) => {
       const started = performance.now();
       const usage = emptyUsage();
       const trace: Trace = { version: 'none', route: 'unmatched', caller: 'anonymous' };
       const method = event.requestContext.http.method.toUpperCase();
+      const deadline = deadlineOf(context);
       let result: APIGatewayProxyStructuredResultV2;
       let failure: unknown;
       try {
-        result = await metered(() => withReadAhead(() => dispatch(event, method, trace)), usage);
+        result = await Promise.race([metered(() => withReadAhead(() => dispatch(event, method, trace)), usage), deadline.passed]);
       } catch (error) {
+        // Out of time is a 500 like any unexpected failure, never a success: whether its write happened is unknown.
         failure = error;
         result = errorResult(error instanceof ApiError ? error : internalError(error));
+      } finally {
+        deadline.clear();
       }
       log.request({
         requestId: event.requestContext.requestId,
