@@ -82,12 +82,13 @@ async function enrollNew(enrollee: Enrollee, now: number): Promise<Enrolled> {
   if (enrollment.responseCode !== 0) {
     throw refused(`${answerText(enrollment) || 'refused'} (ResponseCode ${enrollment.responseCode})`);
   }
-  if (!enrollment.registerId || !enrollment.tcsId) throw refused('its answer names no RegisterID or TCSID');
+  if (!enrollment.registerId) throw refused('its answer names no RegisterID');
   return {
     serial: enrollment.registerId,
     cloud: {
       system: 'infrasec',
-      controlServerId: enrollment.tcsId,
+      // Without a TCSID the unit is named by its RegisterID until a signing names its ControlServerID (cloud-link.ts).
+      controlServerId: enrollment.tcsId ?? enrollment.registerId,
       registerAddress: [address.line, address.zip, address.city].filter((part) => part !== '').join(' '),
       enrolled: now,
     },

@@ -107,7 +107,8 @@ async function replyOf(
   const detail = answerText(answer).slice(0, 200) || null;
   if (answer.responseCode !== 0) return reply({ outcome: 'REPLY', returnCode: answer.responseCode, controlCode: null, detail });
   if (answer.controlServerId !== null) await rememberServer(answer.controlServerId, sending);
-  const code = answer.controlCode ?? (await originalCode(sending));
+  // A pro forma of a receipt not yet signed has no original: it is signed without a code, and prints none.
+  const code = answer.controlCode ?? (await originalCode(sending)) ?? (sending.command.type === 'profo' ? '' : null);
   if (code === null) {
     return reply({
       outcome: 'COMMUNICATION',

@@ -29,9 +29,10 @@
  * 413 for a body above 64 KiB; 503 for the `busy` fault; 404 for any other method or path.
  *
  * Test controls (JSON; nothing of the real service):
- * - `POST /stand-in/faults` `{ "registerId", "faults": ["busy" | "silent" | "refuse" | "garbled", ...] }` queues faults
+ * - `POST /stand-in/faults` `{ "registerId", "faults": ["busy" | "silent" | "refuse" | "garbled" | "uncoded", ...] }` queues faults
  *   for the next TcsRequests naming that ManRegisterID (receipts and status checks), one each, in order: `busy` 503 with
- *   a text body, `silent` no answer until the stand-in stops, `refuse` code 9, `garbled` 200 with a body that is not XML.
+ *   a text body, `silent` no answer until the stand-in stops, `refuse` code 9, `garbled` 200 with a body that is not XML,
+ *   `uncoded` a signed answer (code 0) with an empty Code, as the client's tests say a copy or pro forma may get.
  *   A `busy` or `silent` request is not taken in: it counts for no LoginCount.
  * - `POST /stand-in/enroll-faults` `{ "faults": ["refuse" | "busy", ...] }` for the next IdmRequests, whatever they are.
  * - `GET /stand-in/requests[?registerId=...]` `[{ path, body, received }]`: the raw documents received at the two
@@ -64,7 +65,7 @@ export interface CloudStandInOptions {
 }
 
 /** What the next TcsRequest of a register meets instead of the ordinary answer. */
-export type CloudFault = 'busy' | 'silent' | 'refuse' | 'garbled';
+export type CloudFault = 'busy' | 'silent' | 'refuse' | 'garbled' | 'uncoded';
 /** What the next IdmRequest meets instead of the ordinary answer. */
 export type EnrollFault = 'refuse' | 'busy';
 
@@ -239,7 +240,8 @@ export async function startCloudStandIn(options: CloudStandInOptions = {}): Prom
       const ids = { applicationId: required(root, 'ApplicationID'), requestId: requestGuid(root) };
       if (status) return xml(registerStatusResponse(checkStatus(status), ids));
       const receipt = readReceipt(root);
-      return xml(tcsResponse({ code: TCS.ok, message: 'OK', reason: 'Receipt registered' }, { ...ids, sequenceNumber, receipt }));
+      const signed = { code: TCS.ok, message: 'OK', reason: 'Receipt registered' };
+      return xml(tcsResponse(signed, { ...ids, sequenceNumber, ...(fault === 'uncoded' ? {} : { receipt }) }));
     } catch (error) {
       const refusal = error instanceof MalformedXmlError ? malformed(error) : asRefusal(error);
       if (status) return xml(registerStatusResponse(refusal, echo));
@@ -453,7 +455,7 @@ const ROUTES = new Set([
   'GET /stand-in/requests',
   'GET /stand-in/health',
 ]);
-const CLOUD_FAULTS: readonly CloudFault[] = ['busy', 'silent', 'refuse', 'garbled'];
+const CLOUD_FAULTS: readonly CloudFault[] = ['busy', 'silent', 'refuse', 'garbled', 'uncoded'];
 const ENROLL_FAULTS: readonly EnrollFault[] = ['refuse', 'busy'];
 const NOT_XML: Answer = { status: 400, type: TEXT, body: 'the body is not an XML document\n' };
 const BUSY: Answer = { status: 503, type: TEXT, body: 'Service temporarily unavailable (busy fault of the stand-in)\n' };

@@ -416,6 +416,13 @@ describe('signing through the cloud unit', () => {
     ]);
   });
 
+  it("a copy the system signs without a code carries its original's; a pro forma without an original, none", async () => {
+    const original = await signed(s, kdOf(9, 4000));
+    await standIn('/stand-in/faults', { registerId: serial, faults: ['uncoded', 'uncoded'] });
+    expect(await signed(s, kdOf(9, 4000, { printType: 'Copy' }))).toBe(original);
+    expect(await signed(s, kdOf(10, 4000, { printType: 'Proforma' }))).toBe('');
+  });
+
   it('the Kd log lists the cloud unit like any unit', async () => {
     const log = await v(33).get(`/kd-facets?seller=${s.sellerId}&controlUnit=${serial}&maxResults=100`);
     expect(log.status).toBe(200);
