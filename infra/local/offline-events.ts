@@ -11,6 +11,11 @@
  *   (base64, isBase64Encoded), whatever its media type, so the function refuses it as it would refuse those bytes anywhere.
  * - Request ids. serverless-offline gives every v2 event the constant `offlineContext_resourceId` as
  *   `requestContext.requestId`; API Gateway gives each request its own, which the request's log line carries.
+ * - A GET's body. hapi reads no body of a GET (or HEAD), so serverless-offline ran the function without it, answered
+ *   before the client had sent it, and closed the connection with the body unread (hapi's `Connection: close`), which
+ *   the kernel turns into a TCP reset that can take the answer with it (RFC 9112 §9.6). API Gateway reads the whole
+ *   request and hands the function its body whatever the method; so does this mend, with the limit serverless-offline
+ *   gives the other methods (10 MiB, then hapi's 413), before the event is built.
  */
 import { registerHooks } from 'node:module';
 
@@ -23,6 +28,23 @@ interface Mend {
 }
 
 const UTILS = '/serverless-offline/src/utils/index.js';
+const HTTP_SERVER = '/serverless-offline/src/events/http/HttpServer.js';
+/** serverless-offline's `maxBytes` for the bodies hapi reads (API Gateway's payload limit), kept for a GET's. */
+const BODY_LIMIT = 10 * 1024 * 1024;
+/** Reads the rest of a GET's body off the socket whatever its size (nothing stays unread), keeping at most the limit. */
+const READ_BODY = `
+import offlineEventsBoom from "@hapi/boom"
+async function offlineEventsReadBody(request) {
+  const chunks = []
+  let size = 0
+  for await (const chunk of request.raw.req) {
+    size += chunk.length
+    if (size <= ${BODY_LIMIT}) chunks.push(chunk)
+  }
+  if (size > ${BODY_LIMIT}) throw offlineEventsBoom.entityTooLarge("Payload content length greater than maximum allowed: ${BODY_LIMIT}")
+  return Buffer.concat(chunks)
+}
+`;
 const MENDS: readonly Mend[] = [
   { file: UTILS, find: /const possibleBinaryContentTypes = \[/, replace: (list) => `${list}\n  "image/",` },
   {
@@ -34,6 +56,17 @@ const MENDS: readonly Mend[] = [
       `import { isUtf8 as offlineEventsIsUtf8 } from "node:buffer"\n${head}\n` +
       '  const bytes = Buffer.isBuffer(request.payload) ? request.payload : request.raw?.req?.payload\n' +
       '  if (Buffer.isBuffer(bytes) && !offlineEventsIsUtf8(bytes)) return "binary"',
+  },
+  { file: HTTP_SERVER, find: /^export default class HttpServer \{/m, replace: (head) => `${READ_BODY}\n${head}` },
+  {
+    // The first step of every route's handler, before its encoding is detected and its event built.
+    file: HTTP_SERVER,
+    find: /const encoding = detectEncoding\(request\)/,
+    replace: (line) =>
+      'if (request.payload === undefined && (request.method === "get" || request.method === "head") &&\n' +
+      '  (request.headers["content-length"] !== undefined || request.headers["transfer-encoding"] !== undefined))\n' +
+      '  request.payload = await offlineEventsReadBody(request)\n' +
+      line,
   },
   {
     file: '/serverless-offline/src/events/http/lambda-events/LambdaProxyIntegrationEventV2.js',
