@@ -15,6 +15,11 @@
  *   object `{errorMessage, errorType, stackTrace}` and, for a v2 event, passes it on as a 200 with that JSON as its
  *   body: a client took a lost answer for a success. An HTTP API answers a function error or timeout with
  *   `500 {"message":"Internal Server Error"}`, and so does the local stack.
+ * - A GET's body. hapi reads no body of a GET (or HEAD), so serverless-offline ran the function without it, answered
+ *   before the client had sent it, and closed the connection with the body unread (hapi's `Connection: close`), which
+ *   the kernel turns into a TCP reset that can take the answer with it (RFC 9112 §9.6). API Gateway reads the whole
+ *   request and hands the function its body whatever the method; so does this mend, with the limit serverless-offline
+ *   gives the other methods (10 MiB, then hapi's 413), before the event is built.
  */
 import { registerHooks } from 'node:module';
 
@@ -27,6 +32,23 @@ interface Mend {
 }
 
 const UTILS = '/serverless-offline/src/utils/index.js';
+const HTTP_SERVER = '/serverless-offline/src/events/http/HttpServer.js';
+/** serverless-offline's `maxBytes` for the bodies hapi reads (API Gateway's payload limit), kept for a GET's. */
+const BODY_LIMIT = 10 * 1024 * 1024;
+/** Reads the rest of a GET's body off the socket whatever its size (nothing stays unread), keeping at most the limit. */
+const READ_BODY = `
+import offlineEventsBoom from "@hapi/boom"
+async function offlineEventsReadBody(request) {
+  const chunks = []
+  let size = 0
+  for await (const chunk of request.raw.req) {
+    size += chunk.length
+    if (size <= ${BODY_LIMIT}) chunks.push(chunk)
+  }
+  if (size > ${BODY_LIMIT}) throw offlineEventsBoom.entityTooLarge("Payload content length greater than maximum allowed: ${BODY_LIMIT}")
+  return Buffer.concat(chunks)
+}
+`;
 const MENDS: readonly Mend[] = [
   { file: UTILS, find: /const possibleBinaryContentTypes = \[/, replace: (list) => `${list}\n  "image/",` },
   {
@@ -39,9 +61,20 @@ const MENDS: readonly Mend[] = [
       '  const bytes = Buffer.isBuffer(request.payload) ? request.payload : request.raw?.req?.payload\n' +
       '  if (Buffer.isBuffer(bytes) && !offlineEventsIsUtf8(bytes)) return "binary"',
   },
+  { file: HTTP_SERVER, find: /^export default class HttpServer \{/m, replace: (head) => `${READ_BODY}\n${head}` },
+  {
+    // The first step of every route's handler, before its encoding is detected and its event built.
+    file: HTTP_SERVER,
+    find: /const encoding = detectEncoding\(request\)/,
+    replace: (line) =>
+      'if (request.payload === undefined && (request.method === "get" || request.method === "head") &&\n' +
+      '  (request.headers["content-length"] !== undefined || request.headers["transfer-encoding"] !== undefined))\n' +
+      '  request.payload = await offlineEventsReadBody(request)\n' +
+      line,
+  },
   {
     // At the head of the proxy response's branch, before it wraps the error object (no statusCode) into a 200.
-    file: '/serverless-offline/src/events/http/HttpServer.js',
+    file: HTTP_SERVER,
     find: /\/\* LAMBDA PROXY INTEGRATION HAPIJS RESPONSE CONFIGURATION \*\//,
     replace: (head) =>
       `${head}\n        if (err && endpoint.isHttpApi && endpoint.payload === "2.0") result = ` +

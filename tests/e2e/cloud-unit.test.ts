@@ -347,7 +347,7 @@ describe('signing through the cloud unit', () => {
     expect((await v(33).post(`${s.base}/days/current`, undefined, s.register)).status).toBe(201);
     const exported = await v(33).get(`${s.base}/journal-export`, { ...s.register, headers: { Accept: 'application/xml' } });
     expect(exported.status).toBe(200);
-    expectValidExport(exported.text);
+    await expectValidExport(exported.text);
     const units = [...exported.text.matchAll(/<TillverkningsnummerForKontrollenheten>([^<]*)</g)].map((m) => m[1]);
     expect(units.length).toBeGreaterThan(0);
     expect(new Set(units)).toEqual(new Set([serverId]));

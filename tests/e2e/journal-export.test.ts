@@ -181,7 +181,7 @@ describe('GET /v33/{sellerId}/registrations/{cash}/journal-export', () => {
     expect(answer.headers.get('content-disposition')).toMatch(
       /^attachment; filename="ExportAvDataFranJournalminneEnligtSKVFS2021-16_\d{14}-\d{14}\.xml"$/,
     );
-    expectValidExport(answer.text);
+    await expectValidExport(answer.text);
     // Sent gzipped to a client that accepts it (fetch does, and reads it back), as plain text to one that does not.
     expect(answer.headers.get('content-encoding')).toBe('gzip');
     const plain = await exportOf(s, '', { ...s.register, headers: { 'Accept-Encoding': 'identity' } });
@@ -202,7 +202,7 @@ describe('GET /v33/{sellerId}/registrations/{cash}/journal-export', () => {
     ]);
     const user = await userOf('REGULAR_USER', null, [s.sellerId]);
     expect((await exportOf(s, '', user)).text).toContain('<ZDagrapport>');
-    expectValidExport((await exportOf(s, '', {})).text);
+    await expectValidExport((await exportOf(s, '', {})).text);
   });
 
   it('npm run journal-export makes the same document offline from the fetched, signed journal', async () => {
@@ -216,7 +216,7 @@ describe('GET /v33/{sellerId}/registrations/{cash}/journal-export', () => {
     const offline = execFileSync(process.execPath, ['scripts/journal-export.ts', join(folder, 'journal.json')], {
       encoding: 'utf8',
     });
-    expectValidExport(offline);
+    await expectValidExport(offline);
     // The same document but for when each was made: the export's time, and the period's end it defaults to.
     const timeless = (xml: string) =>
       xml.replace(
@@ -443,7 +443,7 @@ describe('random days export to a valid document that says what the sales said',
           return;
         }
         expect(answer.status).toBe(200);
-        expectValidExport(answer.text);
+        await expectValidExport(answer.text);
         const times = elements(answer.text, 'Registreringstidpunkt');
         expect(times).toEqual([...times].sort());
         for (const kind of ['Kassakvitto', 'Returkvitto']) {
