@@ -15,7 +15,7 @@ import {
   warmFiscalWorkers,
 } from '../support/fiscal-load.ts';
 import { saleOf } from '../support/fiscal.ts';
-import { type Answer, type CallOptions, expectError, v } from '../support/http.ts';
+import { type Answer, answerLost, type CallOptions, expectError, v } from '../support/http.ts';
 
 /**
  * The local stack (serverless-offline and DynamoDB Local on two shared cores) carries about 20 fiscal writes a
@@ -37,12 +37,6 @@ beforeAll(async () => {
 afterAll(() => console.log(`fiscal load: writes sent again after a 503: ${resent.busy}, after a lost answer: ${resent.lost}`));
 
 /**
- * serverless-offline's answer when the function outran its timeout (10 s): the request may or may not have
- * been carried out, as with a gateway timeout in front of a deployed function.
- */
-const lostAnswer = (answer: Answer) => (answer.body as { errorType?: string } | undefined)?.errorType === 'LambdaTimeoutError';
-
-/**
  * Sends a write as a register does: a 503 changed nothing (docs/conventions.md §14), so it is sent again after
  * its Retry-After; a lost answer is sent again at once, which the write's idempotence makes safe.
  */
@@ -52,7 +46,7 @@ async function served(send: () => Promise<Answer>): Promise<{ answer: Answer; se
     if (answer.status === 503) {
       resent.busy += 1;
       await sleep(Number(answer.headers.get('retry-after') ?? '1') * 1000);
-    } else if (lostAnswer(answer)) {
+    } else if (answerLost(answer)) {
       resent.lost += 1;
     } else {
       return { answer, sends };

@@ -5,7 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { type Answer, expectError, newSeller, v } from '../support/http.ts';
+import { type Answer, answerLost, expectError, newSeller, v } from '../support/http.ts';
 
 const api = v(33);
 
@@ -80,14 +80,6 @@ describe('sync: diffs while registers write concurrently', () => {
     'DELETE taxes': ['204', '404 NotFound', '422 UnprocessableEntity ENTITY_HAS_REFERENCED_DATA'],
     'DELETE products': ['204', '404 NotFound'],
   };
-  /**
-   * serverless-offline's answer when a handler outlives the function's timeout (10 s): on 2 busy cores
-   * a burst of concurrent requests each starts a fresh worker, and a write can wait that long. In AWS
-   * the register sees a 503/504; either way the write may or may not have happened, so it retries
-   * (with new data: equal data must keep meaning one write).
-   */
-  const lambdaTimedOut = (answer: Answer) =>
-    (answer.body as { errorType?: unknown } | undefined)?.errorType === 'LambdaTimeoutError';
   const outcomeOf = (answer: Answer) => {
     const body = answer.body as { exception?: string; code?: string | null } | undefined;
     return [String(answer.status), body?.exception, body?.code].filter(Boolean).join(' ');
@@ -107,8 +99,8 @@ describe('sync: diffs while registers write concurrently', () => {
       for (let attempt = 1; ; attempt++) {
         const path = `/${sellerId}/${kind}/${identifier}`;
         const answer = method === 'PUT' ? await api.put(path, body(`w${++writeNumber}`)) : await api.del(path);
-        if ((answer.status === 503 || lambdaTimedOut(answer)) && attempt < 10) {
-          count(`${method} ${kind} retried ${answer.status === 503 ? '503' : 'after a Lambda timeout'}`);
+        if ((answer.status === 503 || answerLost(answer)) && attempt < 10) {
+          count(`${method} ${kind} retried ${answer.status === 503 ? '503' : 'after a lost answer'}`);
           await pause(50 * attempt);
           continue;
         }

@@ -157,3 +157,14 @@ export async function newSeller(fields: Record<string, unknown> = {}): Promise<s
 /** The body without the named fields. */
 export const omit = <T extends object>(body: T, ...fields: string[]): Record<string, unknown> =>
   Object.fromEntries(Object.entries(body).filter(([name]) => !fields.includes(name)));
+
+/**
+ * An answer that says nothing of whether the write happened (docs/conventions.md §3): the function's own 500 when it ran
+ * out of time (shared/http/api.ts), or the gateway's 500 for a function that failed. A register sends such a write
+ * again, which its idempotence makes safe; on 2 busy cores a burst of cold workers can outlast the 10 s timeout.
+ */
+export function answerLost(answer: Answer): boolean {
+  if (answer.status !== 500) return false;
+  const body = answer.body as { exception?: unknown; message?: unknown } | undefined;
+  return body?.exception === 'InternalServerError' || body?.message === 'Internal Server Error';
+}
