@@ -17,8 +17,12 @@
  * Handelse events, peak memory (heapUsed with and without garbage, RSS, maxRSS) beside the document's size; the bench
  * fails if xmllint finds the XML invalid against Skatteverket's schemas or if the export holds a third of its document
  * live (it must stream). Its kd rows (scripts/bench/kd.ts): a register's kd through the local broker, edge bridge and
- * control-unit simulator (wall-clock p50 and p95), a repeated kd and a kd-facets page. Under each operation row, its floor
- * (scripts/bench/replay.ts): the same DynamoDB calls sent by a bare SDK client, and the operation's CPU as a multiple of it.
+ * control-unit simulator (wall-clock p50 and p95), a repeated kd and a kd-facets page. Its cloud kd rows
+ * (scripts/bench/kd-cloud.ts, alone with `BENCH_ONLY=kd-cloud`): a register activated REMOTE without a serial, enrolled at
+ * the stand-in of the cloud control-unit system served in the bench's process (the activation's row), its kds signed
+ * there over HTTP and the same kds repeated, with the HTTP requests the system got and wall-clock p50 and p95. Under each
+ * operation row, its floor (scripts/bench/replay.ts): the same DynamoDB calls sent by a bare SDK client, and the
+ * operation's CPU as a multiple of it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -40,6 +44,7 @@ import {
 } from './bench/cold-start.ts';
 import { EXPORT_DAYS, EXPORT_SALES, measureJournalExport } from './bench/journal-export.ts';
 import { kdEnvironment, kdLegend, measureKd } from './bench/kd.ts';
+import { cloudKdLegend, measureCloudKd } from './bench/kd-cloud.ts';
 import { measureHeat } from './bench/heat.ts';
 import { type Call, type CallRecorder, recordCalls, type Units } from './bench/calls.ts';
 import { floorCpu } from './bench/replay.ts';
@@ -924,13 +929,14 @@ async function measureOperations(): Promise<{
     seller: SELLER,
     user: USER.username,
   });
+  const cloudKd = await measureCloudKd(cloudKdKit(readBack));
   console.log(
     `Stats seller: ${STATS_SALES.toLocaleString('en')} sales over ${STATS_DAYS} days seeded with BatchWriteItem in ${statsSeedSeconds.toFixed(1)} s.`,
   );
   return {
-    operations: [...operations, ...kd.operations],
+    operations: [...operations, ...kd.operations, ...cloudKd.operations],
     requests: firstRequests(apiKey, lastTax),
-    fiscal: [...fiscal.summary, ...saleCapacity.summary, ...journalExport.summary, ...kd.summary],
+    fiscal: [...fiscal.summary, ...saleCapacity.summary, ...journalExport.summary, ...kd.summary, ...cloudKd.summary],
     diffs: [
       // All the taxes: estimated from the changed taxes' mean size.
       { ...taxesDiff.figures, all: { computedRcu: readUnits((TAXES * changedBytes) / CHANGED) } },
@@ -1691,6 +1697,7 @@ function report(
     "  Priced as the key and the seller's liveness (read ahead), the registration + counter (BatchGet), the 5 reads of the export context, and one",
     '  strongly consistent Query page (at most 1 MB) after another, each 1 RCU per 4 KB of its items together.',
     ...kdLegend,
+    ...cloudKdLegend,
     '- floor rows: the DynamoDB calls of the operation (its last request with the median round trips), each with the',
     '  input its handler sent, sent again by a bare @aws-sdk/client-dynamodb client (no middleware, validation, mapping or',
     "  HTTP pipeline; the SDK's logger middleware removed, as the service's client removes it) after 3 warm-up sends, calls",
@@ -1722,7 +1729,8 @@ function report(
 /**
  * `BENCH_ONLY=fiscal` or `BENCH_ONLY=sale-capacity` runs only those rows (no cold start, no other table): a check of
  * one change's pricing without the whole bench. `BENCH_ONLY=heat` runs the fleet model of the table's partition keys
- * (scripts/bench/heat.ts). `BENCH_ONLY=operations` runs every operation's row and floor, without
+ * (scripts/bench/heat.ts). `BENCH_ONLY=history` the history row (scripts/bench/history.ts). `BENCH_ONLY=kd-cloud` the cloud
+ * kd rows (scripts/bench/kd-cloud.ts). `BENCH_ONLY=operations` runs every operation's row and floor, without
  * the cold-start table (its fresh processes take most of the bench's time). `BENCH_ONLY=first-response` runs only the
  * cold-start table's first responses of the project's build (a check of one change's cold start).
  */
@@ -1731,7 +1739,12 @@ const ONLY = {
   'sale-capacity': measureSaleCapacity,
   heat: () => measureHeat(invoke),
   history: async () => (await import('./bench/history.ts')).measureHistory({ invoke }),
+  'kd-cloud': (readBack: ReadBack) => measureCloudKd(cloudKdKit(readBack)),
 } as const;
+/** What the cloud kd rows borrow: the in-process invoke, stored items read back and the pricing rules. */
+function cloudKdKit(readBack: ReadBack): Parameters<typeof measureCloudKd>[0] {
+  return { invoke, readBack, pricing: { readUnits, writeUnits, itemSize, transaction: TRANSACTION } };
+}
 const FIRST_RESPONSE = 'first-response';
 const OPERATIONS = 'operations';
 

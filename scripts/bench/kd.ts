@@ -16,6 +16,7 @@ import { sellerKeys } from '#shared/domain/seller.ts';
 import { activationKeys, controlUnitKeys, registrationKeys } from '#shared/domain/records.ts';
 import { KD_LOG_PREFIX, type KdLogScope, kdKeys } from '#shared/kd/records.ts';
 import { bridgeKeys } from '#shared/kd/protocol.ts';
+import { registerIdOf } from '#shared/kd/codec.ts';
 import { apiKeyKey } from '#shared/auth/api-keys.ts';
 import { userKeys } from '#shared/auth/users.ts';
 
@@ -50,10 +51,16 @@ export interface KdKit {
 
 /**
  * The environment the kd handler needs, set before any handler is imported (shared/config.ts reads it once): the
- * MQTT publisher, on a broker at a port free now, where measureKd starts it.
+ * MQTT publisher, on a broker at a port free now, where measureKd starts it; the cloud control-unit system, both its
+ * services at one port free now, where measureCloudKd (scripts/bench/kd-cloud.ts) starts the stand-in of both.
  */
-export async function kdEnvironment(): Promise<{ KD_PUBLISHER: string; MQTT_URL: string }> {
-  return { KD_PUBLISHER: 'mqtt', MQTT_URL: `mqtt://127.0.0.1:${await freePort()}` };
+export async function kdEnvironment(): Promise<{ KD_PUBLISHER: string; MQTT_URL: string; TCS_URL: string; IDM_URL: string }> {
+  const broker = await freePort();
+  let standIn = await freePort();
+  // Both servers start later: two ports free now must still be two.
+  while (standIn === broker) standIn = await freePort();
+  const cloud = `http://127.0.0.1:${standIn}`;
+  return { KD_PUBLISHER: 'mqtt', MQTT_URL: `mqtt://127.0.0.1:${broker}`, TCS_URL: cloud, IDM_URL: cloud };
 }
 
 /** A kd as measured: the bench's sample, its wall-clock time, and when (ms after it began) the reply reached the table. */
@@ -246,74 +253,88 @@ export async function measureKd(kit: KdKit): Promise<{ operations: Operation[]; 
   }
 }
 
+/** A register activated on a control unit, as the kd rows price its kds. */
+export interface KdRegister {
+  sellerId: string;
+  cash: string;
+  serial: string;
+  apiKey: string;
+  activationId: number;
+}
+
+/** The first `limit` records of the seller's Kd log directory (one partition), in receipt date order or its reverse. */
+async function sellerKdLog(sellerId: string, limit: number, descending: boolean): Promise<Record<string, unknown>[]> {
+  const [{ table }, { queryItems }] = await Promise.all([import('#shared/db/client.ts'), import('#shared/db/documents.ts')]);
+  const [directory] = kdKeys.logDirectory({ sellerId });
+  const { Items = [] } = await queryItems({
+    TableName: table(),
+    ConsistentRead: true,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': directory?.pk, ':prefix': KD_LOG_PREFIX },
+    ScanIndexForward: !descending,
+    Limit: limit,
+  });
+  return Items;
+}
+
 /**
- * The pricing of the kd rows from the stored items' sizes (read back after the timed kds; every kd's items are of
- * one shape): a kd without its reads of the reply (kdModel adds them), a repeated kd, and the kd-facets page.
+ * The pricing of a register's kd and of its repeat from the stored items' sizes (read back after the timed kds; every
+ * kd's items are of one shape): a kd without reads of the reply (a bridge's kd adds them), and a repeated kd. The
+ * unit's bridge record and status are read whether they exist or not (a cloud unit has neither: 1 RCU each).
  */
-async function kdModels(
-  kit: KdKit,
-  known: {
-    apiKey: string;
-    activationId: number;
-    /** The last kd's receipt number. */
-    last: number;
-    facets: Sample | undefined;
-  },
-): Promise<{ kd: Model; replyRcu: number; repeat: Model; facets: Model; facetsRecords: number }> {
+export async function kdPricing(
+  kit: Pick<KdKit, 'readBack' | 'pricing'>,
+  register: KdRegister,
+  /** The last kd's receipt number. */
+  last: number,
+): Promise<{ kd: Model; replyRcu: number; repeat: Model; sellerCounterBytes: number }> {
   const { readBack } = kit;
   const { readUnits, writeUnits, itemSize, transaction } = kit.pricing;
-  const { seller } = kit;
-  const [{ hashApiKey }, { table }, { queryItems }] = await Promise.all([
+  const { sellerId: seller, cash, serial } = register;
+  const [{ hashApiKey }, { table }, { getItem }] = await Promise.all([
     import('#shared/auth/api-keys.ts'),
     import('#shared/db/client.ts'),
     import('#shared/db/documents.ts'),
   ]);
   const sizeOf = async (key: { pk: string; sk: string }) => itemSize(await readBack(key));
+  /** The size of an item that may be missing (0: a missing item is still read). */
+  const sizeIfAny = async (key: { pk: string; sk: string }) => {
+    const { Item } = await getItem({ TableName: table(), Key: key, ConsistentRead: true });
+    return Item ? itemSize(Item) : 0;
+  };
   const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
   // The register's reads before its claim: its key, the seller's liveness, its activation; then (BatchGet) its
   // counter, the unit's bridge record and last status, the unit, and the register's id at the unit.
   const first = [
-    await sizeOf(apiKeyKey(hashApiKey(known.apiKey))),
+    await sizeOf(apiKeyKey(hashApiKey(register.apiKey))),
     await sizeOf(sellerKeys.counter(seller)),
-    await sizeOf(activationKeys.activation(known.activationId)),
+    await sizeOf(activationKeys.activation(register.activationId)),
   ];
-  const counterKey = registerKeys.counter(seller, CASH);
+  const counterKey = registerKeys.counter(seller, cash);
   const counter = await readBack(counterKey);
   const units = [
     itemSize(counter),
-    await sizeOf(bridgeKeys.bridge(SERIAL)),
-    await sizeOf(bridgeKeys.status(SERIAL)),
-    await sizeOf(controlUnitKeys.unit(SERIAL)),
-    await sizeOf(kdKeys.registerId(seller, 'KD1')),
+    await sizeIfAny(bridgeKeys.bridge(serial)),
+    await sizeIfAny(bridgeKeys.status(serial)),
+    await sizeOf(controlUnitKeys.unit(serial)),
+    await sizeOf(kdKeys.registerId(seller, registerIdOf(cash))),
   ];
-  const claim = await readBack(kdKeys.claim(seller, CASH, known.last, 'Normal'));
+  const claim = await readBack(kdKeys.claim(seller, cash, last, 'Normal'));
   const signedClaim = itemSize(claim);
   const pendingClaim = itemSize({ ...claim, state: 'PENDING', controlCode: null });
   const reply = await sizeOf(bridgeKeys.reply(String(claim.correlationId)));
   // The last kd's journal entries: KD_REQUEST, then KD_OUTCOME (the register's last).
   const { sequence } = (counter.ledger as { journal: { sequence: number } }).journal;
-  const requestEntry = await sizeOf(registerKeys.journalEntry(seller, CASH, sequence - 1));
-  const outcomeEntry = await sizeOf(registerKeys.journalEntry(seller, CASH, sequence));
+  const requestEntry = await sizeOf(registerKeys.journalEntry(seller, cash, sequence - 1));
+  const outcomeEntry = await sizeOf(registerKeys.journalEntry(seller, cash, sequence));
   // Its Kd log record, one copy in each directory (all, the seller's, the unit's, the vendor's). The listed view has no
   // id: the seller's directory (one partition) is read directly, its latest record (the receipts are dated in their
   // order) names the copies' keys, and each copy is read back under its own (in all and the vendor's, in the id's shard).
-  const sellerDirectory = async (limit: number, descending: boolean) => {
-    const [directory] = kdKeys.logDirectory({ sellerId: seller });
-    const { Items = [] } = await queryItems({
-      TableName: table(),
-      ConsistentRead: true,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': directory?.pk, ':prefix': KD_LOG_PREFIX },
-      ScanIndexForward: !descending,
-      Limit: limit,
-    });
-    return Items;
-  };
-  const [latest] = await sellerDirectory(1, true);
-  if (latest?.receiptNumber !== known.last) throw new Error(`The seller's latest Kd log record is not receipt ${known.last}`);
+  const [latest] = await sellerKdLog(seller, 1, true);
+  if (latest?.receiptNumber !== last) throw new Error(`The seller's latest Kd log record is not receipt ${last}`);
   const vendor = Number(claim.request && (claim.request as { softwareVendor: number }).softwareVendor);
-  const scopes: KdLogScope[] = [undefined, { sellerId: seller }, { serial: SERIAL }, { vendor }];
+  const scopes: KdLogScope[] = [undefined, { sellerId: seller }, { serial }, { vendor }];
   const logCopies = await Promise.all(scopes.map((scope) => sizeOf(kdKeys.log(scope, Number(latest.kdDate), String(latest.id)))));
 
   const reads = [...first.map(readUnits), ...units.map(readUnits)];
@@ -343,19 +364,39 @@ async function kdModels(
     commands: ['BatchGetItem', 'GetItem', 'BatchGetItem', 'BatchGetItem'],
     capacity: { tableRcu: sum(reads) + readUnits(signedClaim), lsiRcu: 0, tableWcu: 0, lsiWcu: 0 },
   };
+  return { kd, replyRcu: readUnits(reply), repeat, sellerCounterBytes: first[1] ?? 0 };
+}
+
+/** The pricing of the kd rows (`kdPricing`), and of the kd-facets page. */
+async function kdModels(
+  kit: KdKit,
+  known: {
+    apiKey: string;
+    activationId: number;
+    /** The last kd's receipt number. */
+    last: number;
+    facets: Sample | undefined;
+  },
+): Promise<{ kd: Model; replyRcu: number; repeat: Model; facets: Model; facetsRecords: number }> {
+  const { readBack, seller } = kit;
+  const { readUnits, itemSize } = kit.pricing;
+  const register = { sellerId: seller, cash: CASH, serial: SERIAL, apiKey: known.apiKey, activationId: known.activationId };
+  const { kd, replyRcu, repeat, sellerCounterBytes } = await kdPricing(kit, register, known.last);
+  const sizeOf = async (key: { pk: string; sk: string }) => itemSize(await readBack(key));
+  const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
   // The facets page: the user (a Query of its partition: the user and its wrong-password counter, of which the bench
   // user has none), the seller's liveness, the register, one Query of the seller's Kd log directory.
   const page = (known.facets?.body ?? []) as unknown[];
   const query = known.facets?.calls.findLast((call: Call) => call.command === 'Query');
   if (query?.scanned !== page.length) throw new Error(`kd-facets read ${query?.scanned} records for a page of ${page.length}`);
-  const pageBytes = sum((await sellerDirectory(page.length, false)).map(itemSize));
+  const pageBytes = sum((await sellerKdLog(seller, page.length, false)).map(itemSize));
   const facets: Model = {
     commands: ['Query', 'GetItem', 'GetItem', 'Query'],
     capacity: {
       tableRcu:
         readUnits(await sizeOf(userKeys.user(kit.user))) +
-        readUnits(first[1] ?? 0) +
+        readUnits(sellerCounterBytes) +
         readUnits(await sizeOf(registrationKeys.registration(seller, CASH))) +
         readUnits(pageBytes),
       lsiRcu: 0,
@@ -363,7 +404,7 @@ async function kdModels(
       lsiWcu: 0,
     },
   };
-  return { kd, replyRcu: readUnits(reply), repeat, facets, facetsRecords: page.length };
+  return { kd, replyRcu, repeat, facets, facetsRecords: page.length };
 }
 
 /** The kd rows' legend lines (bench.ts's report). */
