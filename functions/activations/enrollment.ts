@@ -12,7 +12,14 @@ import { type CloudUnit, controlUnitKeys } from '#shared/domain/records.ts';
 import { sellerKeys } from '#shared/domain/seller.ts';
 import { unprocessable } from '#shared/errors.ts';
 import { postToCloud } from '#shared/kd/cloud-system.ts';
-import { answerText, type EnrollmentOrder, idmNewRequestXml, InfrasecWireError, parseIdmResponse } from '#shared/kd/infrasec.ts';
+import {
+  answerText,
+  type EnrollmentOrder,
+  idmNewRequestXml,
+  registerAddressOf,
+  InfrasecWireError,
+  parseIdmResponse,
+} from '#shared/kd/infrasec.ts';
 
 /** Who is enrolled: the seller (as ordered) and its register, and the application it runs. */
 export interface Enrollee {
@@ -89,7 +96,7 @@ async function enrollNew(enrollee: Enrollee, now: number): Promise<Enrolled> {
       system: 'infrasec',
       // Without a TCSID the unit is named by its RegisterID until a signing names its ControlServerID (cloud-link.ts).
       controlServerId: enrollment.tcsId ?? enrollment.registerId,
-      registerAddress: [address.line, address.zip, address.city].filter((part) => part !== '').join(' '),
+      registerAddress: registerAddressOf({ address: address.line, zip: address.zip, city: address.city }),
       enrolled: now,
     },
   };

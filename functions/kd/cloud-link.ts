@@ -10,6 +10,7 @@ import { readItem } from '#shared/db/reads.ts';
 import { table } from '#shared/db/client.ts';
 import { putItem, updateItem } from '#shared/db/documents.ts';
 import { activationKeys, type CloudUnit, controlUnitKeys } from '#shared/domain/records.ts';
+import { sellerKeys } from '#shared/domain/seller.ts';
 import { wallClock } from '#shared/fiscal/dates.ts';
 import { claimTypeOf } from '#shared/kd/claims.ts';
 import { postToCloud } from '#shared/kd/cloud-system.ts';
@@ -17,6 +18,7 @@ import {
   answerText,
   InfrasecWireError,
   parseTcsResponse,
+  registerAddressOf,
   TCS_VAT_RATES,
   type TcsTransaction,
   type TcsVatGroup,
@@ -61,6 +63,10 @@ export const cloudLink = (serial: string, unit: CloudUnit): UnitLink => ({
  */
 async function signed(serial: string, unit: CloudUnit, sending: Sending): Promise<KdReplyMessage | undefined> {
   const { flight } = sending;
+  // A register enrolled before its seller had an address signs with the address the seller has now.
+  const address =
+    unit.registerAddress || registerAddressOf((await readItem(sellerKeys.profile(sending.register.sellerId))) ?? {});
+  const enrolled = { ...unit, registerAddress: address };
   const reply = (fields: Pick<KdReplyMessage, 'outcome' | 'returnCode' | 'controlCode' | 'detail'>): KdReplyMessage => ({
     correlationId: flight.correlationId,
     serial,
@@ -71,7 +77,7 @@ async function signed(serial: string, unit: CloudUnit, sending: Sending): Promis
   for (let pause = RETRY_FIRST_MS; ; pause = Math.min(2 * pause, RETRY_MAX_MS)) {
     const left = flight.deadline - Date.now();
     if (left <= 0) return undefined;
-    const document = tcsRequestXml(tcsTransaction(serial, unit, sending, randomUUID()));
+    const document = tcsRequestXml(tcsTransaction(serial, enrolled, sending, randomUUID()));
     let answer: { status: number; body: string };
     try {
       answer = await postToCloud('tcs', document, AbortSignal.timeout(left));

@@ -104,6 +104,10 @@ export interface IdmAnswer {
 }
 
 /** A document this module will not write, or one that is not the response the client could read. */
+/** A register's address as one line (`RegisterAddress`, as the client's test writes it): street, postal code, city. */
+export const registerAddressOf = (place: { address?: string | null; zip?: string | null; city?: string | null }): string =>
+  [place.address, place.zip, place.city].filter((part) => part !== undefined && part !== null && part !== '').join(' ');
+
 /** An answer's message and reason as one text for a person (`Message: reason`), empty when it gives neither. */
 export const answerText = (answer: Pick<TcsAnswer, 'responseMessage' | 'responseReason'>): string =>
   [answer.responseMessage, answer.responseReason].filter((part) => part !== '').join(': ');

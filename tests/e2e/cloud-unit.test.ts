@@ -236,6 +236,33 @@ describe('enrollment', () => {
   });
 });
 
+describe('a seller without an address when its register enrolls', () => {
+  it('signs with the address the seller has when the receipt is signed', async () => {
+    const corporateId = swedishCorporateId();
+    const sellerId = `SE${corporateId}`;
+    const answer = await v(33).post('/activations-advanced', remoteOrder(corporateId, 'Kassa 2'));
+    expect([answer.status, answer.text]).toEqual([201, expect.any(String)]);
+    const register: CallOptions = { as: { apiKey: (answer.body as { apiKey: string }).apiKey } };
+    const serial = (await serialOf(register)) ?? '';
+    const profile = await v(33).put(`/sellers/${sellerId}`, {
+      corporateId,
+      country: 'SE',
+      publicAccess: true,
+      workHoursWeek: {},
+      name: 'Molnbutiken AB',
+      currency: 'SEK',
+      address: 'Storgatan 1',
+      zip: '211 22',
+      city: 'Malmö',
+    });
+    expect(profile.status).toBeLessThan(300);
+    const signed = await sendKd(33, sellerId, 'Kassa 2', kdOf(1, 4000), register);
+    expect(signed.status).toBe(201);
+    const [document] = await received(serial).then((requests) => requests.filter((request) => request.path === '/tcsserver'));
+    expect(document?.body).toContain('<RegisterAddress>Storgatan 1 211 22 Malmö</RegisterAddress>');
+  });
+});
+
 describe('signing through the cloud unit', () => {
   let s: CloudShop;
   let serial: string;
