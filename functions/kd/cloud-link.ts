@@ -11,7 +11,6 @@ import { table } from '#shared/db/client.ts';
 import { putItem, updateItem } from '#shared/db/documents.ts';
 import { activationKeys, type CloudUnit, controlUnitKeys } from '#shared/domain/records.ts';
 import { sellerKeys } from '#shared/domain/seller.ts';
-import { wallClock } from '#shared/fiscal/dates.ts';
 import { claimTypeOf } from '#shared/kd/claims.ts';
 import { postToCloud } from '#shared/kd/cloud-system.ts';
 import {
@@ -27,7 +26,7 @@ import {
 import { type KdReplyMessage, replyItem } from '#shared/kd/protocol.ts';
 import { kdKeys } from '#shared/kd/records.ts';
 import type { Sending, UnitLink } from './links.ts';
-import type { KdOrder } from './mapping.ts';
+import { kdDate, type KdOrder } from './mapping.ts';
 
 /** What a reply from the cloud system says it came through, where a bridge names its version. */
 const CLOUD_VERSION = 'infrasec-tcs';
@@ -78,15 +77,11 @@ async function signed(serial: string, unit: CloudUnit, sending: Sending): Promis
     const left = flight.deadline - Date.now();
     if (left <= 0) return undefined;
     const document = tcsRequestXml(tcsTransaction(serial, enrolled, sending, randomUUID()));
-    let answer: { status: number; body: string };
-    try {
-      answer = await postToCloud('tcs', document, AbortSignal.timeout(left));
-    } catch (error) {
+    const answer = await postToCloud('tcs', document, AbortSignal.timeout(left)).catch((error: unknown) => {
       console.log(JSON.stringify({ level: 'warn', message: 'tcs request failed', serial, error: String(error) }));
-      await sleep(Math.min(pause, Math.max(0, flight.deadline - Date.now())));
-      continue;
-    }
-    if (BUSY.has(answer.status)) {
+      return undefined;
+    });
+    if (answer === undefined || BUSY.has(answer.status)) {
       await sleep(Math.min(pause, Math.max(0, flight.deadline - Date.now())));
       continue;
     }
@@ -164,12 +159,6 @@ async function originalCode({ command, register, order }: Sending): Promise<stri
   return normal?.state === 'SIGNED' ? normal.controlCode : null;
 }
 
-/** `yyyyMMddHHmmss` in the seller's zone. */
-function tcsDateTime(instant: number, timeZone: string): string {
-  const { year, month, day, hour, minute, second } = wallClock(instant, timeZone);
-  return [year, month, day, hour, minute, second].map((part, index) => String(part).padStart(index === 0 ? 4 : 2, '0')).join('');
-}
-
 /** The kd as the system's transaction, under `requestId`. */
 export function tcsTransaction(
   serial: string,
@@ -177,7 +166,7 @@ export function tcsTransaction(
   { command, order, timeZone }: Sending,
   requestId: string,
 ): TcsTransaction {
-  const dateTime = tcsDateTime(order.date, timeZone);
+  const dateTime = kdDate(order.date, timeZone, true);
   return {
     applicationId: config().cloudApplicationId,
     requestId,

@@ -156,10 +156,15 @@ function checkVatFits(brutto: number, rates: readonly { key: string; rate: numbe
   );
 }
 
-/** An instant as the unit's `YYYYMMDDhhmm` in the seller's time zone. */
-export function kdDate(instant: number, timeZone: string): string {
-  const { year, month, day, hour, minute } = wallClock(instant, timeZone);
-  return [year, month, day, hour, minute].map((part, index) => String(part).padStart(index === 0 ? 4 : 2, '0')).join('');
+/**
+ * An instant's local time in the seller's time zone as digits: `YYYYMMDDhhmm` for a unit's kd line, with `seconds`
+ * `YYYYMMDDhhmmss` for a cloud unit's `DateTime`.
+ */
+export function kdDate(instant: number, timeZone: string, seconds = false): string {
+  const { year, month, day, hour, minute, second } = wallClock(instant, timeZone);
+  return [year, month, day, hour, minute, ...(seconds ? [second] : [])]
+    .map((part, index) => String(part).padStart(index === 0 ? 4 : 2, '0'))
+    .join('');
 }
 
 /**

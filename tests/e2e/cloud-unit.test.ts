@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { saleOf } from '../support/fiscal.ts';
 import { type CallOptions, expectError, v } from '../support/http.ts';
-import { DAY, swedishCorporateId } from '../support/identity.ts';
-import { kdOf, sendKd, type UnitApp, unitApp } from '../support/kd.ts';
+import { DAY, newVendor, swedishCorporateId, userOf } from '../support/identity.ts';
+import { activateOnUnit, kdOf, sendKd, type UnitApp, unitApp } from '../support/kd.ts';
 import { expectValidExport } from '../support/skvfs.ts';
 
 const cloud = () => inject('cloudSystem');
@@ -222,6 +222,18 @@ describe('enrollment', () => {
       active: true,
       loginCount: 0,
     });
+  });
+
+  it("shows a cloud unit's state to its vendor's users and the hyper admin only; a unit behind a bridge has none", async () => {
+    const s = await cloudShop();
+    const serial = (await serialOf(s.register)) ?? '';
+    const own = await v(33).get(`/control-units/${serial}/cloud`, await userOf('SOFTWARE_VENDOR', app.softwareVendor));
+    expect([own.status, (own.body as { serial: string }).serial]).toEqual([200, serial]);
+    const stranger = await userOf('SOFTWARE_VENDOR', await newVendor('Annan AB'));
+    expectError(await v(33).get(`/control-units/${serial}/cloud`, stranger), 404, 'NotFound');
+    const bridged = `BR${randomUUID().slice(0, 12)}`;
+    await activateOnUnit(app, swedishCorporateId(), 'B1', bridged);
+    expectError(await v(33).get(`/control-units/${bridged}/cloud`), 404, 'NotFound');
   });
 
   it('refuses the order with the reason the system gives, creating nothing', async () => {
