@@ -493,6 +493,10 @@ export const bodyExamples: { readonly [N in BodySchemaName]: Named<BodyTypes[N]>
     close: { summary: 'Close the open day, naming the cashier', value: { opened: false, closedDayTreasurer: 'anna' } },
   },
   balanceChange: { float: { summary: 'Put the 500 SEK float in the drawer', value: { amount: 50000, action: 'DEPOSIT' } } },
+  journalExportOrder: {
+    year: { summary: 'The year 2026 (Stockholm time)', value: { from: 1767222000000, to: 1798757999999 } },
+    whole: { summary: 'The whole journal, until now', value: {} },
+  },
   journalUpload: {
     drawer: { summary: 'The drawer was opened without a sale', value: { data: { event: 'DRAWER_OPENED', treasurer: 'anna' } } },
     login: { summary: 'Anna logged in', value: { type: 'LOGIN', created: 1767261600000, treasurer: 'anna', data: {} } },

@@ -30,6 +30,7 @@ import {
   list,
   nullableInstant,
   nullableInteger,
+  nullableRef,
   nullableText,
   open,
   type Schema,
@@ -760,3 +761,32 @@ export const dayStats = exact(`The register days of the period (docs/conventions
     },
   }),
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Export jobs (docs/conventions.md §28).
+
+const EXPORT_STATUSES = ['PENDING', 'RUNNING', 'DONE', 'FAILED'] as const;
+const exportFields = {
+  id: text("The export's id: its creation time, then random hex digits."),
+  status: d('`PENDING` (queued), `RUNNING`, `DONE` (the file is ready) or `FAILED` (`error` says why).', {
+    type: 'string',
+    enum: EXPORT_STATUSES,
+  }),
+  from: nullableInstant('The first instant asked (null: not bounded)'),
+  to: nullableInstant('The last instant asked (null: the time the export was made)'),
+  created: instant('When the export was asked for'),
+};
+
+export const exportJob = exact('An export started, or the one of the same period still running.', exportFields);
+
+export const exportJobState = exact('An export and, once done, where to download its file.', {
+  ...exportFields,
+  finished: nullableInstant('When it was done or failed (null: not yet)'),
+  bytes: nullableInteger("DONE: the gzipped file's size in bytes."),
+  sha256: nullableText("DONE: the gzipped file's SHA-256, 64 hex digits."),
+  url: nullableText('DONE: a GET of the gzipped file, valid until `expires`; asking for the export again gives a new one.'),
+  expires: nullableInstant('DONE: when `url` stops working'),
+  error: nullableRef('FAILED: the error body the synchronous route would have answered.', 'Error'),
+});
+
+export const exportJobList = list('Exports, newest first.', exportJobState);

@@ -437,6 +437,23 @@ export const balanceChange = {
   },
 } as const;
 
+/** An export job's period (docs/conventions.md §28): Dates, either left out to leave that side open. */
+export const journalExportOrder = {
+  $id: 'journalExportOrder',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    from: described("A Date: the first instant exported (absent: the journal's start).", {
+      type: 'integer',
+      $ref: 'scalars#/$defs/date',
+    }),
+    to: described('A Date: the last instant exported (absent: the time the export is made).', {
+      type: 'integer',
+      $ref: 'scalars#/$defs/date',
+    }),
+  },
+} as const;
+
 /** Register events (docs/conventions.md §19): SKVFS 2021:16 names each field's element there. */
 const eventText = { type: 'string', $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 72 } as const;
 const eventDate = { type: 'integer', $ref: 'scalars#/$defs/date' } as const;

@@ -33,7 +33,7 @@ import {
 import { contact, geolocation, geolocationV15 } from './common.ts';
 import { emailMessage } from './email.ts';
 import { currency } from './enums.ts';
-import { balanceChange, day, journalUpload, saleV15, saleV26, saleV33 } from './fiscal.ts';
+import { balanceChange, day, journalExportOrder, journalUpload, saleV15, saleV26, saleV33 } from './fiscal.ts';
 import { gatewayPayment } from './gateway.ts';
 import { kdV15, kdV26, kdV33 } from './kd.ts';
 import { hairdresser, restaurant, restaurantV15 } from './restaurant.ts';
@@ -92,6 +92,7 @@ export const bodySchemas = {
   day,
   balanceChange,
   journalUpload,
+  journalExportOrder,
   emailMessage,
   gatewayPayment,
   kdV15,

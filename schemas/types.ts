@@ -53,6 +53,7 @@ export type SaleBody = SaleV15Body | SaleV26Body | SaleV33Body;
 export type DayBody = BodyTypes['day'];
 export type BalanceChangeBody = BodyTypes['balanceChange'];
 export type JournalUploadBody = BodyTypes['journalUpload'];
+export type JournalExportOrderBody = BodyTypes['journalExportOrder'];
 
 export type EmailMessageBody = BodyTypes['emailMessage'];
 export type GatewayPaymentBody = BodyTypes['gatewayPayment'];

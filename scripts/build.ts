@@ -43,7 +43,7 @@ export type Variant = 'lambda' | 'plain';
  * The bundles name them `#sdk/<module>`, which the function folder's own package.json (`SDK_IMPORTS`) maps to
  * the file: Node resolves it the same from the entry and from a chunk, so an adapter may sit in a lazy chunk.
  */
-const ISOLATED_SDKS = /\/(s3-sdk|kms-sdk|ses-sdk|iot-sdk|ssm-sdk)\.ts$/;
+const ISOLATED_SDKS = /\/(s3-sdk|kms-sdk|ses-sdk|iot-sdk|ssm-sdk|s3-upload-sdk|lambda-sdk)\.ts$/;
 const sdkFile = (module: string) => `sdk/${module}.mjs`;
 const SDK_SPECIFIER = /^#sdk\/([a-z0-9-]+)$/;
 
@@ -68,6 +68,8 @@ const SDK_SOURCES: Record<string, string> = {
   'ses-sdk': 'shared/mail/ses-sdk.ts',
   'iot-sdk': 'shared/iot/iot-sdk.ts',
   'ssm-sdk': 'shared/kd/ssm-sdk.ts',
+  's3-upload-sdk': 'shared/exports/s3-upload-sdk.ts',
+  'lambda-sdk': 'shared/exports/lambda-sdk.ts',
 };
 
 /**

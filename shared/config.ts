@@ -92,6 +92,18 @@ export interface Config {
   /** `CLOUD_PARTNER_CODE` / `CLOUD_PARTNER_NAME`: the partner the system knows the service's registers under. */
   cloudPartnerCode: string;
   cloudPartnerName: string;
+  /** `EXPORT_STORE` as set (`s3` or `local`); checked by `exportStorage()` when an export is first stored or fetched. */
+  exportStore: string | undefined;
+  /** `EXPORT_BUCKET`: the private S3 bucket of export files (infra/exports.yml). */
+  exportBucket: string | undefined;
+  /** `EXPORT_DIR`, `EXPORT_URL_BASE`, `EXPORT_URL_SECRET`: the local stack's folder of export files, its URL and key. */
+  exportDir: string | undefined;
+  exportUrlBase: string | undefined;
+  exportUrlSecret: string | undefined;
+  /** `EXPORT_WORKER_FUNCTION`: the Lambda function that writes export files (docs/conventions.md §28). */
+  exportWorkerFunction: string | undefined;
+  /** `LAMBDA_ENDPOINT`: where Lambda's API is served locally (serverless-offline's); undefined in AWS. */
+  lambdaEndpoint: string | undefined;
 }
 
 let cached: Config | undefined;
@@ -131,6 +143,13 @@ export function config(): Config {
     cloudApplicationId: process.env.CLOUD_APPLICATION_ID || 'cash-register-backend',
     cloudPartnerCode: process.env.CLOUD_PARTNER_CODE || 'CR',
     cloudPartnerName: process.env.CLOUD_PARTNER_NAME || 'Cash register back end',
+    exportStore: process.env.EXPORT_STORE || undefined,
+    exportBucket: process.env.EXPORT_BUCKET || undefined,
+    exportDir: process.env.EXPORT_DIR || undefined,
+    exportUrlBase: process.env.EXPORT_URL_BASE || undefined,
+    exportUrlSecret: process.env.EXPORT_URL_SECRET || undefined,
+    exportWorkerFunction: process.env.EXPORT_WORKER_FUNCTION || undefined,
+    lambdaEndpoint: process.env.LAMBDA_ENDPOINT || undefined,
   };
   return cached;
 }
@@ -159,6 +178,31 @@ export function activationSigning(settings: SigningSettings = config()): Activat
   );
 }
 
+const unsetOr = (value: string | undefined) => (value === undefined ? 'unset' : `'${value}'`);
+
+/** Where export files are kept: S3 in AWS; locally a folder, served by the stack at a URL signed with a key of its run. */
+export type ExportStorage = { store: 's3'; bucket: string } | { store: 'local'; dir: string; urlBase: string; secret: string };
+
+/** The export store's settings, checked: a missing or unknown value fails with the variable's name. */
+export function exportStorage(
+  settings: Pick<Config, 'exportStore' | 'exportBucket' | 'exportDir' | 'exportUrlBase' | 'exportUrlSecret'> = config(),
+): ExportStorage {
+  const { exportStore: store, exportBucket: bucket, exportDir: dir, exportUrlBase: urlBase, exportUrlSecret: secret } = settings;
+  if (store === 's3') {
+    if (!bucket) throw new Error('Environment variable EXPORT_BUCKET is required when EXPORT_STORE is s3');
+    return { store, bucket };
+  }
+  if (store === 'local') {
+    if (!dir || !urlBase || !secret) {
+      throw new Error(
+        'Environment variables EXPORT_DIR, EXPORT_URL_BASE and EXPORT_URL_SECRET are required when EXPORT_STORE is local',
+      );
+    }
+    return { store, dir, urlBase, secret };
+  }
+  throw new Error(`Environment variable EXPORT_STORE must be s3 or local, not ${unsetOr(store)}`);
+}
+
 /** Where image bytes are kept (S3 in AWS, a folder locally). */
 export type ImageStorage = { store: 's3'; bucket: string } | { store: 'local'; dir: string };
 
@@ -178,8 +222,6 @@ export function imageStorage(settings: Pick<Config, 'imageStore' | 'imageBucket'
   }
   throw new Error(`Environment variable IMAGE_STORE must be s3 or local, not ${store === undefined ? 'unset' : `'${store}'`}`);
 }
-
-const unsetOr = (value: string | undefined) => (value === undefined ? 'unset' : `'${value}'`);
 
 /** Where messages go (SES in AWS, a folder of `.eml` files locally) and who sends them. */
 export type MailSending = { transport: 'ses'; sender: string } | { transport: 'outbox'; sender: string; dir: string };

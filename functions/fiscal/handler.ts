@@ -10,6 +10,7 @@ import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
 // the journal's code at Init (docs/decisions.md, Cold start).
 const balance = loadOnce(() => import('./balance.ts'));
 const days = loadOnce(() => import('./days.ts'));
+const exports = loadOnce(() => import('./exports.ts'));
 const journals = loadOnce(() => import('./journals.ts'));
 const sales = loadOnce(() => import('./sales.ts'));
 
@@ -555,6 +556,49 @@ export const routes: Route[] = [
     path: '/{sellerId}/registrations/{cash}/journal-export',
     versions: [33],
     handle: onFirstUse(journals, 'journalExport'),
+  }),
+  route({
+    summary: "Starts an export of a register's journal for Skatteverket",
+    description:
+      "Starts writing the journal of the period `from` to `to` (Dates, either may be left out) as Skatteverket's SKVFS " +
+      '2021:16 document, in the background, for a period of any length: answers `202` with the export and its ' +
+      '`Location`, which is then polled until `DONE` (its `url` downloads the gzipped file) or `FAILED` (its `error` ' +
+      'is what the synchronous export would have answered). The same period asked again while its export is ' +
+      '`PENDING` or `RUNNING` answers that export (`200`).',
+    body: validators.journalExportOrder,
+    responses: { 200: 'exportJob', 202: 'exportJob' },
+    errors: [...REGISTER_READ, ['ServiceUnavailable']],
+    ...reader,
+    method: 'POST',
+    path: '/{sellerId}/registrations/{cash}/journal-exports',
+    versions: [33],
+    handle: onFirstUse(exports, 'startJournalExport'),
+  }),
+  route({
+    summary: "Lists a register's journal exports",
+    description: "Answers the register's journal exports, newest first, each as `GET .../journal-exports/{exportId}` answers it.",
+    query: PAGE_QUERY,
+    responses: { 200: 'exportJobList' },
+    errors: REGISTER_READ,
+    ...reader,
+    method: 'GET',
+    path: '/{sellerId}/registrations/{cash}/journal-exports',
+    versions: [33],
+    handle: onFirstUse(exports, 'listJournalExports'),
+  }),
+  route({
+    summary: "Reads a register's journal export",
+    description:
+      "Answers the export's `status`; when `DONE`, the gzipped file's `bytes` and `sha256` and a `url` that downloads it " +
+      'until `expires` (a new one at each read); when `FAILED`, the `error` the synchronous export would have answered ' +
+      '(`404 NotFound` for a period without events, `409 JOURNAL_EXPORT_INCOMPLETE`). An export is kept 7 days.',
+    responses: { 200: 'exportJobState' },
+    errors: REGISTER_READ,
+    ...reader,
+    method: 'GET',
+    path: '/{sellerId}/registrations/{cash}/journal-exports/{exportId}',
+    versions: [33],
+    handle: onFirstUse(exports, 'readJournalExport'),
   }),
 ];
 

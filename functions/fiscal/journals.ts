@@ -1,7 +1,7 @@
 import type { JournalUploadBody } from '#schemas/types.ts';
-import { type ApiError, inconsistentData, notFound, patternMismatch, unprocessable, valueNotValid } from '#shared/errors.ts';
-import { readExportContext } from '#shared/fiscal/export-context.ts';
-import { exportFileName, type ExportSummary, skvfsExport } from '#shared/fiscal/skvfs-export.ts';
+import { type ApiError, inconsistentData, patternMismatch, unprocessable, valueNotValid } from '#shared/errors.ts';
+import { emptyExport, periodExport } from '#shared/fiscal/journal-export.ts';
+import { MAX_EVENT_CLOCK_SKEW_MS } from '#shared/fiscal/register-events.ts';
 import { canonicalJson, entriesWithin, type JournalType, type JsonValue, signedJournal } from '#shared/fiscal/journal.ts';
 import { journalPeriod, type LedgerState, readJournalPage, writerOf } from '#shared/fiscal/ledger.ts';
 import { writeLedgerOnce } from '#shared/http/idempotency.ts';
@@ -25,9 +25,6 @@ export async function listJournal(request: RegisterRequest): Promise<Reply> {
   const descending = boolParam('orderDesc', request.query.get('orderDesc'), false);
   return ok(await readJournalPage(register, { skip: firstResult, take: maxResults, descending }));
 }
-
-/** A register event may be dated at most this far past the server's clock (docs/conventions.md §19). */
-export const MAX_EVENT_CLOCK_SKEW_MS = 5 * 60_000;
 
 /** A quantity of a register event: at most two decimals (SKVFS 2021:16 AntalAvRegistreradArtikel). */
 const QUANTITY_PATTERN = '^-?\\d+(\\.\\d{1,2})?$';
@@ -185,20 +182,15 @@ export async function journalExport(request: RegisterRequest): Promise<Reply> {
     from: intParam('from', request.query.get('from')) ?? null,
     to: intParam('to', request.query.get('to')) ?? null,
   };
-  // The counter's read refuses a register the seller lacks; the context is read beside it.
-  const [, context] = await Promise.all([registerCounter(register), readExportContext(register)]);
-  const summary: ExportSummary = { period: null };
-  // A register event in the period was journaled at most MAX_EVENT_CLOCK_SKEW_MS before its own time, and the export
-  // reads on past `to` to the next close itself (skvfs-export.ts): no earlier entry can land in the document.
-  const entries = journalPeriod(register, { from: period.from === null ? undefined : period.from - MAX_EVENT_CLOCK_SKEW_MS });
-  const chunks = skvfsExport(context, entries, period, Date.now(), summary);
+  // The counter's read refuses a register the seller lacks; the document's context is read beside it.
+  const [, made] = await Promise.all([registerCounter(register), periodExport(register, period, Date.now())]);
   const reply = await okChunks(
-    chunks,
+    made.chunks,
     'application/xml; charset=UTF-8',
     request.headers['accept-encoding'],
     config().maxResponseBytes,
   );
-  if (!reply || !summary.period) throw notFound(`Register ${register.cash} journaled nothing the export records in the period`);
-  const fileName = exportFileName(summary.period, context.timeZone);
+  const fileName = made.fileName();
+  if (!reply || fileName === undefined) throw emptyExport(register);
   return { ...reply, headers: { ...reply.headers, 'Content-Disposition': `attachment; filename="${fileName}"` } };
 }

@@ -16,6 +16,7 @@ import { type BridgeRecord, thingName, bridgeKeys } from '../../shared/kd/protoc
 import { ensureLocalSigningKey } from '../../shared/signing/local-signer.ts';
 import { startBroker } from './broker.ts';
 import { startCloudStandIn } from './cloud-unit.ts';
+import { startExportFiles } from './export-files.ts';
 import { ensureTable, type LocalDynamo, startDynamo } from './dynamodb.ts';
 import { startKdRules } from './kd-rules.ts';
 import { shortLine } from './output.ts';
@@ -129,6 +130,11 @@ export interface LocalStack {
   outboxDir: string;
   /** Where the images' bytes are kept (S3's part; their records are in the table). */
   imageDir: string;
+  /** Where export files are kept (S3's part), and the base of their download links. */
+  exportDir: string;
+  exportFilesUrl: string;
+  /** The key this run signs export links with (the tests sign links of their own with it). */
+  exportUrlSecret: string;
   /** The local MQTT broker (`mqtt://127.0.0.1:<port>`) the kd function publishes to and the bridges connect to. */
   mqttUrl: string;
   /** Each served control unit's simulator address, by serial. */
@@ -203,6 +209,11 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
       : { tcsUrl: standIn?.url ?? '', idmUrl: standIn?.url ?? '', standIn: true };
     // E-mail lands in a folder beside them; payments go to the simulator, which signs with this run's secret.
     const outboxDir = join(keyDir, 'outbox');
+    // Export files in a folder beside them, downloaded through links this run signs (S3's pre-signed GETs in AWS).
+    const exportDir = join(keyDir, 'exports');
+    const exportSecret = randomBytes(32).toString('hex');
+    const exportFiles = await startExportFiles({ dir: exportDir, secret: exportSecret });
+    started.push(() => exportFiles.stop());
     const local = {
       KD_PUBLISHER: 'mqtt',
       MQTT_URL: broker.url,
@@ -213,6 +224,10 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
       GATEWAY_SECRET: randomBytes(32).toString('hex'),
       TCS_URL: cloudSystem.tcsUrl,
       IDM_URL: cloudSystem.idmUrl,
+      EXPORT_STORE: 'local',
+      EXPORT_DIR: exportDir,
+      EXPORT_URL_BASE: exportFiles.url,
+      EXPORT_URL_SECRET: exportSecret,
     };
     const { createUserIfAbsent } = await import('#shared/auth/users.ts');
     await createUserIfAbsent({
@@ -236,6 +251,8 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
         OFFLINE_LAMBDA_PORT: String(lambdaPort),
         OFFLINE_WEBSOCKET_PORT: String(websocketPort),
         OFFLINE_ALB_PORT: String(albPort),
+        // The export worker is started through serverless-offline's Lambda API, as Lambda's in AWS.
+        LAMBDA_ENDPOINT: `http://localhost:${lambdaPort}`,
         DYNAMODB_ENDPOINT: dynamo.endpoint,
         ACTIVATION_SIGNER: 'local',
         ACTIVATION_KEY_FILE: keyFile,
@@ -281,6 +298,9 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
       tableName: LOCAL_TABLE,
       outboxDir,
       imageDir,
+      exportDir,
+      exportFilesUrl: exportFiles.url,
+      exportUrlSecret: exportSecret,
       mqttUrl: broker.url,
       units: Object.fromEntries([...units].map(([serial, unit]) => [serial, unit.address])),
       cloudSystem,

@@ -42,6 +42,7 @@ export const saleV33 = ["identifier","sellerIdentifier","saleState","refund","re
 export const day = ["id","date","dayNumber","opened","reportPrinted","open","close","cash","cashAtClose","grandTotal","grandTotalRefund","closedDayTreasurer","version","modified"];
 export const balanceChange = ["amount","action"];
 export const journalUpload = ["type","created","treasurer","data"];
+export const journalExportOrder = ["from","to"];
 export const emailMessage = ["contentType","subject","body","attachments"];
 export const gatewayPayment = ["amount"];
 export const kdV15 = ["vatRateToSum","refund","printType","date","training","brutto","receiptNumber"];

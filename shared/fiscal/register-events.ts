@@ -9,6 +9,9 @@ import { REGISTER_EVENT_TYPES, type JournalEntry, type RegisterEventType } from 
 
 export { REGISTER_EVENT_TYPES, type RegisterEventType } from './journal.ts';
 
+/** A register event may be dated at most this far past the server's clock (docs/conventions.md §19). */
+export const MAX_EVENT_CLOCK_SKEW_MS = 5 * 60_000;
+
 /** Each register event type's `data`, as the schema admits it: `RegisterEventData['ARTICLE_CHANGED']`. */
 export type RegisterEventData = { [T in RegisterEventType]: Extract<JournalUploadBody, { type: T }>['data'] };
 

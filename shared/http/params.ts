@@ -83,6 +83,8 @@ const rules: Record<string, (name: string, value: string) => void> = {
   // A register's day is named by its dayNumber (docs/conventions.md §17).
   dayId: (name, value) => void notNegative(name, intParam(name, value) ?? 0),
   dayIdentifier: (name, value) => void notNegative(name, intParam(name, value) ?? 0),
+  // An export job's id (docs/conventions.md §28).
+  exportId: (name, value) => checkText(name, value, identifier),
 };
 
 export function checkPathParams(params: Readonly<Record<string, string>>): void {

@@ -15,51 +15,13 @@ import { startUnit } from '../support/edge.ts';
 import { activateRegister, registerApp, saleOf } from '../support/fiscal.ts';
 import { type Answer, type CallOptions, detailOf, expectError, newSeller, v } from '../support/http.ts';
 import { DAY, swedishCorporateId, userOf } from '../support/identity.ts';
-import { activateOnUnit, kdOf, sendKd, type UnitApp, unitApp } from '../support/kd.ts';
-import { expectValidExport } from '../support/skvfs.ts';
+import { kdOf, type UnitApp, unitApp } from '../support/kd.ts';
+import { codeFor, exportShop, expectValidExport, type Shop } from '../support/skvfs.ts';
 
 const XML = { headers: { Accept: 'application/xml' } };
 
 let app: UnitApp;
 let serial: string;
-
-/**
- * A seller with a profile the export can name, and its register on the test's unit, installed as version 4.2.0. Each
- * register has a name of its own: the unit numbers receipts per register name.
- */
-async function shop(): Promise<{ sellerId: string; cash: string; register: CallOptions; base: string }> {
-  const cash = `K${randomUUID().slice(0, 8)}`;
-  const corporateId = swedishCorporateId();
-  const sellerId = `SE${corporateId}`;
-  const register = await activateOnUnit(app, corporateId, cash, serial, '4.2.0');
-  const profile = await v(33).put(`/sellers/${sellerId}`, {
-    corporateId,
-    country: 'SE',
-    publicAccess: true,
-    workHoursWeek: {},
-    name: 'Exportbutiken AB',
-    address: 'Hamngatan 4',
-    zip: '211 22',
-    city: 'Malmö',
-    currency: 'SEK',
-  });
-  expect(profile.status).toBe(204);
-  return {
-    sellerId,
-    cash,
-    register,
-    base: `/${sellerId}/registrations/${cash}`,
-  };
-}
-
-type Shop = Awaited<ReturnType<typeof shop>>;
-
-/** The unit's control code for a kd, as the register asks for it before it prints. */
-async function codeFor(s: Shop, body: Record<string, unknown>): Promise<string> {
-  const answer = await sendKd(33, s.sellerId, s.cash, body, s.register);
-  expect([answer.status, answer.text]).toEqual([201, expect.any(String)]);
-  return (answer.body as { response: string }).response;
-}
 
 /** kd's VAT per rate: whole percent -> brutto (hundredths). */
 const kdRates = (sale: { vatRateSums: { vatRate: number; brutto: number }[] }) =>
@@ -133,7 +95,7 @@ describe('GET /v33/{sellerId}/registrations/{cash}/journal-export', () => {
   let s: Shop;
 
   beforeAll(async () => {
-    s = await shop();
+    s = await exportShop(app, serial);
     const { base, register } = s;
     expect(
       (
@@ -235,7 +197,7 @@ describe('GET /v33/{sellerId}/registrations/{cash}/journal-export', () => {
   });
 
   it('refuses another seller, its register and its user (403), and has nothing for an empty period (404)', async () => {
-    const other = await shop();
+    const other = await exportShop(app, serial);
     expectError(await exportOf(s, '', other.register), 403, 'Forbidden', 'INSUFFICIENT_ACCESS_RIGHTS');
     const stranger = await userOf('REGULAR_USER', null, [await newSeller()]);
     expectError(await exportOf(s, '', stranger), 403, 'Forbidden', 'INSUFFICIENT_ACCESS_RIGHTS');
@@ -276,7 +238,7 @@ describe('random days export to a valid document that says what the sales said',
 
     await fc.assert(
       fc.asyncProperty(days, async (plan) => {
-        const s = await shop();
+        const s = await exportShop(app, serial);
         const { base, register, sellerId, cash } = s;
         /** What each printed receipt must say, by receipt number: total, VAT per rate, payments (signed as exported). */
         const expected = new Map<number, { total: number; rates: Record<string, number>; payments: number[] }>();

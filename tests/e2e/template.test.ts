@@ -37,9 +37,9 @@ interface Found {
 
 const STAGE = 'ci';
 const FALLBACK = 'fallback';
-/** Functions that serve no HTTP route: they run on a schedule. */
-const SCHEDULED = ['maintenance'];
-const httpFunctions = () => functionNames().filter((name) => !SCHEDULED.includes(name));
+/** Functions that serve no HTTP route: they run on a schedule, or when another function starts them. */
+const NOT_HTTP = ['maintenance', 'exports'];
+const httpFunctions = () => functionNames().filter((name) => !NOT_HTTP.includes(name));
 const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 let template: Template;
@@ -117,6 +117,15 @@ function reachesTable(statement: Statement): boolean {
 const isAllow = (statement: Statement) => statement.Effect === 'Allow';
 const actionsOf = (statement: Statement) => list(statement.Action);
 const isDynamoAction = (action: string) => action === '*' || action.toLowerCase().startsWith('dynamodb:');
+
+/** Each function's grants of S3 actions (or of every action). */
+const s3Grants = () =>
+  [...lambdaFunctions()].map(([name, { properties }]) => ({
+    name,
+    s3: roleStatements(roleOf(properties))
+      .filter(isAllow)
+      .filter((statement) => actionsOf(statement).some((action) => action === '*' || action.startsWith('s3:'))),
+  }));
 
 /** The function roles infra/ defines (logical ids): infra/roles.yml, and the kd function's in infra/iot.yml. */
 function rolesFromInfra(): string[] {
@@ -227,6 +236,7 @@ describe('the packaged service (npm run package)', () => {
         stats: 20,
         images: 20,
         email: 5,
+        exports: 10,
         maintenance: 1,
       });
       expect(ACCOUNT_CONCURRENCY - total).toBeGreaterThanOrEqual(UNRESERVED_AT_LEAST);
@@ -301,21 +311,77 @@ describe('the packaged service (npm run package)', () => {
 
     it("only the images function's role reaches the bucket: get, put and delete of its objects, nothing else", () => {
       // Prepare
-      const byFunction = [...lambdaFunctions()].map(([name, { properties }]) => {
-        const grants = roleStatements(roleOf(properties)).filter(isAllow);
-        const s3 = grants.filter((statement) =>
-          actionsOf(statement).some((action) => action === '*' || action.startsWith('s3:')),
-        );
-        return { name, s3 };
-      });
-      const images = byFunction.find(({ name }) => name === IMAGES)?.s3 ?? [];
+      const reaching = s3Grants().filter(({ s3 }) => JSON.stringify(s3).includes('ImageBucket'));
+      const images = reaching.find(({ name }) => name === IMAGES)?.s3 ?? [];
 
       // Assess
-      expect(byFunction.filter(({ name, s3 }) => name !== IMAGES && s3.length > 0).map(({ name }) => name)).toEqual([]);
+      expect(reaching.map(({ name }) => name)).toEqual([IMAGES]);
       expect(images.flatMap(actionsOf).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
       expect(images.flatMap((statement) => list(statement.Resource))).toEqual([
         { 'Fn::Join': ['', [{ 'Fn::GetAtt': ['ImageBucket', 'Arn'] }, '/*']] },
       ]);
+    });
+  });
+
+  describe('exports (docs/conventions.md §28)', () => {
+    const bucketObjects = (prefix: string) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': ['ExportBucket', 'Arn'] }, prefix]] });
+
+    it('keeps export files in a private, encrypted bucket that refuses plain HTTP and expires them after 7 days', () => {
+      // Prepare
+      const properties = template.Resources.ExportBucket?.Properties ?? {};
+      const policy = JSON.stringify(template.Resources.ExportBucketPolicy?.Properties ?? {});
+
+      // Assess
+      expect(template.Resources.ExportBucket?.Type).toBe('AWS::S3::Bucket');
+      expect(properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(JSON.stringify(properties.BucketEncryption)).toContain('AES256');
+      expect(properties.LifecycleConfiguration).toEqual({
+        Rules: [
+          {
+            Id: 'ExpireExports',
+            Status: 'Enabled',
+            ExpirationInDays: 7,
+            AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+          },
+        ],
+      });
+      expect(policy).toContain('"aws:SecureTransport":"false"');
+    });
+
+    it('lets the worker only write there, and the fiscal function only read journal files and start the worker', () => {
+      // Prepare
+      const reaching = s3Grants().filter(({ s3 }) => JSON.stringify(s3).includes('ExportBucket'));
+      const fiscal = lambdaFunctions().get('fiscal');
+      const worker = lambdaFunctions().get('exports');
+      const invokes = [...lambdaFunctions()].flatMap(([name, { properties }]) =>
+        roleStatements(roleOf(properties))
+          .filter(isAllow)
+          .some((statement) => actionsOf(statement).includes('lambda:InvokeFunction'))
+          ? [name]
+          : [],
+      );
+
+      // Assess
+      expect(
+        s3Grants()
+          .flatMap(({ name, s3 }) => (s3.length > 0 ? [name] : []))
+          .sort(),
+      ).toEqual(['exports', 'fiscal', 'images']);
+      expect(
+        Object.fromEntries(reaching.map(({ name, s3 }) => [name, s3.map((grant) => [actionsOf(grant).sort(), grant.Resource])])),
+      ).toEqual({
+        exports: [[['s3:AbortMultipartUpload', 's3:PutObject'], [bucketObjects('/*')]]],
+        fiscal: [[['s3:GetObject'], [bucketObjects('/journal/*')]]],
+      });
+      expect(invokes).toEqual(['fiscal']);
+      expect(worker?.properties).toMatchObject({ Timeout: 900, MemorySize: 1024 });
+      const variables = (fiscal?.properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables;
+      expect(variables).toMatchObject({ EXPORT_STORE: 's3', EXPORT_WORKER_FUNCTION: `cash-register-${STAGE}-exports` });
     });
   });
 

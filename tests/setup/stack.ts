@@ -14,6 +14,8 @@ declare module 'vitest' {
     admin: { username: string; password: string };
     /** The cloud control-unit system the functions use: the stand-in unless TCS_URL and IDM_URL name one. */
     cloudSystem: { tcsUrl: string; idmUrl: string; standIn: boolean };
+    /** The key the stack signs export download links with. */
+    exportUrlSecret: string;
   }
 }
 
@@ -32,5 +34,6 @@ export default async function setup(project: TestProject) {
   project.provide('controlUnits', stack.units);
   project.provide('admin', admin);
   project.provide('cloudSystem', stack.cloudSystem);
+  project.provide('exportUrlSecret', stack.exportUrlSecret);
   return () => stack.stop();
 }

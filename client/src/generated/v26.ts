@@ -4564,6 +4564,18 @@ export interface components {
             /** @description A device event's data (any JSON object of at most 8192 bytes as canonical JSON), or the register event's fields. */
             data: Record<string, unknown> | null;
         };
+        journalExportOrder: {
+            /** @description A Date: the first instant exported (absent: the journal's start). */
+            from?: number;
+            /** @description A Date: the last instant exported (absent: the time the export is made). */
+            to?: number;
+        };
+        journalExportOrderView: {
+            /** @description A Date: the first instant exported (absent: the journal's start). */
+            from: number | null;
+            /** @description A Date: the last instant exported (absent: the time the export is made). */
+            to: number | null;
+        };
         emailMessage: {
             /** @enum {string|null} */
             contentType?: "text/plain" | "text/html" | null;
@@ -5179,6 +5191,78 @@ export interface components {
         existsResult: {
             /** @description True when the seller already has a register of that name (a deleted register does not count). v26 answers a taken name `400 NonUnique` instead, so its `exists` is always false. */
             exists: boolean;
+        };
+        /** @description An export started, or the one of the same period still running. */
+        exportJob: {
+            /** @description The export's id: its creation time, then random hex digits. */
+            id: string;
+            /**
+             * @description `PENDING` (queued), `RUNNING`, `DONE` (the file is ready) or `FAILED` (`error` says why).
+             * @enum {string}
+             */
+            status: "PENDING" | "RUNNING" | "DONE" | "FAILED";
+            /** @description The first instant asked (null: not bounded): milliseconds since the epoch (UTC) */
+            from: number | null;
+            /** @description The last instant asked (null: the time the export was made): milliseconds since the epoch (UTC) */
+            to: number | null;
+            /** @description When the export was asked for: milliseconds since the epoch (UTC) */
+            created: number;
+        };
+        /** @description Exports, newest first. */
+        exportJobList: {
+            /** @description The export's id: its creation time, then random hex digits. */
+            id: string;
+            /**
+             * @description `PENDING` (queued), `RUNNING`, `DONE` (the file is ready) or `FAILED` (`error` says why).
+             * @enum {string}
+             */
+            status: "PENDING" | "RUNNING" | "DONE" | "FAILED";
+            /** @description The first instant asked (null: not bounded): milliseconds since the epoch (UTC) */
+            from: number | null;
+            /** @description The last instant asked (null: the time the export was made): milliseconds since the epoch (UTC) */
+            to: number | null;
+            /** @description When the export was asked for: milliseconds since the epoch (UTC) */
+            created: number;
+            /** @description When it was done or failed (null: not yet): milliseconds since the epoch (UTC) */
+            finished: number | null;
+            /** @description DONE: the gzipped file's size in bytes. */
+            bytes: number | null;
+            /** @description DONE: the gzipped file's SHA-256, 64 hex digits. */
+            sha256: string | null;
+            /** @description DONE: a GET of the gzipped file, valid until `expires`; asking for the export again gives a new one. */
+            url: string | null;
+            /** @description DONE: when `url` stops working: milliseconds since the epoch (UTC) */
+            expires: number | null;
+            /** @description FAILED: the error body the synchronous route would have answered. */
+            error: components["schemas"]["Error"] | null;
+        }[];
+        /** @description An export and, once done, where to download its file. */
+        exportJobState: {
+            /** @description The export's id: its creation time, then random hex digits. */
+            id: string;
+            /**
+             * @description `PENDING` (queued), `RUNNING`, `DONE` (the file is ready) or `FAILED` (`error` says why).
+             * @enum {string}
+             */
+            status: "PENDING" | "RUNNING" | "DONE" | "FAILED";
+            /** @description The first instant asked (null: not bounded): milliseconds since the epoch (UTC) */
+            from: number | null;
+            /** @description The last instant asked (null: the time the export was made): milliseconds since the epoch (UTC) */
+            to: number | null;
+            /** @description When the export was asked for: milliseconds since the epoch (UTC) */
+            created: number;
+            /** @description When it was done or failed (null: not yet): milliseconds since the epoch (UTC) */
+            finished: number | null;
+            /** @description DONE: the gzipped file's size in bytes. */
+            bytes: number | null;
+            /** @description DONE: the gzipped file's SHA-256, 64 hex digits. */
+            sha256: string | null;
+            /** @description DONE: a GET of the gzipped file, valid until `expires`; asking for the export again gives a new one. */
+            url: string | null;
+            /** @description DONE: when `url` stops working: milliseconds since the epoch (UTC) */
+            expires: number | null;
+            /** @description FAILED: the error body the synchronous route would have answered. */
+            error: components["schemas"]["Error"] | null;
         };
         /** @description The outcome of a payment through the gateway (docs/conventions.md §22). */
         gatewayResult: {

@@ -2166,6 +2166,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v33/{sellerId}/registrations/{cash}/journal-exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lists a register's journal exports
+         * @description Answers the register's journal exports, newest first, each as `GET .../journal-exports/{exportId}` answers it.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
+        get: operations["getBySellerIdRegistrationsByCashJournalExports"];
+        put?: never;
+        /**
+         * Starts an export of a register's journal for Skatteverket
+         * @description Starts writing the journal of the period `from` to `to` (Dates, either may be left out) as Skatteverket's SKVFS 2021:16 document, in the background, for a period of any length: answers `202` with the export and its `Location`, which is then polled until `DONE` (its `url` downloads the gzipped file) or `FAILED` (its `error` is what the synchronous export would have answered). The same period asked again while its export is `PENDING` or `RUNNING` answers that export (`200`).
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
+        post: operations["postBySellerIdRegistrationsByCashJournalExports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v33/{sellerId}/registrations/{cash}/journal-exports/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reads a register's journal export
+         * @description Answers the export's `status`; when `DONE`, the gzipped file's `bytes` and `sha256` and a `url` that downloads it until `expires` (a new one at each read); when `FAILED`, the `error` the synchronous export would have answered (`404 NotFound` for a period without events, `409 JOURNAL_EXPORT_INCOMPLETE`). An export is kept 7 days.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
+        get: operations["getBySellerIdRegistrationsByCashJournalExportsByExportId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v33/{sellerId}/registrations/{cash}/sales": {
         parameters: {
             query?: never;
@@ -4608,6 +4658,18 @@ export interface components {
             /** @description A device event's data (any JSON object of at most 8192 bytes as canonical JSON), or the register event's fields. */
             data: Record<string, unknown> | null;
         };
+        journalExportOrder: {
+            /** @description A Date: the first instant exported (absent: the journal's start). */
+            from?: number;
+            /** @description A Date: the last instant exported (absent: the time the export is made). */
+            to?: number;
+        };
+        journalExportOrderView: {
+            /** @description A Date: the first instant exported (absent: the journal's start). */
+            from: number | null;
+            /** @description A Date: the last instant exported (absent: the time the export is made). */
+            to: number | null;
+        };
         emailMessage: {
             /** @enum {string|null} */
             contentType?: "text/plain" | "text/html" | null;
@@ -5223,6 +5285,78 @@ export interface components {
         existsResult: {
             /** @description True when the seller already has a register of that name (a deleted register does not count). v26 answers a taken name `400 NonUnique` instead, so its `exists` is always false. */
             exists: boolean;
+        };
+        /** @description An export started, or the one of the same period still running. */
+        exportJob: {
+            /** @description The export's id: its creation time, then random hex digits. */
+            id: string;
+            /**
+             * @description `PENDING` (queued), `RUNNING`, `DONE` (the file is ready) or `FAILED` (`error` says why).
+             * @enum {string}
+             */
+            status: "PENDING" | "RUNNING" | "DONE" | "FAILED";
+            /** @description The first instant asked (null: not bounded): milliseconds since the epoch (UTC) */
+            from: number | null;
+            /** @description The last instant asked (null: the time the export was made): milliseconds since the epoch (UTC) */
+            to: number | null;
+            /** @description When the export was asked for: milliseconds since the epoch (UTC) */
+            created: number;
+        };
+        /** @description Exports, newest first. */
+        exportJobList: {
+            /** @description The export's id: its creation time, then random hex digits. */
+            id: string;
+            /**
+             * @description `PENDING` (queued), `RUNNING`, `DONE` (the file is ready) or `FAILED` (`error` says why).
+             * @enum {string}
+             */
+            status: "PENDING" | "RUNNING" | "DONE" | "FAILED";
+            /** @description The first instant asked (null: not bounded): milliseconds since the epoch (UTC) */
+            from: number | null;
+            /** @description The last instant asked (null: the time the export was made): milliseconds since the epoch (UTC) */
+            to: number | null;
+            /** @description When the export was asked for: milliseconds since the epoch (UTC) */
+            created: number;
+            /** @description When it was done or failed (null: not yet): milliseconds since the epoch (UTC) */
+            finished: number | null;
+            /** @description DONE: the gzipped file's size in bytes. */
+            bytes: number | null;
+            /** @description DONE: the gzipped file's SHA-256, 64 hex digits. */
+            sha256: string | null;
+            /** @description DONE: a GET of the gzipped file, valid until `expires`; asking for the export again gives a new one. */
+            url: string | null;
+            /** @description DONE: when `url` stops working: milliseconds since the epoch (UTC) */
+            expires: number | null;
+            /** @description FAILED: the error body the synchronous route would have answered. */
+            error: components["schemas"]["Error"] | null;
+        }[];
+        /** @description An export and, once done, where to download its file. */
+        exportJobState: {
+            /** @description The export's id: its creation time, then random hex digits. */
+            id: string;
+            /**
+             * @description `PENDING` (queued), `RUNNING`, `DONE` (the file is ready) or `FAILED` (`error` says why).
+             * @enum {string}
+             */
+            status: "PENDING" | "RUNNING" | "DONE" | "FAILED";
+            /** @description The first instant asked (null: not bounded): milliseconds since the epoch (UTC) */
+            from: number | null;
+            /** @description The last instant asked (null: the time the export was made): milliseconds since the epoch (UTC) */
+            to: number | null;
+            /** @description When the export was asked for: milliseconds since the epoch (UTC) */
+            created: number;
+            /** @description When it was done or failed (null: not yet): milliseconds since the epoch (UTC) */
+            finished: number | null;
+            /** @description DONE: the gzipped file's size in bytes. */
+            bytes: number | null;
+            /** @description DONE: the gzipped file's SHA-256, 64 hex digits. */
+            sha256: string | null;
+            /** @description DONE: a GET of the gzipped file, valid until `expires`; asking for the export again gives a new one. */
+            url: string | null;
+            /** @description DONE: when `url` stops working: milliseconds since the epoch (UTC) */
+            expires: number | null;
+            /** @description FAILED: the error body the synchronous route would have answered. */
+            error: components["schemas"]["Error"] | null;
         };
         /** @description The outcome of a payment through the gateway (docs/conventions.md §22). */
         gatewayResult: {
@@ -7975,6 +8109,24 @@ export interface components {
                     exception?: "InconsistentData";
                     /** @enum {unknown} */
                     code?: "JOURNAL_EXPORT_INCOMPLETE" | "QUERY_PARAM_CANT_BE_NEGATIVE" | "SELLER_HAS_NOT_REGISTRATION" | "SERVER_IS_OVERLOADED";
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description ServiceUnavailable (SERVER_IS_DOWN, REQUIRES_SETUP) */
+        ServiceUnavailable_outn2i: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "ServiceUnavailableJsonException";
+                    /** @enum {unknown} */
+                    exception?: "ServiceUnavailable";
+                    /** @enum {unknown} */
+                    code?: null | "REQUIRES_SETUP" | "SERVER_IS_DOWN";
                 } & components["schemas"]["Error"];
             };
         };
@@ -13087,6 +13239,118 @@ export interface operations {
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound_gt8nvy"];
             409: components["responses"]["InconsistentData_1gnw652"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBySellerIdRegistrationsByCashJournalExports: {
+        parameters: {
+            query?: {
+                /** @description Items to skip. */
+                firstResult?: number;
+                /** @description Items at most (above 1000: 409 SERVER_IS_OVERLOADED). */
+                maxResults?: number;
+                /** @description Matches case-insensitively anywhere in the searched fields. */
+                like?: string;
+            };
+            header?: never;
+            path: {
+                sellerId: string;
+                cash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["exportJobList"];
+                };
+            };
+            400: components["responses"]["RequestParameterMissingOrTypeMismatchOrValueNotValid_8gh096"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden_mgrhiu"];
+            404: components["responses"]["NotFound_gt8nvy"];
+            409: components["responses"]["InconsistentData_1nqx77x"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postBySellerIdRegistrationsByCashJournalExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sellerId: string;
+                cash: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["journalExportOrder"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["exportJob"];
+                };
+            };
+            /** @description Accepted; no body. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["exportJob"];
+                };
+            };
+            400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrRequestParameterMissingOrValueNotValid_8gh096"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden_mgrhiu"];
+            404: components["responses"]["NotFound_gt8nvy"];
+            409: components["responses"]["InconsistentData_it25ia"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable_outn2i"];
+        };
+    };
+    getBySellerIdRegistrationsByCashJournalExportsByExportId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sellerId: string;
+                cash: string;
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["exportJobState"];
+                };
+            };
+            400: components["responses"]["RequestParameterMissingOrValueNotValid_8gh096"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden_mgrhiu"];
+            404: components["responses"]["NotFound_gt8nvy"];
+            409: components["responses"]["InconsistentData_it25ia"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
