@@ -3,7 +3,7 @@ import { httpApi } from '#shared/http/api.ts';
 import { queryParam } from '#shared/http/query.ts';
 import { onFirstUse, route, type Route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
-import { DATE_GROUPING_UNITS } from './times.ts';
+import { DATE_GROUPING_UNITS } from '#shared/stats/times.ts';
 
 // The figures' code loads on first use, out of the function's Init (docs/decisions.md, Cold start).
 const stats = () => import('./stats.ts');

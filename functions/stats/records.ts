@@ -7,7 +7,7 @@ import { PAYMENT_TYPES } from '#shared/fiscal/model.ts';
 import { paymentTypeIn } from '#shared/fiscal/payment-types.ts';
 import { addTotals, type DayTotals, emptyTotals, hourTotals, productTotals, type Totals } from '#shared/fiscal/totals.ts';
 import type { ApiVersion } from '#shared/versions.ts';
-import { bucketDate, type DateGroupingUnit, formatInstant, startOfDate } from './times.ts';
+import { bucketDate, type DateGroupingUnit, formatInstant, startOfDate } from '#shared/stats/times.ts';
 
 /** The sum of several days' totals. */
 export const fold = (totals: readonly DayTotals[]): Totals =>

@@ -15,7 +15,9 @@ import { productTotals } from '#shared/fiscal/totals.ts';
 import { enumParam } from '#shared/http/query.ts';
 import { ok } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
-import { type Coverage, coverage } from './period.ts';
+import type { Coverage } from '#shared/stats/coverage.ts';
+import { DATE_GROUPING_UNITS } from '#shared/stats/times.ts';
+import { coverage } from './period.ts';
 import {
   categoryStats,
   type DayOfRegister,
@@ -27,7 +29,6 @@ import {
   salesStats,
   taxStats,
 } from './records.ts';
-import { DATE_GROUPING_UNITS } from './times.ts';
 
 type StatsRequest = ApiRequest<unknown, 'sellerId'>;
 

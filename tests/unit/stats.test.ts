@@ -1,8 +1,8 @@
 /** Statistics' pure parts (docs/conventions.md §20): bucket times across time zones and DST, and CSV cells. */
 import { describe, expect, it } from 'vitest';
-import { csvCell, salesCsv } from '#functions/stats/csv.ts';
-import { periodOf } from '#functions/stats/period.ts';
-import { bucketDate, formatDate, formatInstant, startOfDate } from '#functions/stats/times.ts';
+import { periodOf, statsParamsOf } from '#shared/stats/coverage.ts';
+import { csvCell, salesCsvChunks } from '#shared/stats/sales-csv.ts';
+import { bucketDate, formatDate, formatInstant, startOfDate } from '#shared/stats/times.ts';
 
 describe('bucket times', () => {
   it('format an instant with the zone offset in force, winter and summer', () => {
@@ -33,7 +33,7 @@ describe('bucket times', () => {
 
 describe('the period of a query', () => {
   const now = Date.parse('2024-06-12T10:00:00Z');
-  const query = (text: string) => new URLSearchParams(text);
+  const query = (text: string) => statsParamsOf(new URLSearchParams(text));
 
   it('is today by default, the last N days with period, or the dates of from and to', () => {
     expect(periodOf(query(''), 'Europe/Stockholm', now)).toEqual({ first: 20240612, last: 20240612 });
@@ -76,8 +76,10 @@ describe('CSV cells', () => {
     expect(csvCell(value)).toBe(cell);
   });
 
-  it('a period without sales is the header row alone', () => {
-    expect(salesCsv([], 'UTC')).toBe(
+  it('a period without sales is the header row alone', async () => {
+    const chunks: string[] = [];
+    for await (const chunk of salesCsvChunks({ timeZone: 'UTC', registers: [] })) chunks.push(chunk);
+    expect(chunks.join('')).toBe(
       'date,time,cashRegisterName,dayNumber,receiptNumber,identifier,type,state,brutto,vat,sellerIdentifier,treasurer\r\n',
     );
   });
