@@ -1726,11 +1726,14 @@ function report(
 
 // ---- Main ----------------------------------------------------------------------------------------
 
+/** The journal export job's row: it also sets the environment its handlers read (`exportJobEnvironment`). */
+const EXPORT_JOB = 'journal-export-job';
 /**
  * `BENCH_ONLY=fiscal` or `BENCH_ONLY=sale-capacity` runs only those rows (no cold start, no other table): a check of
  * one change's pricing without the whole bench. `BENCH_ONLY=heat` runs the fleet model of the table's partition keys
  * (scripts/bench/heat.ts). `BENCH_ONLY=history` the history row (scripts/bench/history.ts). `BENCH_ONLY=kd-cloud` the cloud
- * kd rows (scripts/bench/kd-cloud.ts). `BENCH_ONLY=operations` runs every operation's row and floor, without
+ * kd rows (scripts/bench/kd-cloud.ts). `BENCH_ONLY=journal-export-job` a year of a busy register's journal exported as one
+ * job (scripts/bench/journal-export-job.ts). `BENCH_ONLY=operations` runs every operation's row and floor, without
  * the cold-start table (its fresh processes take most of the bench's time). `BENCH_ONLY=first-response` runs only the
  * cold-start table's first responses of the project's build (a check of one change's cold start).
  */
@@ -1740,6 +1743,8 @@ const ONLY = {
   heat: () => measureHeat(invoke),
   history: async () => (await import('./bench/history.ts')).measureHistory({ invoke }),
   'kd-cloud': (readBack: ReadBack) => measureCloudKd(cloudKdKit(readBack)),
+  [EXPORT_JOB]: async () =>
+    (await import('./bench/journal-export-job.ts')).measureJournalExportJob({ invoke, event, batchPut, itemSize }),
 } as const;
 /** What the cloud kd rows borrow: the in-process invoke, stored items read back and the pricing rules. */
 function cloudKdKit(readBack: ReadBack): Parameters<typeof measureCloudKd>[0] {
@@ -1808,6 +1813,8 @@ async function main(): Promise<void> {
       ACTIVATION_SIGNER: 'local',
       ACTIVATION_KEY_FILE: signingKey,
       ...(await kdEnvironment()),
+      // The export job's store and Lambda's API, served by the row (read once, with the rest of the configuration).
+      ...(only === EXPORT_JOB ? await (await import('./bench/journal-export-job.ts')).exportJobEnvironment() : {}),
     });
     (await import('#shared/signing/local-signer.ts')).ensureLocalSigningKey(signingKey);
     if (only === FIRST_RESPONSE) {
