@@ -59,13 +59,13 @@ const DAYS = Math.max(2, Number(process.env.BENCH_JOB_DAYS ?? 365));
 const SHORT_DAYS = Math.max(1, Math.min(30, Math.floor(DAYS / 4)));
 /**
  * Memory flat in the period's length: the year's peak RSS at most FLAT times the short period's. A worker that streams
- * holds the runtime and its modules (the larger part of its peak), a DynamoDB page (at most 1 MB of items, some MB as
- * objects), one day's journal (the export sorts a day's events before writing them), gzip's window and the store's
- * part, none of which grows with the period; what does vary with a run's length is how far V8 lets the heap grow
- * between collections, tens of MB. A worker that kept anything per entry would be found out: the year reads twelve
- * times the entries of the short period's 30 days, so 1.5x the short peak leaves room for less than a twentieth of
- * the short period's growth per extra day read, far below any per-entry leak (even 50 bytes an entry of the year's
- * 1.46 million is 70 MB).
+ * holds the runtime and its modules (about 100 MB of RSS before it reads anything), a DynamoDB page (at most 1 MB of
+ * items, some MB as objects), one day's journal (the export sorts a day's events before writing them), gzip's window
+ * and the store's part: none of it grows with the period. What may vary with a run's length is how far V8 lets the
+ * heap grow between collections, a few tens of MB. Half the short job's peak (about 180 MB here) leaves that room,
+ * about 90 MB, and no more: a worker that kept 70 bytes of each of the 1.34 million entries the year reads beyond the
+ * 30 days would pass it, and one that held the document (1.1 GB of XML, 28 MB gzipped) or its entries would pass it
+ * many times over.
  */
 const FLAT = 1.5;
 /** How long past the worker's timeout (serverless.yml) the row waits for a job before it gives up on it. */
@@ -90,10 +90,9 @@ export interface ExportJobKit {
 
 // ---- The stand-ins: Lambda's Invoke and the export files' links ---------------------------------------------------
 
-/** A worker run: the event it was invoked with, and its figures once its process ended. */
+/** A worker run: once its process ended, its figures and the end of its stderr. */
 interface WorkerRun {
-  event: unknown;
-  figures: Promise<WorkerFigures>;
+  ended: Promise<{ figures: WorkerFigures; stderr: string }>;
 }
 
 interface StandIns {
@@ -121,7 +120,7 @@ function workerFunction(): { memorySize: number; timeout: number } {
 }
 
 /** Runs the worker on `event` in a process of its own, as Lambda would run an Event invocation. */
-function runWorker(event: unknown, dir: string, children: Set<ChildProcess>): Promise<WorkerFigures> {
+function runWorker(event: unknown, dir: string, children: Set<ChildProcess>): WorkerRun['ended'] {
   const eventFile = join(dir, `event-${randomBytes(4).toString('hex')}.json`);
   writeFileSync(eventFile, JSON.stringify(event));
   return new Promise((resolve, reject) => {
@@ -142,7 +141,7 @@ function runWorker(event: unknown, dir: string, children: Set<ChildProcess>): Pr
       const last = out.trim().split('\n').at(-1) ?? '';
       if (code !== 0) return reject(new Error(`The export worker exited with ${code ?? signal}: ${err.slice(-4000)}`));
       try {
-        resolve(JSON.parse(last) as WorkerFigures);
+        resolve({ figures: JSON.parse(last) as WorkerFigures, stderr: err });
       } catch {
         reject(new Error(`The export worker printed no figures: ${last.slice(0, 500)} ${err.slice(-2000)}`));
       }
@@ -175,10 +174,10 @@ function lambdaStandIn(runs: WorkerRun[], dir: string, children: Set<ChildProces
         return refuse(400, 'InvalidParameterValueException', 'The bench runs the worker only as an Event invocation');
       }
       const event: unknown = JSON.parse(body.toString('utf8'));
-      const figures = runWorker(event, dir, children);
+      const ended = runWorker(event, dir, children);
       // Awaited by the row; kept from being an unhandled rejection until then.
-      figures.catch(() => undefined);
-      runs.push({ event, figures });
+      ended.catch(() => undefined);
+      runs.push({ ended });
       response.writeHead(202).end();
     });
   });
@@ -446,7 +445,7 @@ async function runJob(
   }
   // Poll until the job ends; a worker that died ends the wait at once.
   let died: unknown;
-  run.figures.catch((error: unknown) => (died = error));
+  run.ended.catch((error: unknown) => (died = error));
   let state: JobState;
   for (;;) {
     state = (await kit.invoke(fiscal.handler, 'GET', `${base}/${posted.id}`, 200, undefined, caller)).body as JobState;
@@ -458,9 +457,12 @@ async function runJob(
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   const jobMs = performance.now() - posting;
-  const worker = await run.figures;
-  if (state.status !== 'DONE' || !state.url)
-    throw new Error(`Job ${posted.id} ended ${state.status}: ${JSON.stringify(state.error)}`);
+  const { figures: worker, stderr } = await run.ended;
+  if (state.status !== 'DONE' || !state.url) {
+    throw new Error(
+      `Job ${posted.id} ended ${state.status}: ${JSON.stringify(state.error)}; the worker's stderr: ${stderr.slice(-4000)}`,
+    );
+  }
   const examined = await examine(state.url, lint);
 
   const sales = periods.length * SALES_A_DAY;
@@ -570,7 +572,8 @@ export async function measureJournalExportJob(kit: ExportJobKit): Promise<{ oper
       );
     }
 
-    const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+    const mb = (bytes: number) =>
+      `${(bytes / MB).toLocaleString('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     const verdict = (job: JobFigures) =>
       job.examined.valid ? `valid (canary refused: ${job.examined.canaryRefused ? 'yes' : 'NO'})` : 'INVALID';
