@@ -24,15 +24,23 @@ const FILES: Record<ExportJob['kind'], (job: ExportJob) => Promise<ExportFile>> 
   'sales-csv': salesCsvFile,
 };
 
-/** Runs the job once: a second delivery of its event, or an event past its deadline, finds it claimed and does nothing. */
+/**
+ * Runs the job once: a second delivery of its event, or an event past its deadline, finds it claimed and does nothing.
+ * Never throws: a job it could not record as ended reads FAILED at its deadline, and the failure is in the log line.
+ */
 export async function handler(event: ExportEvent): Promise<{ id: string; status: string }> {
-  if (!(await claimExport(event))) return { id: event.id, status: 'SKIPPED' };
-  const job = await readExport(event.pk, event.kind, event.id);
-  if (!job) return { id: event.id, status: 'SKIPPED' };
-  const outcome = await written(job);
-  await finishExport(event.pk, job, outcome);
-  console.log(JSON.stringify({ job: 'export', kind: job.kind, id: job.id, status: outcome.status }));
-  return { id: job.id, status: outcome.status };
+  try {
+    if (!(await claimExport(event))) return { id: event.id, status: 'SKIPPED' };
+    const job = await readExport(event.pk, event.kind, event.id);
+    if (!job) return { id: event.id, status: 'SKIPPED' };
+    const outcome = await written(job);
+    await finishExport(event.pk, job, outcome);
+    console.log(JSON.stringify({ job: 'export', kind: job.kind, id: job.id, status: outcome.status }));
+    return { id: job.id, status: outcome.status };
+  } catch (error) {
+    console.error(JSON.stringify({ job: 'export', kind: event.kind, id: event.id, failure: String(error) }));
+    return { id: event.id, status: 'UNRECORDED' };
+  }
 }
 
 /** The file's chunks, failing at their end when the file is empty: the store then keeps nothing of it. */
