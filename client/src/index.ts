@@ -12,6 +12,19 @@ export {
   errorBodyOf,
   withCredentials,
 } from './client.ts';
+export {
+  ExportError,
+  type ExportErrorReason,
+  type ExportedFile,
+  type ExportJob,
+  type ExportOptions,
+  type ExportRoutes,
+  type ExportState,
+  type ExportStatus,
+  exportJournal,
+  type JournalExport,
+  runExport,
+} from './exports.ts';
 export { type Answer, etagOf, ifMatch, isVersionConflict, type Update, updateWithETag } from './etag.ts';
 export {
   type IdempotencyHeaders,
