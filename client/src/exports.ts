@@ -38,7 +38,7 @@ export interface ExportedFile {
   state: ExportState;
   /** The file: the document gunzipped, or as downloaded with `gzipped: true`. */
   bytes: Uint8Array<ArrayBuffer>;
-  /** The file's name as the link names it (`<name>.xml.gz`; without `.gz` when gunzipped), if it names one. */
+  /** The file's name as the link names it (`<name>.xml.gz`, `<name>.csv.gz`; without `.gz` when gunzipped), if any. */
   fileName: string | undefined;
 }
 
@@ -267,5 +267,46 @@ export function exportJournal(client: Client<V33>, order: JournalExport, options
         }),
     },
     { ...options, exportId: order.exportId },
+  );
+}
+
+export interface SalesCsvExport {
+  sellerId: string;
+  /** Days ending on the day the export is asked for, in the seller's time zone (default 1). */
+  period?: number;
+  /** The first day covered (instead of `period`). */
+  from?: Date | number;
+  /** The last day covered (instead of `period`). */
+  to?: Date | number;
+  /** Only this register. */
+  cashRegisterName?: string;
+  /** The file's name without `.csv` (an identifier; default `sales`). */
+  fileName?: string;
+  /** Download this export of the seller instead of starting one. */
+  exportId?: string;
+}
+
+/**
+ * A seller's sales as the bookkeeper's CSV of `GET /{sellerId}/sales/stats/csv` for the same parameters, without its
+ * 20,000 rows, made as a job (v33 `POST /{sellerId}/sales/stats/csv-exports`, docs/conventions.md §28): `bytes` is the
+ * CSV, `fileName` `<fileName>.csv`. The caller is a user with access to the seller or one of its registers.
+ */
+export function exportSalesCsv(client: Client<V33>, order: SalesCsvExport, options: ExportOptions = {}): Promise<ExportedFile> {
+  const { sellerId, exportId, from, to, ...rest } = order;
+  return runExport(
+    {
+      start: (signal) =>
+        client.POST('/v33/{sellerId}/sales/stats/csv-exports', {
+          params: { path: { sellerId } },
+          body: { ...rest, from: millis(from), to: millis(to) },
+          signal,
+        }),
+      read: (id, signal) =>
+        client.GET('/v33/{sellerId}/sales/stats/csv-exports/{exportId}', {
+          params: { path: { sellerId, exportId: id } },
+          signal,
+        }),
+    },
+    { ...options, exportId },
   );
 }

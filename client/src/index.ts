@@ -22,8 +22,10 @@ export {
   type ExportState,
   type ExportStatus,
   exportJournal,
+  exportSalesCsv,
   type JournalExport,
   runExport,
+  type SalesCsvExport,
 } from './exports.ts';
 export { type Answer, etagOf, ifMatch, isVersionConflict, type Update, updateWithETag } from './etag.ts';
 export {

@@ -3,6 +3,7 @@
  * (docs/conventions.md §28): a register on a control unit trades a day, and the helper's file is the one the stack's
  * link serves, gunzipped here with node:zlib; the command line writes the document of a period, which is the
  * synchronous route's for that period but for the moment of export; a failed export is the synchronous route's error.
+ * `exportSalesCsv`'s file is the seller's sales CSV as `GET .../sales/stats/csv` answers it.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -12,7 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createCashRegisterClient, ExportError, exportJournal } from '../../client/src/index.ts';
+import { createCashRegisterClient, ExportError, exportJournal, exportSalesCsv } from '../../client/src/index.ts';
 import { startUnit } from '../support/edge.ts';
 import { saleOf } from '../support/fiscal.ts';
 import { expectError, v } from '../support/http.ts';
@@ -133,6 +134,27 @@ describe('exportJournal (client/)', () => {
       body: { exception: 'Forbidden', code: 'INSUFFICIENT_ACCESS_RIGHTS' },
     });
   });
+});
+
+describe('exportSalesCsv (client/)', () => {
+  it(
+    'answers the CSV of GET .../sales/stats/csv for the same parameters, as the link serves it',
+    { timeout: timeoutMs },
+    async () => {
+      const file = await exportSalesCsv(registerClient(), { sellerId: s.sellerId, period: 7, fileName: 'week' }, { timeoutMs });
+      expect(file.fileName).toBe('week.csv');
+      const csv = await v(33).get(`/${s.sellerId}/sales/stats/csv?period=7&fileName=week`, {
+        headers: { Accept: 'text/csv', 'Accept-Encoding': 'identity' },
+      });
+      expect(csv.status).toBe(200);
+      expect(new TextDecoder().decode(file.bytes)).toBe(csv.text);
+      expect(csv.text.trimEnd().split('\n')).toHaveLength(2);
+
+      const read = await v(33).get(`/${s.sellerId}/sales/stats/csv-exports/${file.state.id}`, s.register);
+      const served = Buffer.from(await (await fetch((read.body as { url: string }).url)).arrayBuffer());
+      expect(gunzipSync(served).toString('utf8')).toBe(csv.text);
+    },
+  );
 });
 
 describe('npm run journal-export -- --seller --cash', () => {

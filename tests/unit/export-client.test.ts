@@ -13,6 +13,7 @@ import {
   ExportError,
   type ExportState,
   exportJournal,
+  exportSalesCsv,
 } from '../../client/src/index.ts';
 import type { paths as V33 } from '../../client/src/generated/v33.ts';
 
@@ -262,5 +263,19 @@ describe('exportJournal', () => {
     const options = { fetch: fake.fetch, signal: controller.signal, initialDelayMs: 1, onState: stop };
     await expect(exportJournal(clientWith(fake.fetch), order, options)).rejects.toThrow('stopped');
     expect(fake.seen).toHaveLength(3);
+  });
+});
+
+describe('exportSalesCsv', () => {
+  it('starts the seller’s sales CSV export with the GET’s parameters and reads it where the journal’s is read', async () => {
+    const fake = service([() => json(200, state({ status: 'RUNNING' })), () => json(200, done())]);
+    const csv = { sellerId: 'SE5560360793', period: 365, to: new Date(5000), cashRegisterName: 'K1', fileName: 'year' };
+    const file = await exportSalesCsv(clientWith(fake.fetch), csv, { fetch: fake.fetch, wait });
+    expect(new TextDecoder().decode(file.bytes)).toBe(DOCUMENT);
+    expect(delays).toEqual([250, 500]);
+    const [post, ...reads] = fake.seen;
+    expect(post).toMatchObject({ method: 'POST', url: `${BASE}/v33/SE5560360793/sales/stats/csv-exports` });
+    expect(JSON.parse(post?.body ?? '')).toEqual({ period: 365, to: 5000, cashRegisterName: 'K1', fileName: 'year' });
+    expect(reads.slice(0, 2).map((r) => r.url)).toEqual(Array(2).fill(`${BASE}/v33/SE5560360793/sales/stats/csv-exports/${ID}`));
   });
 });
