@@ -148,7 +148,7 @@ export const routes: Route[] = [
       'asked again while their export is `PENDING` or `RUNNING` answer that export (`200`).',
     body: validators.salesCsvExportOrder,
     responses: { 200: 'exportJob', 202: 'exportJob' },
-    errors: [['InconsistentData', 'SELLER_HAS_NOT_REGISTRATION'], ['ServiceUnavailable']],
+    errors: [['TypeMismatch'], ['InconsistentData', 'SELLER_HAS_NOT_REGISTRATION'], ['ServiceUnavailable']],
     access: access.seller,
     method: 'POST',
     path: '/{sellerId}/sales/stats/csv-exports',

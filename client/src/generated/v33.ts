@@ -13999,7 +13999,7 @@ export interface operations {
                     "application/json": components["schemas"]["exportJob"];
                 };
             };
-            400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrValueNotValid_8gh096"];
+            400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
