@@ -463,11 +463,10 @@ export const salesCsvExportOrder = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    period: described("Days ending on the day the export is asked for, in the seller's time zone (default 1).", {
-      type: 'integer',
-      minimum: 1,
-      maximum: 36600,
-    }),
+    period: described(
+      "Days ending on the day the export is asked for, in the seller's time zone: 1 to 36,600 (default 1), refused as the GET refuses it.",
+      { type: 'integer' },
+    ),
     from: described('A Date: the first day covered (instead of period).', { type: 'integer' }),
     to: described('A Date: the last day covered (instead of period).', { type: 'integer' }),
     cashRegisterName: described('Only this register.', { type: 'string', $ref: 'scalars#/$defs/text' }),

@@ -20,11 +20,12 @@ export async function salesCsvFile(request: ApiRequest<unknown, 'sellerId'>): Pr
   const fileName = request.query.get('fileName') || DEFAULT_FILE_NAME;
   checkIdentifier('fileName', fileName);
   const sales = await periodSales(await coverage(request));
-  const total = await countSales(sales);
+  const total = await countSales(sales, MAX_CSV_ROWS);
   if (total > MAX_CSV_ROWS) {
     throw inconsistentData(
       'SERVER_IS_OVERLOADED',
-      `The period has ${total} sales; an export holds at most ${MAX_CSV_ROWS}: ask for a shorter period or one register`,
+      `The period has more than ${MAX_CSV_ROWS} sales (${total} counted), more than one answer holds: ask for a shorter ` +
+        'period or one register, or for an export (POST .../sales/stats/csv-exports)',
       { rows: total, maxRows: MAX_CSV_ROWS },
     );
   }

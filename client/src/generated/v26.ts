@@ -4577,7 +4577,7 @@ export interface components {
             to: number | null;
         };
         salesCsvExportOrder: {
-            /** @description Days ending on the day the export is asked for, in the seller's time zone (default 1). */
+            /** @description Days ending on the day the export is asked for, in the seller's time zone: 1 to 36,600 (default 1), refused as the GET refuses it. */
             period?: number;
             /** @description A Date: the first day covered (instead of period). */
             from?: number;
@@ -4589,7 +4589,7 @@ export interface components {
             fileName?: string;
         };
         salesCsvExportOrderView: {
-            /** @description Days ending on the day the export is asked for, in the seller's time zone (default 1). */
+            /** @description Days ending on the day the export is asked for, in the seller's time zone: 1 to 36,600 (default 1), refused as the GET refuses it. */
             period: number | null;
             /** @description A Date: the first day covered (instead of period). */
             from: number | null;
