@@ -85,6 +85,17 @@ const sharedFloors = [
       },
     ],
   })),
+  ...['exports', 'stats'].map((folder) => ({
+    name: `shared/${folder}`,
+    files: [`shared/${folder}/**/*.ts`],
+    patterns: [
+      SHARED,
+      {
+        regex: sharedFolders('kd', 'iot'),
+        message: `shared/exports and shared/stats (export jobs, the statistics) import nothing from shared/kd or shared/iot${see}.`,
+      },
+    ],
+  })),
   {
     name: 'shared/fiscal',
     files: ['shared/fiscal/**/*.ts'],

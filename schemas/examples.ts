@@ -493,6 +493,13 @@ export const bodyExamples: { readonly [N in BodySchemaName]: Named<BodyTypes[N]>
     close: { summary: 'Close the open day, naming the cashier', value: { opened: false, closedDayTreasurer: 'anna' } },
   },
   balanceChange: { float: { summary: 'Put the 500 SEK float in the drawer', value: { amount: 50000, action: 'DEPOSIT' } } },
+  salesCsvExportOrder: {
+    year: {
+      summary: "A year of the chain's sales",
+      value: { from: 1767222000000, to: 1798757999999, fileName: 'sales-2026' },
+    },
+    register: { summary: "The last 30 days of one register's sales", value: { period: 30, cashRegisterName: 'Kassa 1' } },
+  },
   journalExportOrder: {
     year: { summary: 'The year 2026 (Stockholm time)', value: { from: 1767222000000, to: 1798757999999 } },
     whole: { summary: 'The whole journal, until now', value: {} },

@@ -454,6 +454,29 @@ export const journalExportOrder = {
   },
 } as const;
 
+/**
+ * A sales CSV export job's parameters (docs/conventions.md §28): `GET /{sellerId}/sales/stats/csv`'s query parameters,
+ * with their meaning (§20).
+ */
+export const salesCsvExportOrder = {
+  $id: 'salesCsvExportOrder',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    period: described(
+      "Days ending on the day the export is asked for, in the seller's time zone: 1 to 36,600 (default 1), refused as the GET refuses it.",
+      { type: 'integer' },
+    ),
+    from: described('A Date: the first day covered (instead of period).', { type: 'integer' }),
+    to: described('A Date: the last day covered (instead of period).', { type: 'integer' }),
+    cashRegisterName: described('Only this register.', { type: 'string', $ref: 'scalars#/$defs/text' }),
+    fileName: described('The name of the file, without .csv (an identifier; default `sales`).', {
+      type: 'string',
+      $ref: 'scalars#/$defs/identifier',
+    }),
+  },
+} as const;
+
 /** Register events (docs/conventions.md §19): SKVFS 2021:16 names each field's element there. */
 const eventText = { type: 'string', $ref: 'scalars#/$defs/text', minLength: 1, maxLength: 72 } as const;
 const eventDate = { type: 'integer', $ref: 'scalars#/$defs/date' } as const;

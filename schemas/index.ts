@@ -33,7 +33,16 @@ import {
 import { contact, geolocation, geolocationV15 } from './common.ts';
 import { emailMessage } from './email.ts';
 import { currency } from './enums.ts';
-import { balanceChange, day, journalExportOrder, journalUpload, saleV15, saleV26, saleV33 } from './fiscal.ts';
+import {
+  balanceChange,
+  day,
+  journalExportOrder,
+  journalUpload,
+  salesCsvExportOrder,
+  saleV15,
+  saleV26,
+  saleV33,
+} from './fiscal.ts';
 import { gatewayPayment } from './gateway.ts';
 import { kdV15, kdV26, kdV33 } from './kd.ts';
 import { hairdresser, restaurant, restaurantV15 } from './restaurant.ts';
@@ -93,6 +102,7 @@ export const bodySchemas = {
   balanceChange,
   journalUpload,
   journalExportOrder,
+  salesCsvExportOrder,
   emailMessage,
   gatewayPayment,
   kdV15,

@@ -54,6 +54,7 @@ export type DayBody = BodyTypes['day'];
 export type BalanceChangeBody = BodyTypes['balanceChange'];
 export type JournalUploadBody = BodyTypes['journalUpload'];
 export type JournalExportOrderBody = BodyTypes['journalExportOrder'];
+export type SalesCsvExportOrderBody = BodyTypes['salesCsvExportOrder'];
 
 export type EmailMessageBody = BodyTypes['emailMessage'];
 export type GatewayPaymentBody = BodyTypes['gatewayPayment'];

@@ -12,6 +12,21 @@ export {
   errorBodyOf,
   withCredentials,
 } from './client.ts';
+export {
+  ExportError,
+  type ExportErrorReason,
+  type ExportedFile,
+  type ExportJob,
+  type ExportOptions,
+  type ExportRoutes,
+  type ExportState,
+  type ExportStatus,
+  exportJournal,
+  exportSalesCsv,
+  type JournalExport,
+  runExport,
+  type SalesCsvExport,
+} from './exports.ts';
 export { type Answer, etagOf, ifMatch, isVersionConflict, type Update, updateWithETag } from './etag.ts';
 export {
   type IdempotencyHeaders,

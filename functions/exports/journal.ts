@@ -2,11 +2,14 @@ import type { ApiError } from '#shared/errors.ts';
 import type { ExportJob } from '#shared/exports/jobs.ts';
 import { emptyExport, periodExport } from '#shared/fiscal/journal-export.ts';
 
-/** A file being made: its text chunks, then its name (undefined: empty) and the error an empty file is. */
+/**
+ * A file being made: its text chunks, then its name; a file that can be empty says so by its name (undefined), and
+ * `empty` is the error it then is.
+ */
 export interface ExportFile {
   chunks: AsyncIterable<string>;
   fileName(): string | undefined;
-  empty(): ApiError;
+  empty?(): ApiError;
 }
 
 /** A register's journal of the job's period as Skatteverket's document, the synchronous route's (`periodExport`). */

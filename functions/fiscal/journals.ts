@@ -6,7 +6,7 @@ import { canonicalJson, entriesWithin, type JournalType, type JsonValue, signedJ
 import { journalPeriod, type LedgerState, readJournalPage, writerOf } from '#shared/fiscal/ledger.ts';
 import { writeLedgerOnce } from '#shared/http/idempotency.ts';
 import { boolParam, intParam, pageParams } from '#shared/http/query.ts';
-import { ok, okChunks } from '#shared/http/response.ts';
+import { attachment, ok, okChunks } from '#shared/http/response.ts';
 import type { Reply } from '#shared/http/types.ts';
 import { activationSigner } from '#shared/signing/signer.ts';
 import { config } from '#shared/config.ts';
@@ -192,5 +192,5 @@ export async function journalExport(request: RegisterRequest): Promise<Reply> {
   );
   const fileName = made.fileName();
   if (!reply || fileName === undefined) throw emptyExport(register);
-  return { ...reply, headers: { ...reply.headers, 'Content-Disposition': `attachment; filename="${fileName}"` } };
+  return { ...reply, headers: { ...reply.headers, 'Content-Disposition': attachment(fileName) } };
 }

@@ -5,39 +5,31 @@
  */
 import { inconsistentData } from '#shared/errors.ts';
 import { checkIdentifier } from '#shared/http/params.ts';
-import { okText } from '#shared/http/response.ts';
+import { attachment, okText } from '#shared/http/response.ts';
 import type { ApiRequest, Reply } from '#shared/http/types.ts';
 import { countSales, periodSales, salesCsvChunks } from '#shared/stats/sales-csv.ts';
 import { coverage } from './period.ts';
 
 /** The most rows an export holds: about 5 MB of CSV, inside what one HTTP reply can carry. */
 export const MAX_CSV_ROWS = 20_000;
-const DEFAULT_FILE_NAME = 'sales';
-
-/**
- * `Content-Disposition` for a file name (an identifier, so no quote, backslash or control character): the
- * name itself, and for a name beyond ASCII an ASCII stand-in plus the UTF-8 name (RFC 6266).
- */
-function disposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_');
-  const plain = `attachment; filename="${ascii}.csv"`;
-  return ascii === fileName ? plain : `${plain}; filename*=UTF-8''${encodeURIComponent(`${fileName}.csv`)}`;
-}
+/** The download's name without `.csv` when the request names none. */
+export const DEFAULT_FILE_NAME = 'sales';
 
 /** `GET /{sellerId}/sales/stats/csv`: `fileName` names the download (an identifier; default `sales`). */
 export async function salesCsvFile(request: ApiRequest<unknown, 'sellerId'>): Promise<Reply> {
   const fileName = request.query.get('fileName') || DEFAULT_FILE_NAME;
   checkIdentifier('fileName', fileName);
   const sales = await periodSales(await coverage(request));
-  const total = await countSales(sales);
+  const total = await countSales(sales, MAX_CSV_ROWS);
   if (total > MAX_CSV_ROWS) {
     throw inconsistentData(
       'SERVER_IS_OVERLOADED',
-      `The period has ${total} sales; an export holds at most ${MAX_CSV_ROWS}: ask for a shorter period or one register`,
+      `The period has more than ${MAX_CSV_ROWS} sales (${total} counted), more than one answer holds: ask for a shorter ` +
+        'period or one register, or for an export (POST .../sales/stats/csv-exports)',
       { rows: total, maxRows: MAX_CSV_ROWS },
     );
   }
   let csv = '';
   for await (const chunk of salesCsvChunks(sales)) csv += chunk;
-  return { ...okText(csv, 'text/csv; charset=UTF-8'), headers: { 'Content-Disposition': disposition(fileName) } };
+  return { ...okText(csv, 'text/csv; charset=UTF-8'), headers: { 'Content-Disposition': attachment(`${fileName}.csv`) } };
 }

@@ -1,6 +1,7 @@
 import { access } from '#shared/auth/access.ts';
 import { httpApi } from '#shared/http/api.ts';
-import { queryParam } from '#shared/http/query.ts';
+import * as validators from '#schemas/generated/validators.js';
+import { PAGE_QUERY, queryParam } from '#shared/http/query.ts';
 import { onFirstUse, route, type Route } from '#shared/http/router.ts';
 import { ALL_VERSIONS, SINCE_26 } from '#shared/versions.ts';
 import { DATE_GROUPING_UNITS } from '#shared/stats/times.ts';
@@ -8,6 +9,7 @@ import { DATE_GROUPING_UNITS } from '#shared/stats/times.ts';
 // The figures' code loads on first use, out of the function's Init (docs/decisions.md, Cold start).
 const stats = () => import('./stats.ts');
 const csv = () => import('./csv.ts');
+const csvExports = () => import('./csv-exports.ts');
 
 /** Users with access to the seller, and its registers, read its statistics (docs/conventions.md §20). */
 const reader = { access: access.seller, method: 'GET' } as const;
@@ -136,6 +138,44 @@ export const routes: Route[] = [
     path: '/{sellerId}/sales/stats/csv',
     versions: [33],
     handle: onFirstUse(csv, 'salesCsvFile'),
+  }),
+  route({
+    summary: 'Starts an export of sales as CSV, of any length',
+    description:
+      'Starts writing the CSV of `GET .../sales/stats/csv` for the same parameters, without its 20,000 rows, in the ' +
+      'background: answers `202` with the export and its `Location`, polled until `DONE` (its `url` downloads the ' +
+      'gzipped file) or `FAILED`. `period` and a missing `to` are taken on the day of the request. The same parameters ' +
+      'asked again while their export is `PENDING` or `RUNNING` answer that export (`200`).',
+    body: validators.salesCsvExportOrder,
+    responses: { 200: 'exportJob', 202: 'exportJob' },
+    errors: [['TypeMismatch'], ['InconsistentData', 'SELLER_HAS_NOT_REGISTRATION'], ['ServiceUnavailable']],
+    access: access.seller,
+    method: 'POST',
+    path: '/{sellerId}/sales/stats/csv-exports',
+    versions: [33],
+    handle: onFirstUse(csvExports, 'startSalesCsvExport'),
+  }),
+  route({
+    summary: "Lists the seller's sales CSV exports",
+    description: "Answers the seller's sales CSV exports, newest first, each as `GET .../csv-exports/{exportId}` answers it.",
+    query: PAGE_QUERY,
+    responses: { 200: 'exportJobList' },
+    ...reader,
+    path: '/{sellerId}/sales/stats/csv-exports',
+    versions: [33],
+    handle: onFirstUse(csvExports, 'listSalesCsvExports'),
+  }),
+  route({
+    summary: 'Reads a sales CSV export',
+    description:
+      "Answers the export's `status`; when `DONE`, the gzipped file's `bytes` and `sha256` and a `url` that downloads " +
+      'it until `expires` (a new one at each read); when `FAILED`, the `error`. An export is kept 7 days.',
+    responses: { 200: 'exportJobState' },
+    errors: [['NotFound']],
+    ...reader,
+    path: '/{sellerId}/sales/stats/csv-exports/{exportId}',
+    versions: [33],
+    handle: onFirstUse(csvExports, 'readSalesCsvExport'),
   }),
   route({
     summary: 'Reads totals per register day',

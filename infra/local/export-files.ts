@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkLocalLink, type LocalExportSettings } from '../../shared/exports/local-store.ts';
 import { EXPORT_CONTENT_TYPE } from '../../shared/exports/store.ts';
+import { attachment } from '../../shared/http/response.ts';
 
 export interface ExportFiles {
   /** `http://localhost:<port>`: the base of every link (`EXPORT_URL_BASE`). */
@@ -38,7 +39,7 @@ export async function startExportFiles(settings: Omit<LocalExportSettings, 'urlB
     response.writeHead(200, {
       'Content-Type': EXPORT_CONTENT_TYPE,
       'Content-Length': String(size),
-      'Content-Disposition': `attachment; filename="${checked.fileName}"`,
+      'Content-Disposition': attachment(checked.fileName),
     });
     createReadStream(checked.path).pipe(response);
   });

@@ -50,6 +50,7 @@ export declare const day: Fields<'day'>;
 export declare const balanceChange: Fields<'balanceChange'>;
 export declare const journalUpload: Fields<'journalUpload'>;
 export declare const journalExportOrder: Fields<'journalExportOrder'>;
+export declare const salesCsvExportOrder: Fields<'salesCsvExportOrder'>;
 export declare const emailMessage: Fields<'emailMessage'>;
 export declare const gatewayPayment: Fields<'gatewayPayment'>;
 export declare const kdV15: Fields<'kdV15'>;

@@ -43,6 +43,7 @@ export const day = ["id","date","dayNumber","opened","reportPrinted","open","clo
 export const balanceChange = ["amount","action"];
 export const journalUpload = ["type","created","treasurer","data"];
 export const journalExportOrder = ["from","to"];
+export const salesCsvExportOrder = ["period","from","to","cashRegisterName","fileName"];
 export const emailMessage = ["contentType","subject","body","attachments"];
 export const gatewayPayment = ["amount"];
 export const kdV15 = ["vatRateToSum","refund","printType","date","training","brutto","receiptNumber"];

@@ -49,6 +49,7 @@ export declare const day: LazyValidator<BodyTypes['day']>;
 export declare const balanceChange: LazyValidator<BodyTypes['balanceChange']>;
 export declare const journalUpload: LazyValidator<BodyTypes['journalUpload']>;
 export declare const journalExportOrder: LazyValidator<BodyTypes['journalExportOrder']>;
+export declare const salesCsvExportOrder: LazyValidator<BodyTypes['salesCsvExportOrder']>;
 export declare const emailMessage: LazyValidator<BodyTypes['emailMessage']>;
 export declare const gatewayPayment: LazyValidator<BodyTypes['gatewayPayment']>;
 export declare const kdV15: LazyValidator<BodyTypes['kdV15']>;

@@ -48,6 +48,7 @@ export const day = /* @__PURE__ */ lazy(() => import("./validators/day.js"));
 export const balanceChange = /* @__PURE__ */ lazy(() => import("./validators/balanceChange.js"));
 export const journalUpload = /* @__PURE__ */ lazy(() => import("./validators/journalUpload.js"));
 export const journalExportOrder = /* @__PURE__ */ lazy(() => import("./validators/journalExportOrder.js"));
+export const salesCsvExportOrder = /* @__PURE__ */ lazy(() => import("./validators/salesCsvExportOrder.js"));
 export const emailMessage = /* @__PURE__ */ lazy(() => import("./validators/emailMessage.js"));
 export const gatewayPayment = /* @__PURE__ */ lazy(() => import("./validators/gatewayPayment.js"));
 export const kdV15 = /* @__PURE__ */ lazy(() => import("./validators/kdV15.js"));

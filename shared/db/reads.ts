@@ -92,6 +92,15 @@ export const withPrefix = (pk: string, prefix: string): QueryShape => ({
  * many items and each next one twice as many as the last (DynamoDB's 1 MB a page caps them all): a caller that stops
  * after n items has read fewer than 2n + `firstPage`, where a page of 1 MB could read far past what it wanted.
  */
+/**
+ * The next page's `Limit` after one of `limit`: twice as many, until a page of that many items would pass 1 MB for any
+ * item of 64 bytes or more; from there none, and DynamoDB's 1 MB is the page's bound. Never past 2^31 - 1, which
+ * DynamoDB refuses (`Limit` is a 32-bit integer: a year's journal, read a doubling page after another, got there).
+ */
+export const nextPageLimit = (limit: number | undefined): number | undefined =>
+  limit === undefined || limit * 2 > MOST_ITEMS_A_PAGE ? undefined : limit * 2;
+const MOST_ITEMS_A_PAGE = 16_384;
+
 export async function* queryEach<T>(shape: QueryShape, firstPage?: number): AsyncGenerator<Item<T>> {
   let startKey: Record<string, unknown> | undefined;
   let limit = firstPage;
@@ -105,7 +114,7 @@ export async function* queryEach<T>(shape: QueryShape, firstPage?: number): Asyn
     });
     yield* (page.Items ?? []) as Item<T>[];
     startKey = page.LastEvaluatedKey;
-    if (limit !== undefined) limit *= 2;
+    limit = nextPageLimit(limit);
   } while (startKey);
 }
 

@@ -381,6 +381,8 @@ export async function countDiff(
   kind: string,
   from: number,
   to: number,
+  /** Stop counting once more than this many have changed (a read that only asks whether a bound is passed). */
+  atMost = Number.POSITIVE_INFINITY,
 ): Promise<{ changed: number; deleted: number }> {
   const total = { changed: 0, deleted: 0 };
   if (from >= to) return total;
@@ -399,7 +401,7 @@ export async function countDiff(
     total.changed += page.ScannedCount ?? 0;
     total.deleted += page.Count ?? 0;
     startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  } while (startKey && total.changed <= atMost);
   return total;
 }
 

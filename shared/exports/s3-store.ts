@@ -1,5 +1,6 @@
 import type * as S3 from './s3-upload-sdk.ts';
 import { config } from '#shared/config.ts';
+import { attachment } from '#shared/http/response.ts';
 import { EXPORT_CONTENT_TYPE, type ExportStore } from './store.ts';
 
 let loaded: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
@@ -60,7 +61,7 @@ export function s3ExportStore(bucket: string): ExportStore {
       const command = new sdk.GetObjectCommand({
         Bucket: bucket,
         Key: key,
-        ResponseContentDisposition: `attachment; filename="${fileName}"`,
+        ResponseContentDisposition: attachment(fileName),
       });
       return { url: await sdk.getSignedUrl(client, command, { expiresIn: seconds }), expires };
     },

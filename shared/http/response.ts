@@ -128,6 +128,16 @@ export interface ErrorDetail {
   params: Record<string, unknown>;
 }
 
+/**
+ * `Content-Disposition` for a file name (built from an identifier, so no quote, backslash or control character): the
+ * name itself, and for a name beyond ASCII an ASCII stand-in plus the UTF-8 name (RFC 6266).
+ */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_');
+  const plain = `attachment; filename="${ascii}"`;
+  return ascii === fileName ? plain : `${plain}; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
 /** The error body of every version (docs/conventions.md §3). */
 export interface ErrorBody {
   /** The exception's name with the suffix `JsonException`, as the service's clients read it. */

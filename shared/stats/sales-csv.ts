@@ -48,10 +48,13 @@ export async function periodSales(covered: Coverage): Promise<PeriodSales> {
   return { timeZone: covered.timeZone, registers: registers.filter((sales) => sales !== undefined) };
 }
 
-/** How many sales there are, counted by DynamoDB without returning them. */
-export async function countSales({ registers }: PeriodSales): Promise<number> {
+/**
+ * How many sales there are, counted by DynamoDB without returning them; once a register passes `atMost`, its count
+ * stops there (a lower bound above it), so a route that only asks whether a bound is passed never reads a year.
+ */
+export async function countSales({ registers }: PeriodSales, atMost?: number): Promise<number> {
   const counts = await Promise.all(
-    registers.map(({ register, from, to }) => countDiff(registerStream(register), SALE, from, to)),
+    registers.map(({ register, from, to }) => countDiff(registerStream(register), SALE, from, to, atMost)),
   );
   return counts.reduce((sum, count) => sum + count.changed, 0);
 }

@@ -353,7 +353,7 @@ describe('the packaged service (npm run package)', () => {
       expect(policy).toContain('"aws:SecureTransport":"false"');
     });
 
-    it('lets the worker only write there, and the fiscal function only read journal files and start the worker', () => {
+    it('lets the worker only write there, and the fiscal and stats functions only read their files and start the worker', () => {
       // Prepare
       const reaching = s3Grants().filter(({ s3 }) => JSON.stringify(s3).includes('ExportBucket'));
       const fiscal = lambdaFunctions().get('fiscal');
@@ -371,17 +371,19 @@ describe('the packaged service (npm run package)', () => {
         s3Grants()
           .flatMap(({ name, s3 }) => (s3.length > 0 ? [name] : []))
           .sort(),
-      ).toEqual(['exports', 'fiscal', 'images']);
+      ).toEqual(['exports', 'fiscal', 'images', 'stats']);
       expect(
         Object.fromEntries(reaching.map(({ name, s3 }) => [name, s3.map((grant) => [actionsOf(grant).sort(), grant.Resource])])),
       ).toEqual({
         exports: [[['s3:AbortMultipartUpload', 's3:PutObject'], [bucketObjects('/*')]]],
         fiscal: [[['s3:GetObject'], [bucketObjects('/journal/*')]]],
+        stats: [[['s3:GetObject'], [bucketObjects('/sales-csv/*')]]],
       });
-      expect(invokes).toEqual(['fiscal']);
+      expect(invokes.sort()).toEqual(['fiscal', 'stats']);
       expect(worker?.properties).toMatchObject({ Timeout: 900, MemorySize: 1024 });
       const variables = (fiscal?.properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables;
       expect(variables).toMatchObject({ EXPORT_STORE: 's3', EXPORT_WORKER_FUNCTION: `cash-register-${STAGE}-exports` });
+      expect(variables?.EXPORT_BUCKET).toEqual({ Ref: 'ExportBucket' });
     });
   });
 

@@ -4576,6 +4576,30 @@ export interface components {
             /** @description A Date: the last instant exported (absent: the time the export is made). */
             to: number | null;
         };
+        salesCsvExportOrder: {
+            /** @description Days ending on the day the export is asked for, in the seller's time zone: 1 to 36,600 (default 1), refused as the GET refuses it. */
+            period?: number;
+            /** @description A Date: the first day covered (instead of period). */
+            from?: number;
+            /** @description A Date: the last day covered (instead of period). */
+            to?: number;
+            /** @description Only this register. */
+            cashRegisterName?: string;
+            /** @description The name of the file, without .csv (an identifier; default `sales`). */
+            fileName?: string;
+        };
+        salesCsvExportOrderView: {
+            /** @description Days ending on the day the export is asked for, in the seller's time zone: 1 to 36,600 (default 1), refused as the GET refuses it. */
+            period: number | null;
+            /** @description A Date: the first day covered (instead of period). */
+            from: number | null;
+            /** @description A Date: the last day covered (instead of period). */
+            to: number | null;
+            /** @description Only this register. */
+            cashRegisterName: string | null;
+            /** @description The name of the file, without .csv (an identifier; default `sales`). */
+            fileName: string | null;
+        };
         emailMessage: {
             /** @enum {string|null} */
             contentType?: "text/plain" | "text/html" | null;

@@ -2442,6 +2442,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v33/{sellerId}/sales/stats/csv-exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lists the seller's sales CSV exports
+         * @description Answers the seller's sales CSV exports, newest first, each as `GET .../csv-exports/{exportId}` answers it.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
+        get: operations["getBySellerIdSalesStatsCsvExports"];
+        put?: never;
+        /**
+         * Starts an export of sales as CSV, of any length
+         * @description Starts writing the CSV of `GET .../sales/stats/csv` for the same parameters, without its 20,000 rows, in the background: answers `202` with the export and its `Location`, polled until `DONE` (its `url` downloads the gzipped file) or `FAILED`. `period` and a missing `to` are taken on the day of the request. The same parameters asked again while their export is `PENDING` or `RUNNING` answer that export (`200`).
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
+        post: operations["postBySellerIdSalesStatsCsvExports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v33/{sellerId}/sales/stats/csv-exports/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reads a sales CSV export
+         * @description Answers the export's `status`; when `DONE`, the gzipped file's `bytes` and `sha256` and a `url` that downloads it until `expires` (a new one at each read); when `FAILED`, the `error`. An export is kept 7 days.
+         *
+         *     Called by a user with access to the path's seller (the hyper admin, a software-vendor user whose application the seller runs, a user connected to the seller) or by a register (X-Api-Key) of that seller; a deleted seller is 404.
+         */
+        get: operations["getBySellerIdSalesStatsCsvExportsByExportId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v33/{sellerId}/sales/stats/payment-type": {
         parameters: {
             query?: never;
@@ -4669,6 +4719,30 @@ export interface components {
             from: number | null;
             /** @description A Date: the last instant exported (absent: the time the export is made). */
             to: number | null;
+        };
+        salesCsvExportOrder: {
+            /** @description Days ending on the day the export is asked for, in the seller's time zone: 1 to 36,600 (default 1), refused as the GET refuses it. */
+            period?: number;
+            /** @description A Date: the first day covered (instead of period). */
+            from?: number;
+            /** @description A Date: the last day covered (instead of period). */
+            to?: number;
+            /** @description Only this register. */
+            cashRegisterName?: string;
+            /** @description The name of the file, without .csv (an identifier; default `sales`). */
+            fileName?: string;
+        };
+        salesCsvExportOrderView: {
+            /** @description Days ending on the day the export is asked for, in the seller's time zone: 1 to 36,600 (default 1), refused as the GET refuses it. */
+            period: number | null;
+            /** @description A Date: the first day covered (instead of period). */
+            from: number | null;
+            /** @description A Date: the last day covered (instead of period). */
+            to: number | null;
+            /** @description Only this register. */
+            cashRegisterName: string | null;
+            /** @description The name of the file, without .csv (an identifier; default `sales`). */
+            fileName: string | null;
         };
         emailMessage: {
             /** @enum {string|null} */
@@ -13852,6 +13926,115 @@ export interface operations {
             403: components["responses"]["Forbidden_mgrhiu"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InconsistentData_1nqx77x"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBySellerIdSalesStatsCsvExports: {
+        parameters: {
+            query?: {
+                /** @description Items to skip. */
+                firstResult?: number;
+                /** @description Items at most (above 1000: 409 SERVER_IS_OVERLOADED). */
+                maxResults?: number;
+                /** @description Matches case-insensitively anywhere in the searched fields. */
+                like?: string;
+            };
+            header?: never;
+            path: {
+                sellerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["exportJobList"];
+                };
+            };
+            400: components["responses"]["TypeMismatchOrValueNotValid_8gh096"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden_mgrhiu"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InconsistentData_zzg2ov"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postBySellerIdSalesStatsCsvExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sellerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["salesCsvExportOrder"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["exportJob"];
+                };
+            };
+            /** @description Accepted; no body. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["exportJob"];
+                };
+            };
+            400: components["responses"]["HttpHeaderMissingOrMessageNotReadableOrTypeMismatchOrValueNotValid_8gh096"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden_mgrhiu"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InconsistentData_it25ia"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable_outn2i"];
+        };
+    };
+    getBySellerIdSalesStatsCsvExportsByExportId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sellerId: string;
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["exportJobState"];
+                };
+            };
+            400: components["responses"]["ValueNotValid_xf3pg9"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden_mgrhiu"];
+            404: components["responses"]["NotFound_gt8nvy"];
+            409: components["responses"]["InconsistentData_1w7bi7o"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
