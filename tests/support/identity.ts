@@ -40,12 +40,13 @@ export async function userOf(role: Role, softwareVendor: number | null = null, s
 }
 
 /**
- * A Swedish organisation number that passes the Luhn check and no other test uses: 5 + 8 random digits + check digit.
- * Eight digits, not six: a run makes about a thousand sellers, and among 10^6 numbers two of them would share one about
- * every other run (a register name then taken by the other test's seller).
+ * A Swedish organisation number that passes the Luhn check and no other test uses: 5, a digit, a third digit of 2 to 9
+ * (an organisation's "month" is 20 or more), 6 digits, the check digit. 8 x 10^7 of them, not the 10^6 of 556 + 6
+ * digits: a run makes about a thousand sellers, and among 10^6 two would share one about every other run.
  */
 export function swedishCorporateId(): string {
-  const body = `5${uniqueCorporateId().slice(-8)}`;
+  const digits = uniqueCorporateId();
+  const body = `5${digits.slice(-8, -7)}${2 + (Number(digits.slice(-7, -6)) % 8)}${digits.slice(-6)}`;
   const sum = [...body].reduce((total, char, index) => {
     const digit = Number(char) * (index % 2 === 0 ? 2 : 1);
     return total + (digit > 9 ? digit - 9 : digit);
